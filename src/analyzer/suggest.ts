@@ -1,0 +1,81 @@
+/**
+ * "Did you mean ...?" suggestions, and hints for Clojure names PTC-Lisp does not have.
+ */
+
+/** Optimal string alignment distance (Levenshtein plus adjacent transpositions). */
+export function editDistance(a: string, b: string): number {
+  if (a === b) return 0;
+  const m = a.length;
+  const n = b.length;
+  let prev2 = new Array<number>(n + 1).fill(0);
+  let prev = Array.from({ length: n + 1 }, (_, j) => j);
+  let cur = new Array<number>(n + 1).fill(0);
+  for (let i = 1; i <= m; i++) {
+    cur[0] = i;
+    for (let j = 1; j <= n; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let v = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, prev2[j - 2]! + 1);
+      cur[j] = v;
+    }
+    [prev2, prev, cur] = [prev, cur, prev2];
+  }
+  return prev[n]!;
+}
+
+/** The closest candidates to `name`, best first (at most `max`). */
+export function closest(name: string, candidates: Iterable<string>, max = 3): string[] {
+  const limit = name.length <= 3 ? 1 : name.length <= 6 ? 2 : 3;
+  const scored: { c: string; d: number }[] = [];
+  const seen = new Set<string>();
+  for (const c of candidates) {
+    if (seen.has(c) || c === name) continue;
+    seen.add(c);
+    // Separator mix-ups (`group_by`, `groupBy`) count as near misses.
+    const normalized = c.replace(/[-_]/g, "").toLowerCase() === name.replace(/[-_]/g, "").toLowerCase();
+    const d = normalized ? 0.5 : editDistance(name, c);
+    if (d <= limit) scored.push({ c, d });
+  }
+  scored.sort((x, y) => x.d - y.d || x.c.localeCompare(y.c));
+  // Only the nearest candidates: `fliter` suggests filter, not also filterv.
+  const best = scored[0]?.d;
+  return scored
+    .filter((s) => s.d === best)
+    .slice(0, max)
+    .map((s) => s.c);
+}
+
+/** `did you mean filter?` / `did you mean filter or filterv?` */
+export function didYouMean(names: string[]): string | undefined {
+  if (names.length === 0) return undefined;
+  if (names.length === 1) return `did you mean ${names[0]}?`;
+  return `did you mean ${names.slice(0, -1).join(", ")} or ${names[names.length - 1]}?`;
+}
+
+/** Clojure names an LLM may reach for that PTC-Lisp does not provide, with what to do instead. */
+export const UNSUPPORTED_HINTS: Readonly<Record<string, string>> = {
+  try: "PTC-Lisp has no exceptions; check values with if/when and stop with (fail ...)",
+  catch: "PTC-Lisp has no exceptions; check values with if/when and stop with (fail ...)",
+  finally: "PTC-Lisp has no exceptions",
+  throw: 'stop the program with (fail {:reason :... :message "..."})',
+  "ex-info": 'stop the program with (fail {:reason :... :message "..."})',
+  atom: "PTC-Lisp has no atoms; keep state with (def name value), and loop with loop/recur or reduce",
+  "swap!": "PTC-Lisp has no atoms; redefine with (def name (f name)) or use reduce",
+  "reset!": "PTC-Lisp has no atoms; redefine with (def name value)",
+  deref: "PTC-Lisp has no atoms or futures",
+  ns: "there is one user namespace; no ns declaration is needed",
+  require: "the clojure.string, clojure.set and clojure.walk functions are available without require",
+  import: "Java classes are not available",
+  defmacro: "PTC-Lisp has no macros; write a function with defn",
+  defrecord: "use a map",
+  deftype: "use a map",
+  defprotocol: "use functions and maps",
+  defmulti: "use cond or case on a dispatch value",
+  defmethod: "use cond or case on a dispatch value",
+  binding: "use let",
+  "set!": "bindings are immutable; use let or def",
+  future: "use pmap or pcalls for concurrent work",
+  eval: "programs cannot evaluate code they build",
+  "read-string": "programs cannot read code; use parse-long or parse-double for numbers",
+  "System/exit": "stop the program with (return value) or (fail reason)",
+};

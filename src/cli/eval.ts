@@ -1,0 +1,116 @@
+/** `ptcc eval`: one program (human or --json output), or a --jsonl batch. */
+import { readFileSync } from "node:fs";
+import { createInterface } from "node:readline";
+import type { EvalResult } from "../evaluator/evaluate.js";
+import { Session } from "../evaluator/session.js";
+import { toHost } from "../runtime/convert.js";
+import { limitsFrom, loadContext, type CommonArgs } from "./options.js";
+import { renderError, renderWarnings } from "./render.js";
+import { UsageError } from "./usage-error.js";
+
+export interface EvalArgs extends CommonArgs {
+  readonly file?: string;
+  readonly e?: string;
+  readonly json?: boolean;
+  readonly jsonl?: boolean;
+}
+
+function readStdin(): string {
+  try {
+    return readFileSync(0, "utf8");
+  } catch (e) {
+    throw new UsageError(`cannot read the program from stdin: ${(e as Error).message}`);
+  }
+}
+
+function programSource(args: EvalArgs): { source: string; file?: string } {
+  if (args.e !== undefined && args.file !== undefined)
+    throw new UsageError("give the program either with -e or as a file, not both");
+  if (args.e !== undefined) return { source: args.e };
+  if (args.file === undefined)
+    throw new UsageError("give a program: ptcc eval -e '(+ 1 2)', ptcc eval FILE, or ptcc eval - (stdin)");
+  // yargs hands a lone "-" over as "".
+  if (args.file === "-" || args.file === "") return { source: readStdin() };
+  try {
+    return { source: readFileSync(args.file, "utf8"), file: args.file };
+  } catch (e) {
+    throw new UsageError(`cannot read ${args.file}: ${(e as Error).message}`);
+  }
+}
+
+export async function runEval(args: EvalArgs): Promise<number> {
+  if (args.jsonl) {
+    if (args.e !== undefined || args.file !== undefined)
+      throw new UsageError("--jsonl reads requests from stdin; give no program");
+    return runBatch(args);
+  }
+  const { source, file } = programSource(args);
+  const session = new Session({ context: loadContext(args.context), limits: limitsFrom(args) });
+  const r = await session.evaluate(source, { file });
+  if (args.json) {
+    process.stdout.write(`${JSON.stringify(jsonResult(r))}\n`);
+    if (r.output.length > 0) process.stderr.write(`${r.output.join("\n")}\n`);
+    return r.ok ? 0 : 1;
+  }
+  for (const line of r.output) process.stdout.write(`${line}\n`);
+  const warnings = renderWarnings(r.warnings, file);
+  if (warnings) process.stderr.write(warnings);
+  if (r.ok) {
+    process.stdout.write(`${r.printed}\n`);
+    return 0;
+  }
+  process.stderr.write(renderError(r.error, source));
+  return 1;
+}
+
+type JsonError = { kind: string; message: string; line?: number; column?: number };
+
+function jsonResult(r: EvalResult): { ok: true; printed: string; value: unknown } | { ok: false; error: JsonError } {
+  if (r.ok) return { ok: true, printed: r.printed, value: toHost(null, r.value) };
+  return { ok: false, error: r.error.toJSON() };
+}
+
+/** --jsonl: each stdin line is one request, answered by one stdout line, in order. */
+async function runBatch(args: EvalArgs): Promise<number> {
+  const limits = limitsFrom(args);
+  const lines = createInterface({ input: process.stdin, crlfDelay: Infinity });
+  for await (const line of lines) {
+    if (line.trim() === "") continue;
+    process.stdout.write(`${JSON.stringify(await answer(line, limits))}\n`);
+  }
+  return 0;
+}
+
+async function answer(line: string, limits: ReturnType<typeof limitsFrom>): Promise<Record<string, unknown>> {
+  let req: unknown;
+  try {
+    req = JSON.parse(line);
+  } catch (e) {
+    return {
+      id: null,
+      ok: false,
+      error: { kind: "input", message: `the line is not valid JSON: ${(e as Error).message}` },
+    };
+  }
+  if (req === null || typeof req !== "object" || Array.isArray(req)) {
+    return {
+      id: null,
+      ok: false,
+      error: { kind: "input", message: 'each line must be a JSON object {"id", "program", "context"}' },
+    };
+  }
+  const { id = null, program, context } = req as { id?: unknown; program?: unknown; context?: unknown };
+  if (typeof program !== "string")
+    return { id, ok: false, error: { kind: "input", message: '"program" must be a string' } };
+  if (context !== undefined && context !== null && (typeof context !== "object" || Array.isArray(context))) {
+    return { id, ok: false, error: { kind: "input", message: '"context" must be a JSON object' } };
+  }
+  let session: Session;
+  try {
+    session = new Session({ context: (context as Record<string, unknown> | null | undefined) ?? null, limits });
+  } catch (e) {
+    return { id, ok: false, error: { kind: "input", message: (e as Error).message } };
+  }
+  const r = await session.evaluate(program);
+  return r.ok ? { id, ok: true, printed: r.printed } : { id, ok: false, error: r.error.toJSON() };
+}

@@ -1,0 +1,76 @@
+/**
+ * The `ptcc` command line: thin commands over the library (src/index.ts).
+ *
+ *   ptcc eval -e '<program>' | ptcc eval FILE | ptcc eval -   [--context F] [--timeout MS]
+ *             [--unlimited] [--json | --jsonl]
+ *   ptcc repl [--context F] [--timeout MS] [--unlimited]
+ *
+ * Exit codes: 0 success, 1 the program failed, 2 the command was used wrongly.
+ */
+import yargs from "yargs";
+import { hideBin } from "yargs/helpers";
+import { runEval, type EvalArgs } from "./eval.js";
+import { UsageError } from "./usage-error.js";
+
+function exitWith(e: unknown): never {
+  if (e instanceof UsageError) {
+    process.stderr.write(`ptcc: ${e.message}\n`);
+    process.exit(2);
+  }
+  const message = e instanceof Error ? e.message : String(e);
+  process.stderr.write(`ptcc: internal error: ${message}\n`);
+  process.exit(2);
+}
+
+export async function main(argv: string[]): Promise<number> {
+  let code = 0;
+  await yargs(argv)
+    .scriptName("ptcc")
+    .usage("$0 <command> [options]")
+    .command(
+      "eval [file]",
+      "Evaluate a PTC-Lisp program and print its result (pr-str notation)",
+      (y) =>
+        y
+          .positional("file", { type: "string", describe: "program file, or - for stdin" })
+          .option("e", { alias: "expr", type: "string", describe: "program text" })
+          .option("context", { type: "string", describe: "JSON file bound to data/" })
+          .option("timeout", { type: "number", describe: "wall-clock limit in milliseconds" })
+          .option("unlimited", { type: "boolean", default: false, describe: "lift every limit but the timeout" })
+          .option("json", { type: "boolean", describe: "print one JSON object" })
+          .option("jsonl", { type: "boolean", describe: "batch: one JSON request per stdin line" })
+          .conflicts("json", "jsonl"),
+      async (args) => {
+        code = await runEval(args as EvalArgs);
+      },
+    )
+    .command(
+      "repl",
+      "Start an interactive PTC-Lisp session",
+      (y) =>
+        y
+          .option("context", { type: "string", describe: "JSON file bound to data/" })
+          .option("timeout", { type: "number", describe: "wall-clock limit per evaluation in milliseconds" })
+          .option("unlimited", { type: "boolean", default: false, describe: "lift every limit but the timeout" }),
+      async (args) => {
+        const { runRepl } = await import("./repl.js");
+        code = await runRepl(args as EvalArgs);
+      },
+    )
+    .demandCommand(1, "name a command: eval or repl")
+    .strict()
+    .fail((msg, err) => {
+      throw err ?? new UsageError(msg);
+    })
+    .help()
+    .version(false)
+    .parseAsync();
+  return code;
+}
+
+main(hideBin(process.argv)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (e) => exitWith(e),
+);

@@ -1,0 +1,42 @@
+/** Options shared by `ptcc eval` and `ptcc repl`: the input context and the limits. */
+import { readFileSync } from "node:fs";
+import { DEFAULT_LIMITS, unlimited, type Limits } from "../runtime/limits.js";
+import { UsageError } from "./usage-error.js";
+
+export interface CommonArgs {
+  readonly context?: string;
+  readonly timeout?: number;
+  readonly unlimited?: boolean;
+}
+
+export function loadContext(file: string | undefined): Record<string, unknown> | null {
+  if (file === undefined) return null;
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch (e) {
+    throw new UsageError(`cannot read --context ${file}: ${(e as Error).message}`);
+  }
+  return parseContext(text, `--context ${file}`);
+}
+
+export function parseContext(text: string, what: string): Record<string, unknown> {
+  let v: unknown;
+  try {
+    v = JSON.parse(text);
+  } catch (e) {
+    throw new UsageError(`${what} is not valid JSON: ${(e as Error).message}`);
+  }
+  if (v === null || typeof v !== "object" || Array.isArray(v)) throw new UsageError(`${what} must be a JSON object`);
+  return v as Record<string, unknown>;
+}
+
+export function limitsFrom(args: CommonArgs): Partial<Limits> {
+  let timeoutMs = DEFAULT_LIMITS.timeoutMs;
+  if (args.timeout !== undefined) {
+    if (!Number.isFinite(args.timeout) || args.timeout <= 0)
+      throw new UsageError("--timeout must be a positive number of milliseconds");
+    timeoutMs = args.timeout;
+  }
+  return args.unlimited ? unlimited(timeoutMs) : { timeoutMs };
+}

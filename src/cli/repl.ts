@@ -1,0 +1,61 @@
+/**
+ * `ptcc repl`: an interactive session. Input continues over several lines while
+ * brackets or a string are open; `def`s persist; `*1 *2 *3` hold the last results;
+ * `:quit` (or Ctrl-D) leaves.
+ */
+import { createInterface } from "node:readline";
+import { PtcError } from "../diagnostics/error.js";
+import { Session } from "../evaluator/session.js";
+import { read } from "../reader/read.js";
+import { limitsFrom, loadContext, type CommonArgs } from "./options.js";
+import { renderError, renderWarnings } from "./render.js";
+
+const PROMPT = "user=> ";
+const MORE = "  #_=> ";
+
+/** True when the text is an unfinished program (an open bracket or string). */
+export function isIncomplete(text: string): boolean {
+  try {
+    read(text);
+    return false;
+  } catch (e) {
+    return e instanceof PtcError && e.kind === "parse" && /^(unclosed|unterminated)/.test(e.message);
+  }
+}
+
+export async function runRepl(args: CommonArgs): Promise<number> {
+  const session = new Session({ context: loadContext(args.context), limits: limitsFrom(args) });
+  const rl = createInterface({ input: process.stdin, output: process.stdout, terminal: process.stdin.isTTY === true });
+  const out = (s: string) => process.stdout.write(s);
+  if (process.stdin.isTTY) out("PTC-Lisp REPL. :quit to leave. *1 *2 *3 hold recent results.\n");
+  let buffer = "";
+  rl.setPrompt(PROMPT);
+  rl.prompt();
+  for await (const line of rl) {
+    if (buffer === "" && /^\s*:(quit|q|exit)\s*$/.test(line)) break;
+    buffer = buffer === "" ? line : `${buffer}\n${line}`;
+    if (buffer.trim() === "") {
+      buffer = "";
+      rl.setPrompt(PROMPT);
+      rl.prompt();
+      continue;
+    }
+    if (isIncomplete(buffer)) {
+      rl.setPrompt(MORE);
+      rl.prompt();
+      continue;
+    }
+    const source = buffer;
+    buffer = "";
+    const r = await session.evaluate(source);
+    for (const l of r.output) out(`${l}\n`);
+    const warnings = renderWarnings(r.warnings);
+    if (warnings) process.stderr.write(warnings);
+    if (r.ok) out(`${r.printed}\n`);
+    else process.stderr.write(renderError(r.error, source));
+    rl.setPrompt(PROMPT);
+    rl.prompt();
+  }
+  rl.close();
+  return 0;
+}

@@ -1,0 +1,458 @@
+/**
+ * The compiler: analyzed Nodes → JavaScript closures `(frame, cx) => value`, built once
+ * per program; running never walks the tree again. One compile function per node kind
+ * (the record below must cover every kind, or this file does not type-check).
+ */
+import { PtcError } from "../diagnostics/error.js";
+import type * as N from "../analyzer/node.js";
+import { keywordGet, callFn } from "../runtime/call.js";
+import type { Cx } from "../runtime/context.js";
+import { realizeKey } from "../runtime/equality.js";
+import { runtimeError } from "../runtime/errors.js";
+import { MapBuilder, NOT_FOUND } from "../runtime/map.js";
+import { prStr } from "../runtime/printer.js";
+import { LazySeq } from "../runtime/seq.js";
+import { SetBuilder } from "../runtime/set.js";
+import { PtcFn, type Value, type Var } from "../runtime/values.js";
+import { PVector } from "../runtime/vector.js";
+import { Closure, type Binder, type Code, type CompiledArity, type FnTemplate, type Frame } from "./closure.js";
+import { compilePattern } from "./destructure.js";
+import type { EvalContext } from "./eval-context.js";
+import { compileFor } from "./for.js";
+import { locate, refuelAt } from "./locate.js";
+import { RECUR, ReturnSignal } from "./signals.js";
+
+type Compilers = { [K in N.Node["kind"]]: (n: Extract<N.Node, { kind: K }>) => Code };
+
+export function compile(n: N.Node): Code {
+  return (COMPILERS[n.kind] as (n: N.Node) => Code)(n);
+}
+
+function unbound(v: Var): PtcError {
+  return runtimeError(
+    `${v.name} has no value yet`,
+    "it was declared (declare, or def without a value) but never given one",
+  );
+}
+
+const COMPILERS: Compilers = {
+  const: (n) => {
+    const v = n.value;
+    return () => v;
+  },
+
+  local: (n) => {
+    const slot = n.slot;
+    return (f) => f[slot]!;
+  },
+
+  captured: (n) => {
+    const i = n.index;
+    return (f) => (f[0] as unknown as Value[])[i]!;
+  },
+
+  "var-ref": (n) => {
+    const v = n.v;
+    const span = n.span;
+    return () => {
+      if (!v.bound) throw unbound(v).at(span);
+      return v.value;
+    };
+  },
+
+  "builtin-ref": (n) => {
+    const fn = n.def.value;
+    return () => fn;
+  },
+
+  "data-ref": (n) => {
+    const key = n.key;
+    return (_f, cx) => (cx as EvalContext).dataGet(key);
+  },
+
+  history: (n) => {
+    const k = n.n;
+    return (_f, cx) => (cx as EvalContext).history(k);
+  },
+
+  if: (n) => {
+    const t = compile(n.test);
+    const a = compile(n.then);
+    const b = compile(n.else);
+    return (f, cx) => {
+      const v = t(f, cx);
+      return v !== null && v !== false ? a(f, cx) : b(f, cx);
+    };
+  },
+
+  do: (n) => {
+    const body = n.body.map(compile);
+    if (body.length === 2) {
+      const [a, b] = body as [Code, Code];
+      return (f, cx) => {
+        a(f, cx);
+        return b(f, cx);
+      };
+    }
+    const last = body.length - 1;
+    return (f, cx) => {
+      for (let i = 0; i < last; i++) body[i]!(f, cx);
+      return body[last]!(f, cx);
+    };
+  },
+
+  let: (n) => {
+    const body = compile(n.body);
+    const binders = compileBindings(n.bindings);
+    return (f, cx) => {
+      binders(f, cx);
+      return body(f, cx);
+    };
+  },
+
+  loop: (n) => {
+    const inits = n.bindings.map((b) => compile(b.init));
+    const slots = n.slots;
+    const binders: (Binder | null)[] = n.bindings.map((b, i) =>
+      b.pattern.kind === "bind" && b.pattern.slot === slots[i] ? null : compilePattern(b.pattern, compile),
+    );
+    const destructuring = binders.some((b) => b !== null);
+    const body = compile(n.body);
+    const count = inits.length;
+    const span = n.span;
+    return (f, cx) => {
+      for (let i = 0; i < count; i++) {
+        const v = inits[i]!(f, cx);
+        f[slots[i]!] = v;
+        const b = binders[i];
+        if (b) b(f, cx, v);
+      }
+      for (;;) {
+        const r = body(f, cx);
+        if (r !== RECUR) return r;
+        if (--cx.fuel < 0) refuelAt(cx, span);
+        if (destructuring) {
+          for (let i = 0; i < count; i++) {
+            const b = binders[i];
+            if (b) b(f, cx, f[slots[i]!]!);
+          }
+        }
+      }
+    };
+  },
+
+  recur: (n) => {
+    const args = n.args.map(compile);
+    const slots = n.slots;
+    if (args.length === 1) {
+      const [a] = args as [Code];
+      const [s] = slots as [number];
+      return (f, cx) => {
+        f[s] = a(f, cx);
+        return RECUR;
+      };
+    }
+    if (args.length === 2) {
+      const [a, b] = args as [Code, Code];
+      const [s, t] = slots as [number, number];
+      return (f, cx) => {
+        const x = a(f, cx);
+        f[t] = b(f, cx);
+        f[s] = x;
+        return RECUR;
+      };
+    }
+    const count = args.length;
+    return (f, cx) => {
+      const tmp = new Array<Value>(count);
+      for (let i = 0; i < count; i++) tmp[i] = args[i]!(f, cx);
+      for (let i = 0; i < count; i++) f[slots[i]!] = tmp[i]!;
+      return RECUR;
+    };
+  },
+
+  fn: (n) => makeClosureCode(n),
+
+  invoke: (n) => {
+    const fn = compile(n.fn);
+    const args = n.args.map(compile);
+    const span = n.span;
+    const count = args.length;
+    return (f, cx) => {
+      const g = fn(f, cx);
+      const a = new Array<Value>(count);
+      for (let i = 0; i < count; i++) a[i] = args[i]!(f, cx);
+      try {
+        return g instanceof PtcFn ? g.invoke(cx, a) : callFn(cx, g, a);
+      } catch (e) {
+        throw locate(e, span);
+      }
+    };
+  },
+
+  "call-builtin": (n) => {
+    const def = n.def;
+    const args = n.args.map(compile);
+    const span = n.span;
+    if (args.length === 0 && def.f0) {
+      const f0 = def.f0;
+      return (_f, cx) => {
+        try {
+          return f0(cx);
+        } catch (e) {
+          throw locate(e, span);
+        }
+      };
+    }
+    if (args.length === 1 && def.f1) {
+      const f1 = def.f1;
+      const [a] = args as [Code];
+      return (f, cx) => {
+        const x = a(f, cx);
+        try {
+          return f1(cx, x);
+        } catch (e) {
+          throw locate(e, span);
+        }
+      };
+    }
+    if (args.length === 2 && def.f2) {
+      const f2 = def.f2;
+      const [a, b] = args as [Code, Code];
+      return (f, cx) => {
+        const x = a(f, cx);
+        const y = b(f, cx);
+        try {
+          return f2(cx, x, y);
+        } catch (e) {
+          throw locate(e, span);
+        }
+      };
+    }
+    if (args.length === 3 && def.f3) {
+      const f3 = def.f3;
+      const [a, b, c] = args as [Code, Code, Code];
+      return (f, cx) => {
+        const x = a(f, cx);
+        const y = b(f, cx);
+        const z = c(f, cx);
+        try {
+          return f3(cx, x, y, z);
+        } catch (e) {
+          throw locate(e, span);
+        }
+      };
+    }
+    const call = def.call;
+    const count = args.length;
+    return (f, cx) => {
+      const a = new Array<Value>(count);
+      for (let i = 0; i < count; i++) a[i] = args[i]!(f, cx);
+      try {
+        return call(cx, a);
+      } catch (e) {
+        throw locate(e, span);
+      }
+    };
+  },
+
+  "keyword-call": (n) => {
+    const key = n.key;
+    const target = compile(n.target);
+    const dflt = n.dflt === null ? null : compile(n.dflt);
+    return (f, cx) => keywordGet(cx, key, target(f, cx), dflt === null ? null : dflt(f, cx));
+  },
+
+  "tool-call": (n) => {
+    const args = compile(n.args);
+    const name = n.name;
+    const span = n.span;
+    return (f, cx) => {
+      const a = args(f, cx);
+      try {
+        return cx.callTool(name, a, span);
+      } catch (e) {
+        throw locate(e, span);
+      }
+    };
+  },
+
+  def: (n) => {
+    const v = n.v;
+    const init = n.init === null ? null : compile(n.init);
+    const doc = n.doc;
+    const once = n.once;
+    return (f, cx) => {
+      if (once && v.bound) return v;
+      if (init !== null) (cx as EvalContext).setVar(v, init(f, cx), doc);
+      return v;
+    };
+  },
+
+  and: (n) => {
+    const items = n.items.map(compile);
+    const last = items.length - 1;
+    return (f, cx) => {
+      for (let i = 0; i < last; i++) {
+        const v = items[i]!(f, cx);
+        if (v === null || v === false) return v;
+      }
+      return items[last]!(f, cx);
+    };
+  },
+
+  or: (n) => {
+    const items = n.items.map(compile);
+    const last = items.length - 1;
+    return (f, cx) => {
+      for (let i = 0; i < last; i++) {
+        const v = items[i]!(f, cx);
+        if (v !== null && v !== false) return v;
+      }
+      return items[last]!(f, cx);
+    };
+  },
+
+  case: (n) => {
+    const test = compile(n.test);
+    const b = new MapBuilder();
+    n.keys.forEach((k, i) => b.assoc(k, n.branchOf[i]!));
+    const table = b.build();
+    const branches = n.branches.map(compile);
+    const dflt = n.dflt === null ? null : compile(n.dflt);
+    const span = n.span;
+    return (f, cx) => {
+      const v = test(f, cx);
+      const i = table.get(realizeKey(cx, v), NOT_FOUND);
+      if (i === NOT_FOUND) {
+        if (dflt !== null) return dflt(f, cx);
+        throw runtimeError(`no case clause matches ${prStr(null, v)}`, "add a default as the last form of case").at(
+          span,
+        );
+      }
+      return branches[i as number]!(f, cx);
+    };
+  },
+
+  "lazy-seq": (n) => {
+    const make = makeClosureCode(n.thunk);
+    return (f, cx) => {
+      const thunk = make(f, cx) as Closure;
+      return new LazySeq((c) => thunk.invoke(c, []));
+    };
+  },
+
+  for: (n) => compileFor(n, compile),
+
+  return: (n) => {
+    const v = compile(n.value);
+    return (f, cx) => {
+      throw new ReturnSignal(v(f, cx));
+    };
+  },
+
+  fail: (n) => {
+    const v = compile(n.value);
+    const span = n.span;
+    return (f, cx) => {
+      const reason = v(f, cx);
+      throw new PtcError({ kind: "fail", message: `the program failed: ${prStr(cx, reason)}`, span }, reason);
+    };
+  },
+
+  vector: (n) => {
+    const items = n.items.map(compile);
+    const count = items.length;
+    return (f, cx) => {
+      const a = new Array<Value>(count);
+      for (let i = 0; i < count; i++) a[i] = items[i]!(f, cx);
+      return new PVector(a, count);
+    };
+  },
+
+  map: (n) => {
+    const keys = n.keys.map(compile);
+    const vals = n.vals.map(compile);
+    const span = n.span;
+    return (f, cx) => {
+      const b = new MapBuilder();
+      for (let i = 0; i < keys.length; i++) b.assoc(realizeKey(cx, keys[i]!(f, cx)), vals[i]!(f, cx));
+      if (b.count !== keys.length) throw runtimeError("duplicate key in map literal").at(span);
+      return b.build();
+    };
+  },
+
+  set: (n) => {
+    const items = n.items.map(compile);
+    const span = n.span;
+    return (f, cx) => {
+      const b = new SetBuilder();
+      for (const it of items) b.add(realizeKey(cx, it(f, cx)));
+      if (b.count !== items.length) throw runtimeError("duplicate item in set literal").at(span);
+      return b.build();
+    };
+  },
+};
+
+function compileBindings(bindings: readonly N.Binding[]): (f: Frame, cx: Cx) => void {
+  const steps = bindings.map((b) => {
+    const init = compile(b.init);
+    if (b.pattern.kind === "bind") {
+      const slot = b.pattern.slot;
+      return (f: Frame, cx: Cx) => {
+        f[slot] = init(f, cx);
+      };
+    }
+    const bind = compilePattern(b.pattern, compile);
+    return (f: Frame, cx: Cx) => bind(f, cx, init(f, cx));
+  });
+  if (steps.length === 1) return steps[0]!;
+  return (f, cx) => {
+    for (const s of steps) s(f, cx);
+  };
+}
+
+/** Code that makes a closure from a `fn` node, capturing from the current frame. */
+function makeClosureCode(n: N.FnNode): Code {
+  const template = compileTemplate(n);
+  const captures = n.captures.map(compile);
+  if (captures.length === 0) {
+    const empty: Value[] = [];
+    return () => new Closure(template, empty);
+  }
+  return (f, cx) => {
+    const c = new Array<Value>(captures.length);
+    for (let i = 0; i < captures.length; i++) c[i] = captures[i]!(f, cx);
+    return new Closure(template, c);
+  };
+}
+
+function compileTemplate(n: N.FnNode): FnTemplate {
+  const byCount: (CompiledArity | undefined)[] = [];
+  let variadic: CompiledArity | null = null;
+  for (const a of n.arities) {
+    const destructured = a.params
+      .map((p, i) => ({ p, slot: a.argSlots[i]! }))
+      .concat(a.rest === null ? [] : [{ p: a.rest, slot: a.argSlots[a.params.length]! }])
+      .filter(({ p, slot }) => !(p.kind === "bind" && p.slot === slot))
+      .map(({ p, slot }) => ({ bind: compilePattern(p, compile), slot }));
+    const prologue =
+      destructured.length === 0
+        ? null
+        : (f: Frame, cx: Cx) => {
+            for (const d of destructured) d.bind(f, cx, f[d.slot]!);
+          };
+    const compiled: CompiledArity = {
+      fixed: a.params.length,
+      variadic: a.rest !== null,
+      argSlots: a.argSlots,
+      frameSize: a.frameSize,
+      prologue,
+      body: compile(a.body),
+      label: a.label,
+    };
+    if (compiled.variadic) variadic = compiled;
+    else byCount[compiled.fixed] = compiled;
+  }
+  return { name: n.name, doc: n.doc, byCount, variadic, labels: n.arities.map((a) => a.label) };
+}

@@ -1,0 +1,198 @@
+/**
+ * One evaluation, as the pipeline reads:
+ *
+ *   read → analyze → compile → run (top-level forms in order) → realize and print
+ *
+ * Running is synchronous. A tool call whose answer is not known yet unwinds the current
+ * top-level form (Suspend); the driver awaits the tool, records the answer in the
+ * journal and runs the form again from its start, where the journal now answers the
+ * call. Programs that call no tools never await anything. See docs/architecture.md.
+ *
+ * The evaluation is written as a generator that yields when tools must run, so the
+ * asynchronous and the synchronous drivers share every line of it.
+ */
+import { Analyzer, type AnalyzerHost } from "../analyzer/analyzer.js";
+import { PtcError } from "../diagnostics/error.js";
+import type { Warning } from "../diagnostics/warning.js";
+import { read } from "../reader/read.js";
+import { REGISTRY } from "../runtime/builtins/index.js";
+import { realizeKey } from "../runtime/equality.js";
+import type { Limits } from "../runtime/limits.js";
+import type { PMap } from "../runtime/map.js";
+import { prStr, prStrTruncated } from "../runtime/printer.js";
+import type { Value } from "../runtime/values.js";
+import type { Code, Frame } from "./closure.js";
+import { compile } from "./compile.js";
+import { EvalContext, type JournalEntry } from "./eval-context.js";
+import { Txn, type UserNamespace } from "./namespace.js";
+import { ReturnSignal, Suspend } from "./signals.js";
+
+/** How the result is printed: in full (pr-str), truncated for feedback, or not at all. */
+export type PrintMode = "full" | "none" | { readonly maxItems: number; readonly maxChars: number };
+
+export interface EvalInput {
+  readonly source: string;
+  readonly limits: Limits;
+  readonly ns: UserNamespace;
+  readonly data: PMap | null;
+  readonly dataKeys: ReadonlySet<string> | null;
+  readonly tools: ReadonlySet<string> | null;
+  readonly history: readonly Value[];
+  readonly print: PrintMode;
+  /** Shown in error positions (`file.clj:3:5`). */
+  readonly file?: string;
+}
+
+export interface ToolCallRecord {
+  readonly name: string;
+  readonly args: Record<string, unknown>;
+  readonly ms: number;
+}
+
+interface Common {
+  /** Lines printed by println and friends. */
+  readonly output: readonly string[];
+  readonly warnings: readonly Warning[];
+  readonly toolCalls: readonly ToolCallRecord[];
+  readonly steps: number;
+  readonly durationMs: number;
+}
+
+export interface EvalSuccess extends Common {
+  readonly ok: true;
+  /** The value of the last top-level form, or of `(return ...)`; fully realized. */
+  readonly value: Value;
+  /** The value printed as the print mode asks ("" for "none"). */
+  readonly printed: string;
+  /** True when the program ended with `(return ...)`. */
+  readonly returned: boolean;
+}
+
+export interface EvalFailure extends Common {
+  readonly ok: false;
+  readonly error: PtcError;
+}
+
+export type EvalResult = EvalSuccess | EvalFailure;
+
+/** Yielded when tools must run; resumed once the journal holds their answers. */
+export interface ToolWait {
+  readonly suspend: Suspend;
+  readonly cx: EvalContext;
+}
+
+interface Program {
+  readonly code: Code;
+  readonly frameSize: number;
+}
+
+function runTop(p: Program, cx: EvalContext): Value {
+  const f: Frame = new Array<Value>(p.frameSize);
+  f[0] = [] as unknown as Value;
+  f[1] = null;
+  return p.code(f, cx);
+}
+
+/** Any thrown thing as a PtcError; never lets a raw JS error out. */
+export function toPtcError(e: unknown): PtcError {
+  if (e instanceof PtcError) return e;
+  if (e instanceof RangeError && /call stack/i.test(e.message)) {
+    return new PtcError({
+      kind: "limit",
+      message: "recursion too deep for the host stack",
+      hint: "use loop/recur for iteration",
+    });
+  }
+  const message = e instanceof Error ? e.message : String(e);
+  return new PtcError({ kind: "internal", message: `internal error: ${message}` });
+}
+
+export function* evaluation(input: EvalInput, journal: JournalEntry[]): Generator<ToolWait, EvalResult, void> {
+  const started = performance.now();
+  const txn = new Txn(input.ns);
+  const start = txn.mark();
+  const warnings: Warning[] = [];
+  let cx: EvalContext | null = null;
+  const common = (): Common => ({
+    output: cx?.out ?? [],
+    warnings: [...warnings, ...(cx?.warnings ?? [])],
+    toolCalls: journal.map((j) => ({ name: j.name, args: j.args, ms: j.ms })),
+    steps: cx?.steps ?? 0,
+    durationMs: performance.now() - started,
+  });
+  try {
+    const { forms, warnings: readWarnings } = read(input.source);
+    warnings.push(...readWarnings);
+    const host: AnalyzerHost = {
+      registry: REGISTRY,
+      lookupVar: (name) => input.ns.get(name),
+      internVar: (name) => txn.intern(name),
+      tools: input.tools,
+      dataKeys: input.dataKeys,
+      warn: (w) => warnings.push(w),
+    };
+    const ax = new Analyzer(host);
+    // Every form is checked before any runs, so no tool fires for a broken program.
+    const analyzed = forms.map((f) => ax.topLevel(f));
+    const programs: Program[] = analyzed.map((a) => ({ code: compile(a.node), frameSize: a.frameSize }));
+    const ecx = new EvalContext(input.limits, started, input.data, input.history, txn, journal);
+    cx = ecx;
+
+    let value: Value = null;
+    let returned = false;
+    // The last step realizes the result (which may still call tools) and prints it.
+    let printed = "";
+    const finish: Program = {
+      frameSize: 2,
+      code: (_f, c) => {
+        const v = realizeKey(c, value);
+        printed =
+          input.print === "full"
+            ? prStr(c, v)
+            : input.print === "none"
+              ? ""
+              : prStrTruncated(c, v, input.print.maxItems, input.print.maxChars);
+        return v;
+      },
+    };
+    const steps = [...programs, finish];
+    for (let i = 0; i < steps.length; i++) {
+      const p = steps[i]!;
+      const mark = txn.mark();
+      const outLength = ecx.out.length;
+      const cursor = ecx.cursor;
+      const spent = ecx.steps;
+      for (;;) {
+        try {
+          const v = runTop(p, ecx);
+          value = v;
+          break;
+        } catch (e) {
+          if (e instanceof Suspend) {
+            // Undo what the interrupted attempt did, wait for the tools, run it again.
+            txn.rollbackTo(mark);
+            ecx.out.length = outLength;
+            ecx.cursor = cursor;
+            ecx.resetSteps(spent);
+            ecx.depth = 0;
+            yield { suspend: e, cx: ecx };
+            continue;
+          }
+          if (e instanceof ReturnSignal) {
+            value = e.value;
+            returned = true;
+            i = steps.length - 2;
+            break;
+          }
+          throw e;
+        }
+      }
+    }
+    return { ok: true, value, printed, returned, ...common() };
+  } catch (e) {
+    txn.rollbackTo(start);
+    const error = toPtcError(e);
+    if (input.file !== undefined && error.file === undefined && error.span !== undefined) error.file = input.file;
+    return { ok: false, error, ...common() };
+  }
+}

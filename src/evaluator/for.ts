@@ -1,0 +1,141 @@
+/**
+ * `for` and `doseq` at run time: nested iteration as a small state machine over the
+ * binding levels, in a frame of its own.
+ *
+ * `for` is lazy the way Clojure's chunked seqs are: each realization runs the machine
+ * until 32 items are produced, then hands back those items followed by a lazy seq that
+ * resumes from a snapshot of the state. A realization that is interrupted (a limit, a
+ * tool call being awaited) restarts from its snapshot, so nothing runs twice.
+ * `doseq` runs the same machine to the end, keeping nothing.
+ */
+import type * as N from "../analyzer/node.js";
+import type { Cx } from "../runtime/context.js";
+import { ArraySeq, ASeq, CHUNK, LazySeq, arraySeq, seq } from "../runtime/seq.js";
+import type { Value } from "../runtime/values.js";
+import type { Binder, Code, Frame } from "./closure.js";
+import { compilePattern } from "./destructure.js";
+import { refuelAt } from "./locate.js";
+
+interface State {
+  readonly frame: Frame;
+  readonly seqs: (ASeq | null)[];
+  level: number;
+  /** The current level has not started iterating yet. */
+  entering: boolean;
+}
+
+type Modifier =
+  | { readonly kind: "when" | "while"; readonly test: Code }
+  | { readonly kind: "let"; readonly run: (f: Frame, cx: Cx) => void };
+
+interface Level {
+  readonly coll: Code;
+  readonly bind: Binder;
+  readonly mods: readonly Modifier[];
+}
+
+function copy(st: State): State {
+  return { frame: st.frame.slice(), seqs: st.seqs.slice(), level: st.level, entering: st.entering };
+}
+
+export function compileFor(n: N.ForNode, compile: (n: N.Node) => Code): Code {
+  const levels: Level[] = n.levels.map((l) => ({
+    coll: compile(l.coll),
+    bind: compilePattern(l.pattern, compile),
+    mods: l.mods.map((m): Modifier => {
+      if (m.kind !== "let") return { kind: m.kind, test: compile(m.test) };
+      const steps = m.bindings.map((b) => ({ init: compile(b.init), bind: compilePattern(b.pattern, compile) }));
+      return {
+        kind: "let",
+        run: (f, cx) => {
+          for (const s of steps) s.bind(f, cx, s.init(f, cx));
+        },
+      };
+    }),
+  }));
+  const body = compile(n.body);
+  const captures = n.captures.map(compile);
+  const size = n.frameSize;
+  const last = levels.length - 1;
+  const span = n.span;
+
+  /** Advance until `max` items are produced (returns false) or the iteration ends (true). */
+  function run(cx: Cx, st: State, max: number, out: Value[] | null): boolean {
+    const f = st.frame;
+    const seqs = st.seqs;
+    let level = st.level;
+    let entering = st.entering;
+    let produced = 0;
+    for (;;) {
+      if (--cx.fuel < 0) refuelAt(cx, span);
+      const L = levels[level]!;
+      let s: ASeq | null;
+      if (entering) {
+        s = seq(cx, L.coll(f, cx));
+        entering = false;
+      } else {
+        const cur = seqs[level]!;
+        s = cur === null ? null : cur.next(cx);
+      }
+      seqs[level] = s;
+      if (s === null) {
+        if (level === 0) return true;
+        level--;
+        continue;
+      }
+      L.bind(f, cx, s.first());
+      let skip = false;
+      let stop = false;
+      for (const m of L.mods) {
+        if (m.kind === "let") m.run(f, cx);
+        else {
+          const t = m.test(f, cx);
+          if (t === null || t === false) {
+            if (m.kind === "when") skip = true;
+            else stop = true;
+            break;
+          }
+        }
+      }
+      if (stop) {
+        seqs[level] = null;
+        if (level === 0) return true;
+        level--;
+        continue;
+      }
+      if (skip) continue;
+      if (level < last) {
+        level++;
+        entering = true;
+        continue;
+      }
+      const v = body(f, cx);
+      if (out !== null) out.push(v);
+      if (++produced >= max) {
+        st.level = level;
+        st.entering = false;
+        return false;
+      }
+    }
+  }
+
+  function chunk(cx: Cx, snapshot: State): Value {
+    const st = copy(snapshot);
+    const out: Value[] = [];
+    const done = run(cx, st, CHUNK, out);
+    if (done) return out.length === 0 ? null : arraySeq(out);
+    return new ArraySeq(out, 0, out.length, new LazySeq((c) => chunk(c, st)));
+  }
+
+  return (f, cx) => {
+    const frame = new Array<Value>(size);
+    const captured = new Array<Value>(captures.length);
+    for (let i = 0; i < captures.length; i++) captured[i] = captures[i]!(f, cx);
+    frame[0] = captured as unknown as Value;
+    frame[1] = null;
+    const st: State = { frame, seqs: new Array<ASeq | null>(levels.length).fill(null), level: 0, entering: true };
+    if (n.lazy) return new LazySeq((c) => chunk(c, st));
+    run(cx, st, Infinity, null);
+    return null;
+  };
+}

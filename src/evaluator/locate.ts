@@ -1,0 +1,27 @@
+/** Positions for errors raised inside compiled code. */
+import { PtcError } from "../diagnostics/error.js";
+import type { Span } from "../diagnostics/span.js";
+import type { Cx } from "../runtime/context.js";
+
+/** Give an error without a position the position of the call it escaped from. */
+export function locate(e: unknown, span: Span): unknown {
+  if (e instanceof PtcError) return e.at(span);
+  if (e instanceof RangeError && /call stack/i.test(e.message)) {
+    return new PtcError({
+      kind: "limit",
+      message: "recursion too deep for the host stack",
+      span,
+      hint: "use loop/recur for iteration",
+    });
+  }
+  return e;
+}
+
+/** Out of fuel at a loop's back edge: account, and give a limit error this position. */
+export function refuelAt(cx: Cx, span: Span): void {
+  try {
+    cx.refuel();
+  } catch (e) {
+    throw locate(e, span);
+  }
+}

@@ -1,0 +1,83 @@
+/**
+ * The user namespace (what `def` and `defn` create; it persists across evaluations of a
+ * session) and the transaction that makes each evaluation all-or-nothing: an evaluation
+ * that fails leaves every var, and the set of vars, exactly as it found them.
+ */
+import { Var, type Value } from "../runtime/values.js";
+
+interface Undo {
+  readonly v: Var;
+  readonly created: boolean;
+  readonly bound: boolean;
+  readonly value: Value;
+  readonly doc: string | null;
+}
+
+export class UserNamespace {
+  private readonly vars = new Map<string, Var>();
+
+  get(name: string): Var | undefined {
+    return this.vars.get(name);
+  }
+
+  /** Vars in definition order. */
+  all(): Var[] {
+    return [...this.vars.values()];
+  }
+
+  /** Used by transactions only. */
+  add(v: Var): void {
+    this.vars.set(v.name, v);
+  }
+
+  remove(v: Var): void {
+    if (this.vars.get(v.name) === v) this.vars.delete(v.name);
+  }
+}
+
+/** A log of changes to the namespace, undone in reverse on rollback. */
+export class Txn {
+  private readonly log: Undo[] = [];
+  /** Vars already logged since the last mark: logging one change per var and mark suffices. */
+  private logged = new Set<Var>();
+
+  constructor(readonly ns: UserNamespace) {}
+
+  intern(name: string): Var {
+    const existing = this.ns.get(name);
+    if (existing) return existing;
+    const v = new Var(name);
+    this.ns.add(v);
+    this.log.push({ v, created: true, bound: false, value: null, doc: null });
+    this.logged.add(v);
+    return v;
+  }
+
+  set(v: Var, value: Value, doc: string | null): void {
+    if (!this.logged.has(v)) {
+      this.log.push({ v, created: false, bound: v.bound, value: v.value, doc: v.doc });
+      this.logged.add(v);
+    }
+    v.value = value;
+    v.bound = true;
+    if (doc !== null) v.doc = doc;
+  }
+
+  /** A point to roll back to. */
+  mark(): number {
+    this.logged = new Set();
+    return this.log.length;
+  }
+
+  rollbackTo(mark: number): void {
+    for (let i = this.log.length - 1; i >= mark; i--) {
+      const u = this.log[i]!;
+      if (u.created) this.ns.remove(u.v);
+      u.v.bound = u.bound;
+      u.v.value = u.value;
+      u.v.doc = u.doc;
+    }
+    this.log.length = mark;
+    this.logged = new Set();
+  }
+}

@@ -1,0 +1,34 @@
+/**
+ * Control flow that crosses compiled closures as JS exceptions or sentinels.
+ */
+import type { Span } from "../diagnostics/span.js";
+import type { Value } from "../runtime/values.js";
+
+/**
+ * What a `recur` node returns to its loop or function. `recur` only appears in tail
+ * position (checked by the analyzer), so no other node ever sees it as a value.
+ */
+export const RECUR = Object.freeze({ recur: true }) as unknown as Value;
+
+/** `(return v)`: ends the whole program with `v`. */
+export class ReturnSignal {
+  constructor(readonly value: Value) {}
+}
+
+export interface ToolRequest {
+  readonly name: string;
+  /** Host JSON arguments. */
+  readonly args: Record<string, unknown>;
+  readonly span: Span | undefined;
+  /** Position in the evaluation's journal. */
+  readonly index: number;
+}
+
+/**
+ * A tool result is needed that is not in the journal yet. The evaluator unwinds the
+ * current top-level form, awaits the tool, and runs the form again; the journal then
+ * answers the call (see docs/architecture.md).
+ */
+export class Suspend {
+  constructor(readonly requests: readonly ToolRequest[]) {}
+}

@@ -1,0 +1,34 @@
+/**
+ * ptcc — the public API, read as a table of contents.
+ *
+ * PTC-Lisp programs go through: read (src/reader) → analyze (src/analyzer) →
+ * compile to closures (src/evaluator/compile) → run (src/evaluator) with the runtime's
+ * values and builtins (src/runtime). A Session keeps the user namespace between runs.
+ */
+import { Session, type EvaluateOptions, type SessionOptions } from "./evaluator/session.js";
+import type { EvalResult } from "./evaluator/evaluate.js";
+
+export { read, readOne, type ReadResult } from "./reader/read.js";
+export type { Form } from "./reader/form.js";
+export { Session, type SessionOptions, type EvaluateOptions, type ToolFunction } from "./evaluator/session.js";
+export type { EvalResult, EvalSuccess, EvalFailure, PrintMode, ToolCallRecord } from "./evaluator/evaluate.js";
+export { PtcError, formatError, type ErrorKind } from "./diagnostics/error.js";
+export { codeFrame } from "./diagnostics/code-frame.js";
+export type { Span } from "./diagnostics/span.js";
+export type { Warning } from "./diagnostics/warning.js";
+export { formatWarning } from "./diagnostics/warning.js";
+export { DEFAULT_LIMITS, unlimited, type Limits } from "./runtime/limits.js";
+export { prStr, strOf, prStrTruncated } from "./runtime/printer.js";
+export { fromHost, toHost, type Json } from "./runtime/convert.js";
+export type { Value } from "./runtime/values.js";
+export { REGISTRY } from "./runtime/builtins/index.js";
+
+/** Evaluate a program in a fresh session. */
+export function evaluate(source: string, options: SessionOptions & EvaluateOptions = {}): Promise<EvalResult> {
+  return new Session(options).evaluate(source, options);
+}
+
+/** Evaluate a program that calls no tools, synchronously, in a fresh session. */
+export function evaluateSync(source: string, options: SessionOptions & EvaluateOptions = {}): EvalResult {
+  return new Session(options).evaluateSync(source, options);
+}

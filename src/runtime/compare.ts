@@ -1,0 +1,78 @@
+/**
+ * Clojure's `compare`: the ordering `sort` and `sort-by` use by default.
+ * nil sorts first; numbers compare by value (integers and floats together); strings,
+ * keywords and symbols as Java compares strings (the UTF-16 difference at the first
+ * mismatch, else the length difference, so `(compare "a" "c")` is -2 as in Clojure);
+ * booleans false before true; vectors by length, then item by item. Values of
+ * different kinds cannot be compared.
+ */
+import type { Cx } from "./context.js";
+import { typeError } from "./errors.js";
+import { Char, Keyword, PtcFloat, Sym, type Value } from "./values.js";
+import { PVector } from "./vector.js";
+import { typeName } from "./type-name.js";
+
+export function compareStrings(a: string, b: string): number {
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    const d = a.charCodeAt(i) - b.charCodeAt(i);
+    if (d !== 0) return d;
+  }
+  return a.length - b.length;
+}
+
+function sign(d: number): number {
+  return d < 0 ? -1 : d > 0 ? 1 : 0;
+}
+
+function numOf(v: Value): number | null {
+  if (typeof v === "number") return v;
+  if (v instanceof PtcFloat) return v.value;
+  return null;
+}
+
+export function compareValues(cx: Cx, a: Value, b: Value): number {
+  if (a === b) {
+    if (typeof a === "number" && Number.isNaN(a))
+      throw typeError("compare", "comparable values", a, "NaN cannot be compared");
+    return 0;
+  }
+  if (a === null) return -1;
+  if (b === null) return 1;
+  const x = numOf(a);
+  const y = numOf(b);
+  if (x !== null && y !== null) {
+    if (Number.isNaN(x) || Number.isNaN(y))
+      throw typeError("compare", "comparable values", Number.isNaN(x) ? a : b, "NaN cannot be compared");
+    return sign(x - y);
+  }
+  if (typeof a === "string" && typeof b === "string") return compareStrings(a, b);
+  if (typeof a === "boolean" && typeof b === "boolean") return a ? 1 : -1;
+  if (a instanceof Keyword && b instanceof Keyword) return compareNamed(a.ns, a.name, b.ns, b.name);
+  if (a instanceof Sym && b instanceof Sym) return compareNamed(a.ns, a.name, b.ns, b.name);
+  if (a instanceof Char && b instanceof Char) return a.c.charCodeAt(0) - b.c.charCodeAt(0);
+  if (a instanceof PVector && b instanceof PVector) {
+    if (a.count !== b.count) return a.count < b.count ? -1 : 1;
+    for (let i = 0; i < a.count; i++) {
+      const d = compareValues(cx, a.arr[i] as Value, b.arr[i] as Value);
+      if (d !== 0) return d;
+    }
+    return 0;
+  }
+  throw typeError(
+    "compare",
+    "two values of the same comparable kind (numbers, strings, keywords, booleans, vectors)",
+    typeName(a) === typeName(b) || (x !== null) === (y !== null) ? a : b,
+    `cannot compare ${typeName(a)} with ${typeName(b)}`,
+  );
+}
+
+function compareNamed(ans: string | null, an: string, bns: string | null, bn: string): number {
+  if (ans !== bns) {
+    if (ans === null) return -1;
+    if (bns === null) return 1;
+    const d = compareStrings(ans, bns);
+    if (d !== 0) return d;
+  }
+  return compareStrings(an, bn);
+}

@@ -1,0 +1,147 @@
+/**
+ * The host boundary. Data coming in (the input context, tool results) is arbitrary JSON
+ * from an untrusted source: it is copied into PTC-Lisp values (objects become maps with
+ * string keys, arrays become vectors), so a program can never mutate the host's data
+ * and the host can never change a value under a running program. Data going out is
+ * plain JSON-compatible: keywords become strings, collections become arrays and objects.
+ */
+import { PtcError } from "../diagnostics/error.js";
+import type { Cx } from "./context.js";
+import { MapBuilder, PMap } from "./map.js";
+import { fnLabel, prStr } from "./printer.js";
+import { asArray, ASeq, EmptyList, LazySeq, realizedArray } from "./seq.js";
+import { PSet, SetBuilder } from "./set.js";
+import { Char, Keyword, PtcFloat, PtcFn, PtcObject, Regex, Sym, Var, type Value } from "./values.js";
+import { PVector } from "./vector.js";
+
+/** Deepest nesting accepted from the host. */
+const MAX_HOST_DEPTH = 500;
+
+export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+
+function hostError(message: string, path: string): PtcError {
+  return new PtcError({ kind: "type", message: `${message} at ${path || "the top level"}` });
+}
+
+/** A host value as a PTC-Lisp value. PTC-Lisp values (closures passed along) pass through. */
+export function fromHost(x: unknown, path = "", depth = 0): Value {
+  if (x === null || x === undefined) return null;
+  switch (typeof x) {
+    case "boolean":
+    case "string":
+      return x;
+    case "number":
+      if (Number.isSafeInteger(x)) return x === 0 ? 0 : x;
+      return Number.isInteger(x) ? new PtcFloat(x) : x;
+    case "bigint":
+      return Number.isSafeInteger(Number(x)) ? Number(x) : new PtcFloat(Number(x));
+    case "function":
+      throw hostError("host functions cannot be passed into a program", path);
+    case "symbol":
+      throw hostError("JS symbols cannot be passed into a program", path);
+  }
+  if (depth > MAX_HOST_DEPTH)
+    throw hostError(`data is nested more than ${MAX_HOST_DEPTH} levels deep (or is circular)`, path);
+  if (x instanceof PtcObject) return x;
+  if (Array.isArray(x)) {
+    const out = new Array<Value>(x.length);
+    for (let i = 0; i < x.length; i++) out[i] = fromHost(x[i], `${path}[${i}]`, depth + 1);
+    return new PVector(out, out.length);
+  }
+  if (x instanceof Date) return Number.isNaN(x.getTime()) ? null : x.toISOString();
+  if (x instanceof Map) {
+    const b = new MapBuilder();
+    for (const [k, v] of x) b.assoc(fromHost(k, path, depth + 1), fromHost(v, `${path}.${String(k)}`, depth + 1));
+    return b.build();
+  }
+  if (x instanceof Set) {
+    const b = new SetBuilder();
+    for (const v of x) b.add(fromHost(v, path, depth + 1));
+    return b.build();
+  }
+  const b = new MapBuilder();
+  let keys: string[];
+  try {
+    keys = Object.keys(x);
+  } catch {
+    throw hostError("an object that cannot be read", path);
+  }
+  for (const k of keys) {
+    let v: unknown;
+    try {
+      v = (x as Record<string, unknown>)[k];
+    } catch {
+      throw hostError(`property ${k} cannot be read`, path);
+    }
+    if (v === undefined || typeof v === "function") continue;
+    b.assoc(k, fromHost(v, path ? `${path}.${k}` : k, depth + 1));
+  }
+  return b.build();
+}
+
+/** A map key as a JSON object key. */
+function hostKey(cx: Cx | null, k: Value): string {
+  if (typeof k === "string") return k;
+  if (k instanceof Keyword) return k.fqn;
+  if (k instanceof Sym) return k.fqn;
+  if (typeof k === "number" || typeof k === "boolean" || k === null) return String(k);
+  return prStr(cx, k);
+}
+
+/**
+ * A value as JSON-compatible host data. Lazy seqs are realized (with the context's
+ * limits). Functions become their printed description (`#fn[name [x]]`), never their code.
+ */
+export function toHost(cx: Cx | null, v: Value, keyFn: (k: string) => string = (k) => k): Json {
+  switch (typeof v) {
+    case "number":
+    case "string":
+    case "boolean":
+      return v;
+  }
+  if (v === null) return null;
+  if (v instanceof Keyword) return v.fqn;
+  if (v instanceof PtcFloat) return v.value;
+  if (v instanceof PMap) {
+    const out: { [key: string]: Json } = {};
+    v.forEach((k, val) => {
+      out[keyFn(hostKey(cx, k))] = toHost(cx, val, keyFn);
+    });
+    return out;
+  }
+  if (
+    v instanceof PVector ||
+    v instanceof PSet ||
+    v instanceof ASeq ||
+    v instanceof LazySeq ||
+    v instanceof EmptyList
+  ) {
+    let items: readonly Value[];
+    if (v instanceof PSet) items = v.itemArray();
+    else if (cx !== null) items = asArray(cx, v);
+    else items = realizedArray(v);
+    return items.map((x) => toHost(cx, x, keyFn));
+  }
+  if (v instanceof Char) return v.c;
+  if (v instanceof Sym) return v.fqn;
+  if (v instanceof PtcFn) return fnLabel(v);
+  if (v instanceof Var) return `#'${v.name}`;
+  if (v instanceof Regex) return v.source;
+  return null;
+}
+
+/**
+ * Tool arguments: one map (or nil) as a JSON object whose keys are strings with `-`
+ * turned into `_` (`{:max-price 5}` → `{ "max_price": 5 }`), recursively.
+ */
+export function toHostArgs(cx: Cx, tool: string, args: Value): Record<string, unknown> {
+  if (args === null) return {};
+  if (!(args instanceof PMap)) {
+    throw new PtcError({
+      kind: "type",
+      message: `tool/${tool} takes a map of arguments, got ${prStr(null, args)}`,
+      hint: `write (tool/${tool} {:name value})`,
+    });
+  }
+  return toHost(cx, args, (k) => k.replace(/-/g, "_")) as Record<string, unknown>;
+}

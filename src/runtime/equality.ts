@@ -1,0 +1,256 @@
+/**
+ * Clojure's `=` and `hash`.
+ *
+ * - Numbers: integers and floats are different categories (`(= 1 1.0)` is false, as in
+ *   Clojure); NaN equals nothing.
+ * - Sequential values (vectors, lists, seqs) are equal when their items are, whatever
+ *   their concrete type: `(= [1 2] '(1 2))`.
+ * - Maps and sets by content; keywords, strings, chars by value; functions, vars and
+ *   regexes by identity.
+ *
+ * `equiv(cx, ...)` may realize lazy seqs (program code) and is what builtins use.
+ * `equivRealized` and `hasheq` never run program code: they serve map keys and set items,
+ * which are realized when stored (`realizeKey`).
+ */
+import type { Cx } from "./context.js";
+import { internalError } from "./errors.js";
+import {
+  finishCollHash,
+  hashBoolean,
+  hashChar,
+  hashDouble,
+  hashKeyword,
+  hashLong,
+  hashString,
+  hashSymbol,
+  orderedStep,
+  unorderedStep,
+} from "./hash.js";
+import { MapBuilder, NOT_FOUND, PMap } from "./map.js";
+import { ASeq, ArraySeq, Cons, EmptyList, LazySeq, PList, Range, arraySeq, isSequential, seq } from "./seq.js";
+import { PSet } from "./set.js";
+import { Char, Keyword, PtcFloat, PtcFn, PtcObject, Regex, Sym, Var, type Value } from "./values.js";
+import { PVector } from "./vector.js";
+
+// ---------------------------------------------------------------------------------------
+// Equality
+
+/** Clojure's `=` (two values). May realize lazy seqs. */
+export function equiv(cx: Cx, a: Value, b: Value): boolean {
+  if (a === b) return typeof a !== "number" || a === a;
+  if (typeof a !== "object" || a === null || typeof b !== "object" || b === null) return false;
+  if (isSequential(a)) {
+    if (!isSequential(b)) return false;
+    return seqEquiv(cx, a, b);
+  }
+  if (a instanceof PMap) return b instanceof PMap && mapEquiv(a, b, cx);
+  if (a instanceof PSet) return b instanceof PSet && setEquiv(a, b);
+  return scalarObjEquiv(a, b);
+}
+
+/** `=` on values that contain no unrealized seqs (map keys, set items). */
+export function equivRealized(a: Value, b: Value): boolean {
+  if (a === b) return typeof a !== "number" || a === a;
+  if (typeof a !== "object" || a === null || typeof b !== "object" || b === null) return false;
+  if (isSequential(a)) {
+    if (!isSequential(b)) return false;
+    return seqEquiv(null, a, b);
+  }
+  if (a instanceof PMap) return b instanceof PMap && mapEquiv(a, b, null);
+  if (a instanceof PSet) return b instanceof PSet && setEquiv(a, b);
+  return scalarObjEquiv(a, b);
+}
+
+function scalarObjEquiv(a: PtcObject, b: PtcObject): boolean {
+  if (a instanceof Keyword) return b instanceof Keyword && a.fqn === b.fqn;
+  if (a instanceof PtcFloat) return b instanceof PtcFloat && a.value === b.value;
+  if (a instanceof Char) return b instanceof Char && a.c === b.c;
+  if (a instanceof Sym) return b instanceof Sym && a.fqn === b.fqn;
+  return false;
+}
+
+/** Step through a realized sequential value without a context. */
+function nextRealized(s: ASeq): ASeq | null {
+  if (s instanceof ArraySeq) {
+    if (s.i + 1 < s.end) return new ArraySeq(s.arr, s.i + 1, s.end, s.more);
+    return s.more === null ? null : seqRealized(s.more);
+  }
+  if (s instanceof PList) return s.tail;
+  if (s instanceof Range) return s.next();
+  if (s instanceof Cons) return seqRealized(s.more);
+  throw internalError("unexpected sequence type in a realized walk");
+}
+
+function seqRealized(v: Value): ASeq | null {
+  if (v === null || v instanceof EmptyList) return null;
+  if (v instanceof ASeq) return v;
+  if (v instanceof PVector) return v.count === 0 ? null : new ArraySeq(v.arr, 0, v.count, null);
+  if (v instanceof LazySeq) return v.realizedSeq();
+  throw internalError("unexpected value in a realized walk");
+}
+
+function seqEquiv(cx: Cx | null, a: Value, b: Value): boolean {
+  if (a instanceof PVector && b instanceof PVector) {
+    if (a.count !== b.count) return false;
+    for (let i = 0; i < a.count; i++) {
+      const x = a.arr[i] as Value;
+      const y = b.arr[i] as Value;
+      if (x !== y && !(cx === null ? equivRealized(x, y) : equiv(cx, x, y))) return false;
+    }
+    return true;
+  }
+  if (a instanceof PList && b instanceof PList && a.count !== b.count) return false;
+  let sa = cx === null ? seqRealized(a) : seq(cx, a);
+  let sb = cx === null ? seqRealized(b) : seq(cx, b);
+  while (sa !== null && sb !== null) {
+    const x = sa.first();
+    const y = sb.first();
+    if (x !== y && !(cx === null ? equivRealized(x, y) : equiv(cx, x, y))) return false;
+    if (cx === null) {
+      sa = nextRealized(sa);
+      sb = nextRealized(sb);
+    } else {
+      if (--cx.fuel < 0) cx.refuel();
+      sa = sa.next(cx);
+      sb = sb.next(cx);
+    }
+  }
+  return sa === null && sb === null;
+}
+
+function mapEquiv(a: PMap, b: PMap, cx: Cx | null): boolean {
+  if (a.count !== b.count) return false;
+  let same = true;
+  a.forEach((k, v) => {
+    const w = b.get(k, NOT_FOUND);
+    if (w === NOT_FOUND || (v !== w && !(cx === null ? equivRealized(v, w) : equiv(cx, v, w)))) {
+      same = false;
+      return false;
+    }
+    return true;
+  });
+  return same;
+}
+
+function setEquiv(a: PSet, b: PSet): boolean {
+  if (a.count !== b.count) return false;
+  let same = true;
+  a.forEach((x) => {
+    if (!b.has(x)) {
+      same = false;
+      return false;
+    }
+    return true;
+  });
+  return same;
+}
+
+// ---------------------------------------------------------------------------------------
+// Hashing (Clojure's hasheq, so hash maps and sets iterate in the JVM's order)
+
+export function hasheq(v: Value): number {
+  switch (typeof v) {
+    case "number":
+      return Number.isInteger(v) ? hashLong(v) : hashDouble(v);
+    case "string":
+      return hashString(v);
+    case "boolean":
+      return hashBoolean(v);
+    case "object":
+      if (v === null) return 0;
+      return hashObject(v);
+    default:
+      throw internalError(`cannot hash ${typeof v}`);
+  }
+}
+
+function hashObject(v: PtcObject): number {
+  if (v instanceof Keyword) {
+    if (v.hashCache === 0) v.hashCache = hashKeyword(v.ns, v.name) || 1;
+    return v.hashCache;
+  }
+  if (v instanceof PVector || v instanceof ASeq || v instanceof LazySeq) {
+    if (v.hashCache !== undefined) return v.hashCache;
+    let acc = 1;
+    let n = 0;
+    if (v instanceof PVector) {
+      for (let i = 0; i < v.count; i++) acc = orderedStep(acc, hasheq(v.arr[i] as Value));
+      n = v.count;
+    } else {
+      for (let s = seqRealized(v); s !== null; s = nextRealized(s)) {
+        acc = orderedStep(acc, hasheq(s.first()));
+        n++;
+      }
+    }
+    return (v.hashCache = finishCollHash(acc, n));
+  }
+  if (v instanceof EmptyList) return finishCollHash(1, 0);
+  if (v instanceof PMap) {
+    if (v.hashCache !== undefined) return v.hashCache;
+    let acc = 0;
+    v.forEach((k, val) => {
+      acc = unorderedStep(acc, finishCollHash(orderedStep(orderedStep(1, hasheq(k)), hasheq(val)), 2));
+    });
+    return (v.hashCache = finishCollHash(acc, v.count));
+  }
+  if (v instanceof PSet) {
+    if (v.hashCache !== undefined) return v.hashCache;
+    let acc = 0;
+    v.forEach((x) => {
+      acc = unorderedStep(acc, hasheq(x));
+    });
+    return (v.hashCache = finishCollHash(acc, v.count));
+  }
+  if (v instanceof PtcFloat) return hashDouble(v.value);
+  if (v instanceof Char) return hashChar(v.c);
+  if (v instanceof Sym) return hashSymbol(v.ns, v.name);
+  // Functions, vars and regexes are equal only to themselves; hashing their names keeps
+  // the hash deterministic (equal objects hash equally, collisions are harmless).
+  if (v instanceof PtcFn) return hashString(v.name ?? "fn");
+  if (v instanceof Var) return hashString(v.name);
+  if (v instanceof Regex) return hashString(v.source);
+  return 0;
+}
+
+// ---------------------------------------------------------------------------------------
+// Realizing keys
+
+/**
+ * Make a value safe to use as a map key or set item: every unrealized seq inside it is
+ * realized (charging the context). Returns the same value when nothing was lazy.
+ */
+export function realizeKey(cx: Cx, v: Value): Value {
+  if (typeof v !== "object" || v === null) return v;
+  if (v instanceof PVector) {
+    let copy: Value[] | null = null;
+    for (let i = 0; i < v.count; i++) {
+      const x = v.arr[i] as Value;
+      const r = realizeKey(cx, x);
+      if (r !== x && copy === null) copy = v.arr.slice(0, v.count);
+      if (copy !== null) copy[i] = r;
+    }
+    return copy === null ? v : new PVector(copy, copy.length);
+  }
+  if (v instanceof PList || v instanceof EmptyList) return v;
+  if (v instanceof ASeq || v instanceof LazySeq) {
+    // Realize the whole seq into an array seq with realized items.
+    const items: Value[] = [];
+    for (let s = seq(cx, v); s !== null; s = s.next(cx)) {
+      items.push(realizeKey(cx, s.first()));
+      cx.checkSize(items.length);
+      if (--cx.fuel < 0) cx.refuel();
+    }
+    return arraySeq(items);
+  }
+  if (v instanceof PMap) {
+    let changed = false;
+    const b = new MapBuilder();
+    v.forEach((k, val) => {
+      const r = realizeKey(cx, val);
+      if (r !== val) changed = true;
+      b.assoc(k, r);
+    });
+    return changed ? b.build() : v;
+  }
+  return v;
+}

@@ -1,0 +1,132 @@
+/**
+ * Arithmetic with Clojure's integer/float rules.
+ *
+ * Integers stay integers (`(+ 1 2)` is 3), anything touching a float is a float
+ * (`(* 1.0 2)` is 2.0), `/` of two integers is exact when it divides (`(/ 10 2)` is 5)
+ * and a float otherwise (`(/ 10 4)` is 2.5; there are no ratios). Integer division by
+ * zero is an error; float division by zero gives ##Inf/##NaN. Integers are exact up to
+ * ±(2^53-1); going past that is an overflow error, as going past 2^63 is in Clojure.
+ */
+import { arithmeticError, typeError } from "./errors.js";
+import { PtcFloat, float, type Value } from "./values.js";
+
+export type Num = number | PtcFloat;
+
+export function overflow(op: string): never {
+  throw arithmeticError(
+    `integer overflow in ${op}`,
+    "results must stay within ±9007199254740991; use floats (1.0) for larger numbers",
+  );
+}
+
+/** The JS number of a numeric argument, or a type error naming the function. */
+export function toNum(fn: string, v: Value): number {
+  if (typeof v === "number") return v;
+  if (v instanceof PtcFloat) return v.value;
+  throw typeError(fn, "a number", v);
+}
+
+function isIntVal(v: Value): boolean {
+  return typeof v === "number" && Number.isInteger(v);
+}
+
+export function add(a: Value, b: Value): Value {
+  if (typeof a === "number" && typeof b === "number") {
+    const r = a + b;
+    if (Number.isInteger(a) && Number.isInteger(b)) return Number.isSafeInteger(r) ? r : overflow("+");
+    return float(r);
+  }
+  return float(toNum("+", a) + toNum("+", b));
+}
+
+export function sub(a: Value, b: Value): Value {
+  if (typeof a === "number" && typeof b === "number") {
+    const r = a - b;
+    if (Number.isInteger(a) && Number.isInteger(b)) return Number.isSafeInteger(r) ? r : overflow("-");
+    return float(r);
+  }
+  return float(toNum("-", a) - toNum("-", b));
+}
+
+export function mul(a: Value, b: Value): Value {
+  if (typeof a === "number" && typeof b === "number") {
+    const r = a * b;
+    if (Number.isInteger(a) && Number.isInteger(b)) return Number.isSafeInteger(r) ? r + 0 : overflow("*");
+    return float(r);
+  }
+  return float(toNum("*", a) * toNum("*", b));
+}
+
+export function div(a: Value, b: Value): Value {
+  const x = toNum("/", a);
+  const y = toNum("/", b);
+  if (isIntVal(a) && isIntVal(b)) {
+    if (y === 0)
+      throw arithmeticError("divide by zero", "dividing an integer by zero is an error; divide by 0.0 for ##Inf");
+    const r = x / y;
+    return Number.isInteger(r) ? r + 0 : r;
+  }
+  return float(x / y);
+}
+
+export function negate(a: Value): Value {
+  if (typeof a === "number") return Number.isInteger(a) ? 0 - a : -a;
+  return float(-toNum("-", a));
+}
+
+export function inc(a: Value): Value {
+  if (typeof a === "number" && Number.isInteger(a)) return a < Number.MAX_SAFE_INTEGER ? a + 1 : overflow("inc");
+  return float(toNum("inc", a) + 1);
+}
+
+export function dec(a: Value): Value {
+  if (typeof a === "number" && Number.isInteger(a)) return a > -Number.MAX_SAFE_INTEGER ? a - 1 : overflow("dec");
+  return float(toNum("dec", a) - 1);
+}
+
+/** Integer-or-float result of an operation on integer operands that stays exact. */
+function intOrFloat(allInt: boolean, r: number): Value {
+  return allInt ? r + 0 : float(r);
+}
+
+/** `quot`: quotient truncated toward zero. */
+export function quot(a: Value, b: Value): Value {
+  const x = toNum("quot", a);
+  const y = toNum("quot", b);
+  if (y === 0) throw arithmeticError("divide by zero in quot");
+  return intOrFloat(isIntVal(a) && isIntVal(b), Math.trunc(x / y));
+}
+
+/** `rem`: remainder with the sign of the dividend. */
+export function rem(a: Value, b: Value): Value {
+  const x = toNum("rem", a);
+  const y = toNum("rem", b);
+  if (y === 0) throw arithmeticError("divide by zero in rem");
+  return intOrFloat(isIntVal(a) && isIntVal(b), x % y);
+}
+
+/** `mod`: modulus with the sign of the divisor. */
+export function mod(a: Value, b: Value): Value {
+  const x = toNum("mod", a);
+  const y = toNum("mod", b);
+  if (y === 0) throw arithmeticError("divide by zero in mod");
+  const m = x % y;
+  const r = m !== 0 && m < 0 !== y < 0 ? m + y : m;
+  return intOrFloat(isIntVal(a) && isIntVal(b), r);
+}
+
+/** Numeric comparison for `<` and friends: both must be numbers. */
+export function numCompare(fn: string, a: Value, b: Value): number {
+  const x = typeof a === "number" ? a : a instanceof PtcFloat ? a.value : NaN;
+  const y = typeof b === "number" ? b : b instanceof PtcFloat ? b.value : NaN;
+  if ((typeof a !== "number" && !(a instanceof PtcFloat)) || (typeof b !== "number" && !(b instanceof PtcFloat))) {
+    const bad = typeof a !== "number" && !(a instanceof PtcFloat) ? a : b;
+    throw typeError(fn, "numbers", bad, "compare strings and other values with compare");
+  }
+  return x - y;
+}
+
+/** `==`: numeric equality across integers and floats. */
+export function numEquals(a: Value, b: Value): boolean {
+  return toNum("==", a) === toNum("==", b);
+}
