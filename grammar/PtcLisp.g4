@@ -118,7 +118,7 @@ FALSE            : 'false' ;
 KEYWORD          : ':' ':'? KEYWORD_CHAR+ ;
 SYMBOL           : '/' | NAME ( '/' ( NAME | '/' ) )? ;
 // `#inst "..."`, `#uuid "..."`, `#js {...}`: not supported, reported by the reader.
-TAG              : '#' NAME ;
+TAG              : '#' [a-zA-Z] SYM_REST* ;
 
 WS               : [ \t\r\n\f,\u000B]+ -> channel(HIDDEN) ;
 COMMENT          : ( ';' | '#!' ) ~[\r\n]* -> channel(HIDDEN) ;

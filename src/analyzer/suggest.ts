@@ -25,7 +25,7 @@ export function editDistance(a: string, b: string): number {
 
 /** The closest candidates to `name`, best first (at most `max`). */
 export function closest(name: string, candidates: Iterable<string>, max = 3): string[] {
-  const limit = name.length <= 3 ? 1 : name.length <= 6 ? 2 : 3;
+  const limit = name.length <= 2 ? 0 : name.length <= 4 ? 1 : name.length <= 6 ? 2 : 3;
   const scored: { c: string; d: number }[] = [];
   const seen = new Set<string>();
   for (const c of candidates) {
@@ -33,7 +33,9 @@ export function closest(name: string, candidates: Iterable<string>, max = 3): st
     seen.add(c);
     // Separator mix-ups (`group_by`, `groupBy`) count as near misses.
     const normalized = c.replace(/[-_]/g, "").toLowerCase() === name.replace(/[-_]/g, "").toLowerCase();
-    const d = normalized ? 0.5 : editDistance(name, c);
+    // A name that is the start of a candidate (`upper` for upper-case) is a near miss too.
+    const prefix = name.length >= 3 && c.startsWith(name);
+    const d = normalized ? 0.5 : prefix ? 1 : editDistance(name, c);
     if (d <= limit) scored.push({ c, d });
   }
   scored.sort((x, y) => x.d - y.d || x.c.localeCompare(y.c));

@@ -13,6 +13,8 @@ import { ArraySeq, ASeq, EmptyList, LazySeq, seq, stringChars } from "../runtime
 import type { Value } from "../runtime/values.js";
 import { PVector } from "../runtime/vector.js";
 import type { Binder, Code, Frame } from "./closure.js";
+import { locate } from "./locate.js";
+import type { Span } from "../diagnostics/span.js";
 
 export function compilePattern(p: N.Pattern, compile: (n: N.Node) => Code): Binder {
   switch (p.kind) {
@@ -23,10 +25,21 @@ export function compilePattern(p: N.Pattern, compile: (n: N.Node) => Code): Bind
       };
     }
     case "seq":
-      return seqBinder(p, compile);
+      return located(seqBinder(p, compile), p.span);
     case "map":
-      return mapBinder(p, compile);
+      return located(mapBinder(p, compile), p.span);
   }
+}
+
+/** A value that does not fit the pattern is reported at the pattern. */
+function located(bind: Binder, span: Span): Binder {
+  return (f, cx, v) => {
+    try {
+      bind(f, cx, v);
+    } catch (e) {
+      throw locate(e, span);
+    }
+  };
 }
 
 function seqBinder(p: N.SeqPattern, compile: (n: N.Node) => Code): Binder {

@@ -60,7 +60,11 @@ interface Common {
 
 export interface EvalSuccess extends Common {
   readonly ok: true;
-  /** The value of the last top-level form, or of `(return ...)`; fully realized. */
+  /**
+   * The value of the last top-level form, or of `(return ...)`. Fully realized, except
+   * with a truncating print mode when the program did not return (then only the part
+   * that was printed is).
+   */
   readonly value: Value;
   /** The value printed as the print mode asks ("" for "none"). */
   readonly printed: string;
@@ -145,13 +149,15 @@ export function* evaluation(input: EvalInput, journal: JournalEntry[]): Generato
     const finish: Program = {
       frameSize: 2,
       code: (_f, c) => {
+        const mode = input.print;
+        if (typeof mode === "object" && !returned) {
+          // Feedback: realize only what is shown, so `(range)` prints as a preview.
+          printed = prStrTruncated(c, value, mode.maxItems, mode.maxChars);
+          return value;
+        }
         const v = realizeKey(c, value);
         printed =
-          input.print === "full"
-            ? prStr(c, v)
-            : input.print === "none"
-              ? ""
-              : prStrTruncated(c, v, input.print.maxItems, input.print.maxChars);
+          mode === "full" ? prStr(c, v) : mode === "none" ? "" : prStrTruncated(c, v, mode.maxItems, mode.maxChars);
         return v;
       },
     };

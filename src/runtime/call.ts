@@ -10,6 +10,7 @@ import { PSet } from "./set.js";
 import { Keyword, PtcFn, Var, type Value } from "./values.js";
 import { PVector } from "./vector.js";
 import { describe } from "./errors.js";
+import { PtcError } from "../diagnostics/error.js";
 
 export function callFn(cx: Cx, f: Value, args: Value[]): Value {
   if (f instanceof PtcFn) return f.invoke(cx, args);
@@ -75,10 +76,9 @@ function callNonFn(cx: Cx, f: Value, args: Value[]): Value {
     if (!f.bound) throw runtimeError(`${f.name} is declared but has no value yet`);
     return callFn(cx, f.value, args);
   }
-  throw typeError(
-    "a call",
-    "a function",
-    f,
-    `${describe(f)} cannot be called; only functions, keywords, maps, sets and vectors can`,
-  );
+  throw new PtcError({
+    kind: "type",
+    message: `cannot call ${describe(f)}`,
+    hint: "only functions, keywords, maps, sets and vectors can be called",
+  });
 }

@@ -30,14 +30,24 @@ export function prStr(cx: Cx | null, v: Value): string {
   return print(cx, v, READABLY);
 }
 
-/** The text `str` makes of one value: strings and chars raw, nil empty. */
+/**
+ * The text `str` makes of one value: strings and chars raw, nil empty, numbers as Java
+ * prints them (`Infinity`), collections readably (`(str ["a"])` is `["a"]`).
+ */
 export function strOf(cx: Cx | null, v: Value): string {
   if (typeof v === "string") return v;
   if (v === null) return "";
   if (typeof v === "number") return Number.isInteger(v) ? String(v) : strFloat(v);
   if (v instanceof PtcFloat) return strFloat(v.value);
   if (v instanceof Char) return v.c;
-  return print(cx, v, RAW);
+  return print(cx, v, READABLY);
+}
+
+/** What `print`/`println` show: like `str`, but strings inside collections unquoted too. */
+export function printRaw(cx: Cx | null, v: Value): string {
+  if (v === null) return "nil";
+  if (typeof v === "object" && !(v instanceof PtcFloat) && !(v instanceof Char)) return print(cx, v, RAW);
+  return strOf(cx, v);
 }
 
 /** A short, context-free preview for error messages. */

@@ -3,7 +3,7 @@
  * (one entry per line), never written to the host's stdout.
  */
 import type { Cx } from "../context.js";
-import { prStr, strOf } from "../printer.js";
+import { printRaw, prStr } from "../printer.js";
 import type { Value } from "../values.js";
 import type { BuiltinSpec } from "./registry.js";
 
@@ -18,7 +18,7 @@ function emit(cx: Cx, text: string): null {
 }
 
 function human(cx: Cx, args: Value[]): string {
-  return args.map((a) => strOf(cx, a)).join(" ");
+  return args.map((a) => printRaw(cx, a)).join(" ");
 }
 
 function readable(cx: Cx, args: Value[]): string {
