@@ -139,7 +139,13 @@ function canonicalForm(f: Form): string {
     case "list": {
       // `#'ns/x` reads as (var ns/x): nbb names the case's namespace, ptcc does not.
       const [head, target] = f.items;
-      if (f.items.length === 2 && head?.kind === "symbol" && head.ns === null && head.name === "var" && target?.kind === "symbol") {
+      if (
+        f.items.length === 2 &&
+        head?.kind === "symbol" &&
+        head.ns === null &&
+        head.name === "var" &&
+        target?.kind === "symbol"
+      ) {
         return `#'${target.name}`;
       }
       return `(${f.items.map(canonicalForm).join(" ")})`;
@@ -155,10 +161,7 @@ function canonicalForm(f: Form): string {
       return `{${entries.map(([k, v]) => `${k} ${v}`).join(", ")}}`;
     }
     case "set":
-      return `#{${f.items
-        .map(canonicalForm)
-        .sort()
-        .join(" ")}}`;
+      return `#{${f.items.map(canonicalForm).sort().join(" ")}}`;
   }
 }
 
@@ -207,5 +210,10 @@ export function describe(c: Comparison): string {
     r.ok
       ? `${name}: ${r.printed}\n${" ".repeat(name.length)}  canonical ${canon ?? ""}${r.output.length > 0 ? `\n${" ".repeat(name.length)}  output ${JSON.stringify(r.output)}` : ""}`
       : `${name}: ERROR ${"kind" in r ? `[${r.kind}] ` : ""}${r.message}`;
-  return [`program: ${c.program}`, side("ptcc", c.ptcc, c.ptccCanonical), side("nbb ", c.nbb, c.nbbCanonical), `verdict: ${c.verdict}`].join("\n");
+  return [
+    `program: ${c.program}`,
+    side("ptcc", c.ptcc, c.ptccCanonical),
+    side("nbb ", c.nbb, c.nbbCanonical),
+    `verdict: ${c.verdict}`,
+  ].join("\n");
 }

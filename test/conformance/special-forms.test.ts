@@ -19,6 +19,9 @@ function checkAlone(c: ConformanceCase): void {
   } else {
     expect(got, c.program).toBe(c.expected);
   }
+  if (c.expectedOutput !== undefined) {
+    expect(r.ok ? r.output : null, `${c.program}\nptcc output`).toEqual(c.expectedOutput);
+  }
 }
 
 async function checkAgainstNbb(c: ConformanceCase): Promise<void> {
@@ -37,7 +40,10 @@ describe("special forms agree with Clojure (nbb)", () => {
       expect(names.has(c.name), `duplicate case name ${c.name}`).toBe(false);
       names.add(c.name);
       if (c.differs !== undefined) {
-        expect((c.expected === undefined) !== (c.expectError === undefined), `${c.name}: differs needs expected or expectError`).toBe(true);
+        expect(
+          (c.expected === undefined) !== (c.expectError === undefined),
+          `${c.name}: differs needs expected or expectError`,
+        ).toBe(true);
       }
     }
   });

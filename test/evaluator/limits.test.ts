@@ -15,7 +15,7 @@ describe("bombs stop with a typed error within the timeout", () => {
     ["(defn f [n] (+ 1 (f n))) (f 1)", "limit", {}],
     ["(defn f [n] (f (inc n))) (f 0)", "limit", {}],
     ["((fn f [] (lazy-seq (cons 1 (f)))))", "limit", {}],
-    ["(loop [s \"x\"] (recur (str s s)))", "limit", {}],
+    ['(loop [s "x"] (recur (str s s)))', "limit", {}],
     ["(loop [v []] (recur (conj v 1)))", "limit", {}],
     ["(dotimes [i 100000000] i)", "limit", {}],
     ["(loop [i 0] (if (< i 1e12) (recur (inc i)) i))", "timeout", { timeoutMs: 200, maxSteps: Infinity }],

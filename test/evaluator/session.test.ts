@@ -74,7 +74,13 @@ describe("a session keeps the user namespace across evaluations", () => {
 });
 
 describe("input data", () => {
-  const context = { orders: [{ id: 1, total: 5.5, "created-at": "x" }, { id: 2, total: 10 }], "max-total": 7 };
+  const context = {
+    orders: [
+      { id: 1, total: 5.5, "created-at": "x" },
+      { id: 2, total: 10 },
+    ],
+    "max-total": 7,
+  };
 
   it("data/name reads the context; JSON keys are found by keyword or string", async () => {
     const s = new Session({ context });
@@ -126,7 +132,9 @@ describe("tools", () => {
         },
       },
     });
-    expect(await ok(s, '(def r (tool/search {:query "q" :max-price 5 :opts {:deep-key [:a]}})) (map :id (:results r))')).toBe("(1 2)");
+    expect(
+      await ok(s, '(def r (tool/search {:query "q" :max-price 5 :opts {:deep-key [:a]}})) (map :id (:results r))'),
+    ).toBe("(1 2)");
     expect(seen).toEqual([{ query: "q", max_price: 5, opts: { deep_key: ["a"] } }]);
   });
 
@@ -140,7 +148,9 @@ describe("tools", () => {
   it("each tool call happens once, in program order, even when forms run again", async () => {
     const calls: number[] = [];
     const s = new Session({ tools: { get: (args) => (calls.push(args.id as number), { id: args.id }) } });
-    const r = await s.evaluate("(println :start) (def xs (mapv #(:id (tool/get {:id %})) (range 5))) (println :end) xs");
+    const r = await s.evaluate(
+      "(println :start) (def xs (mapv #(:id (tool/get {:id %})) (range 5))) (println :end) xs",
+    );
     expect(r.ok && r.printed).toBe("[0 1 2 3 4]");
     expect(calls).toEqual([0, 1, 2, 3, 4]);
     expect(r.output).toEqual([":start", ":end"]);
@@ -183,7 +193,9 @@ describe("tools", () => {
   });
 
   it("a tool and a data key with the same name are a configuration error", () => {
-    expect(() => new Session({ context: { search: 1 }, tools: { search: () => 1 } })).toThrow(/both a tool and an input data key/);
+    expect(() => new Session({ context: { search: 1 }, tools: { search: () => 1 } })).toThrow(
+      /both a tool and an input data key/,
+    );
   });
 
   it("a tool that never answers hits the timeout, and the process stays usable", async () => {
@@ -220,6 +232,6 @@ describe("values going back to the host", () => {
 describe("println output is captured, never written to stdout", () => {
   it("collects lines", async () => {
     const r = await evaluate('(println "a" 1 :b) (prn "q") (print [1 "x"]) 5');
-    expect(r.ok && r.output).toEqual(['a 1 :b', '"q"', '[1 x]']);
+    expect(r.ok && r.output).toEqual(["a 1 :b", '"q"', "[1 x]"]);
   });
 });

@@ -74,9 +74,9 @@ const CASES: [string, string][] = [
   ["(let [{[a b] :pos} {:pos [3 4]}] (+ a b))", "7"],
   ["(let [{:keys [a] :as m} {:a 1 :b 2}] [a (count m)])", "[1 2]"],
   ["(let [{:keys [a]} nil] a)", "nil"],
-  ["(let [{:keys [id]} {\"id\" 9}] id)", "9"],
+  ['(let [{:keys [id]} {"id" 9}] id)', "9"],
   ["(let [{:keys [:a]} {:a 1}] a)", "1"],
-  ["(let [{:person/keys [name]} {:person/name \"Ann\"}] name)", '"Ann"'],
+  ['(let [{:person/keys [name]} {:person/name "Ann"}] name)', '"Ann"'],
   ["(let [[{:keys [a]} {:keys [b]}] [{:a 1} {:b 2}]] [a b])", "[1 2]"],
   ["(let [_ 1 _ 2] _)", "2"],
   // if-let family

@@ -29,17 +29,32 @@ function dump(f: Form): string {
 const GOLDEN: [string, string][] = [
   ["nil true false", "nil@1:1:nil boolean@1:5:true boolean@1:10:false"],
   ["42 -7 +3 0x1F 2r101 7N", "int@1:1:42 int@1:4:-7 int@1:7:3 int@1:10:31 int@1:15:5 int@1:21:7"],
-  ["1.5 -2.0 1e3 2.5E-2 3.0M 1/4 4/2", "float@1:1:1.5 float@1:5:-2 float@1:10:1000 float@1:14:0.025 float@1:21:3 float@1:26:0.25 int@1:30:2"],
+  [
+    "1.5 -2.0 1e3 2.5E-2 3.0M 1/4 4/2",
+    "float@1:1:1.5 float@1:5:-2 float@1:10:1000 float@1:14:0.025 float@1:21:3 float@1:26:0.25 int@1:30:2",
+  ],
   ["##Inf ##-Inf ##NaN", "float@1:1:Infinity float@1:7:-Infinity float@1:14:NaN"],
   ['"a\\n\\t\\"b\\\\" "x\ny" "\\u00e9"', 'string@1:1:"a\\n\\t\\"b\\\\" string@1:14:"x\\ny" string@2:4:"é"'],
-  ["\\a \\newline \\space \\tab \\u0041 \\( \\\\", "char@1:1:\\a char@1:4:\\\n char@1:13:\\  char@1:20:\\\t char@1:25:\\A char@1:32:\\( char@1:35:\\\\"],
+  [
+    "\\a \\newline \\space \\tab \\u0041 \\( \\\\",
+    "char@1:1:\\a char@1:4:\\\n char@1:13:\\  char@1:20:\\\t char@1:25:\\A char@1:32:\\( char@1:35:\\\\",
+  ],
   [":a :ns/b ::c", "keyword@1:1::a keyword@1:4::ns/b keyword@1:10::user/c"],
-  ["a ns/b *1 ->> a? b! %1 a.b/c / clojure.string/join", "symbol@1:1:a symbol@1:3:ns/b symbol@1:8:*1 symbol@1:11:->> symbol@1:15:a? symbol@1:18:b! symbol@1:21:%1 symbol@1:24:a.b/c symbol@1:30:/ symbol@1:32:clojure.string/join"],
-  ["(a [b {c d}] #{e})", "list@1:1(symbol@1:2:a vector@1:4(symbol@1:5:b map@1:7(symbol@1:8:c symbol@1:10:d)) set@1:14(symbol@1:16:e))"],
-  ["#\"\\d+\"", 'regex@1:1:#"\\d+"'],
+  [
+    "a ns/b *1 ->> a? b! %1 a.b/c / clojure.string/join",
+    "symbol@1:1:a symbol@1:3:ns/b symbol@1:8:*1 symbol@1:11:->> symbol@1:15:a? symbol@1:18:b! symbol@1:21:%1 symbol@1:24:a.b/c symbol@1:30:/ symbol@1:32:clojure.string/join",
+  ],
+  [
+    "(a [b {c d}] #{e})",
+    "list@1:1(symbol@1:2:a vector@1:4(symbol@1:5:b map@1:7(symbol@1:8:c symbol@1:10:d)) set@1:14(symbol@1:16:e))",
+  ],
+  ['#"\\d+"', 'regex@1:1:#"\\d+"'],
   ["'x '(1 2)", "list@1:1(symbol@1:1:quote symbol@1:2:x) list@1:4(symbol@1:4:quote list@1:5(int@1:6:1 int@1:8:2))"],
   ["#'x", "list@1:1(symbol@1:1:var symbol@1:3:x)"],
-  ["#(+ % %2)", "list@1:1(symbol@1:1:fn vector@1:1(symbol@1:1:%1 symbol@1:1:%2) list@1:1(symbol@1:3:+ symbol@1:5:%1 symbol@1:7:%2))"],
+  [
+    "#(+ % %2)",
+    "list@1:1(symbol@1:1:fn vector@1:1(symbol@1:1:%1 symbol@1:1:%2) list@1:1(symbol@1:3:+ symbol@1:5:%1 symbol@1:7:%2))",
+  ],
   ["#(f %&)", "list@1:1(symbol@1:1:fn vector@1:1(symbol@1:1:& symbol@1:1:%&) list@1:1(symbol@1:3:f symbol@1:5:%&))"],
   ["#()", "list@1:1(symbol@1:1:fn vector@1:1() list@1:1())"],
   ["; comment\n1 ; trailing\n2", "int@2:1:1 int@3:1:2"],
@@ -59,7 +74,9 @@ describe("reader golden tests", () => {
   it("warns about and skips an unmatched closer at top level", () => {
     const r = read("(+ 1 2))");
     expect(r.forms.map(dump)).toEqual(["list@1:1(symbol@1:2:+ int@1:4:1 int@1:6:2)"]);
-    expect(r.warnings).toEqual([{ message: "ignored unmatched )", span: expect.objectContaining({ line: 1, column: 8 }) }]);
+    expect(r.warnings).toEqual([
+      { message: "ignored unmatched )", span: expect.objectContaining({ line: 1, column: 8 }) },
+    ]);
   });
 });
 
@@ -86,8 +103,13 @@ const atom: fc.Arbitrary<Value> = fc.oneof(
   fc.integer({ min: 33, max: 0xd7ff }).map((c) => char(String.fromCharCode(c))),
   fc.constantFrom(" ", "\n", "\t", "\r", "\b", "\f").map(char),
   fc.stringMatching(/^[a-z][a-z0-9?!*<>=-]{0,8}$/).map((n) => keyword(n)),
-  fc.tuple(fc.stringMatching(/^[a-z][a-z.]{0,5}$/), fc.stringMatching(/^[a-z][a-z0-9-]{0,5}$/)).map(([ns, n]) => keyword(n, ns)),
-  fc.stringMatching(/^[a-z][a-z0-9?!*-]{0,8}$/).filter((n) => !["nil", "true", "false"].includes(n)).map((n) => new Sym(null, n)),
+  fc
+    .tuple(fc.stringMatching(/^[a-z][a-z.]{0,5}$/), fc.stringMatching(/^[a-z][a-z0-9-]{0,5}$/))
+    .map(([ns, n]) => keyword(n, ns)),
+  fc
+    .stringMatching(/^[a-z][a-z0-9?!*-]{0,8}$/)
+    .filter((n) => !["nil", "true", "false"].includes(n))
+    .map((n) => new Sym(null, n)),
 );
 
 const { value } = fc.letrec<{ value: Value }>((tie) => ({

@@ -1,0 +1,280 @@
+// `npm run bench`: ptcc against nbb (a ClojureScript interpreter) and hand-written
+// JavaScript on five programs, plus cold start and the cost of asynchrony and tool-call
+// replay. See bench/README.md for what is measured and how to read it.
+//
+// Usage: node bench/run.mjs [--quick] [--only name,name] [--json FILE]
+//   --quick   smaller data and fewer runs: a smoke test of the bench itself
+//   --only    run only these programs (names as in the table); skips nothing else
+//   --json    also write every measurement to FILE
+//
+// Exits non-zero when the three versions of a program disagree on the answer (or an
+// engine fails); timings are reported, never asserted.
+import { spawnSync } from "node:child_process";
+import { writeFileSync } from "node:fs";
+import os from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { Session, unlimited } from "../dist/index.js";
+import { describe, makeData, measure, median, normalize, programs, ptcSource, sizes, timing } from "./programs.mjs";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = join(here, "..");
+const argv = process.argv.slice(2);
+const quick = argv.includes("--quick");
+const opt = (name) => {
+  const i = argv.indexOf(name);
+  return i >= 0 ? argv[i + 1] : undefined;
+};
+const only = opt("--only") ? new Set(opt("--only").split(",")) : null;
+const jsonOut = opt("--json");
+const sz = sizes(quick);
+const LIMITS = unlimited(120_000);
+const report = { quick, node: process.version, cpu: os.cpus()[0]?.model, cores: os.cpus().length, sizes: sz };
+let failed = false;
+
+const fmt = (ms) => (ms >= 100 ? ms.toFixed(0) : ms >= 10 ? ms.toFixed(1) : ms >= 1 ? ms.toFixed(2) : ms.toFixed(3));
+const fx = (r) => (r >= 10 ? r.toFixed(1) : r.toFixed(2)) + "×";
+const geomean = (xs) => Math.exp(xs.reduce((s, x) => s + Math.log(x), 0) / xs.length);
+const pad = (s, n) => String(s).padEnd(n);
+const lpad = (s, n) => String(s).padStart(n);
+const line = (s = "") => process.stdout.write(s + "\n");
+
+line(`ptcc bench${quick ? " (--quick: small data, few runs — for testing the bench, not for numbers)" : ""}`);
+line(`node ${process.version} · ${report.cpu} · ${report.cores} cores · ${new Date().toISOString()}`);
+line();
+
+// ---------------------------------------------------------------------------------------
+// 1. The five programs: ptcc in this process, nbb and JS each in a child process.
+
+const data = makeData(sz);
+const progs = programs(sz).filter((p) => !only || only.has(p.name));
+let t0 = performance.now();
+const session = new Session({ context: data, limits: LIMITS });
+const contextMs = performance.now() - t0;
+
+const ptcc = {};
+for (const p of progs) {
+  const src = ptcSource(p);
+  // Each run: a fresh evaluate of the program text (read, analyze, compile, run, print).
+  const m = await measure(() => session.evaluate(src), timing(quick));
+  const r = m.last;
+  if (!r.ok) {
+    failed = true;
+    line(`ptcc FAILED on ${p.name}:\n${r.error.format()}`);
+  }
+  // The same text inside a defn that is never called: read + analyze + compile only.
+  const csrc = `(defn bench-compile-only [] ${src})`;
+  const c = await measure(() => session.evaluateSync(csrc), timing(quick));
+  if (!c.last.ok) line(`ptcc compile-only run of ${p.name} failed: ${c.last.error.format()}`);
+  ptcc[p.name] = { ...m, answer: r.ok ? r.printed : null, compileMs: c.median, last: undefined };
+}
+
+function child(script) {
+  const args = [join(here, script), ...(quick ? ["--quick"] : []), ...(only ? ["--only", [...only].join(",")] : [])];
+  const res = spawnSync(process.execPath, args, { cwd: root, encoding: "utf8", maxBuffer: 64 << 20 });
+  if (res.status !== 0) {
+    failed = true;
+    line(`${script} failed (exit ${res.status}):\n${res.stderr}`);
+    return { programs: {} };
+  }
+  return JSON.parse(res.stdout.trim().split("\n").pop());
+}
+const nbb = child("nbb-runner.mjs").programs;
+const js = child("js-runner.mjs").programs;
+
+// Answers must agree.
+line("Answers");
+for (const p of progs) {
+  const a = { ptcc: ptcc[p.name]?.answer, nbb: nbb[p.name]?.answer, js: js[p.name]?.answer };
+  const n = Object.fromEntries(Object.entries(a).map(([k, v]) => [k, typeof v === "string" ? normalize(v) : null]));
+  const agree = n.ptcc !== null && n.ptcc === n.nbb && n.ptcc === n.js;
+  const shown = n.ptcc ?? n.nbb ?? n.js ?? "";
+  line(`  ${agree ? "ok  " : "DIFF"} ${pad(p.name, 12)} ${shown.length > 96 ? shown.slice(0, 93) + "..." : shown}`);
+  if (!agree) {
+    failed = true;
+    for (const [k, v] of Object.entries(a)) line(`         ${pad(k, 5)} ${v}`);
+  }
+}
+line();
+
+// The table.
+const rows = progs.map((p) => {
+  const pt = ptcc[p.name]?.median;
+  const nb = nbb[p.name]?.median;
+  const j = js[p.name]?.median;
+  return { name: p.name, desc: describe(p, data), ptcc: pt, nbb: nb, js: j, speedup: nb / pt, slowdown: pt / j };
+});
+const W = [12, 10, 10, 10, 10, 10];
+line(`Programs (median ms per run; each run is a whole program; ptcc runs: ${timing(quick).runs} max)`);
+line(
+  `  ${pad("program", W[0])}${lpad("ptcc", W[1])}${lpad("nbb", W[2])}${lpad("js", W[3])}${lpad("nbb/ptcc", W[4])}${lpad("ptcc/js", W[5])}   what`,
+);
+for (const r of rows) {
+  line(
+    `  ${pad(r.name, W[0])}${lpad(fmt(r.ptcc), W[1])}${lpad(fmt(r.nbb), W[2])}${lpad(fmt(r.js), W[3])}` +
+      `${lpad(fx(r.speedup), W[4])}${lpad(fx(r.slowdown), W[5])}   ${r.desc}`,
+  );
+}
+const ok = (x) => Number.isFinite(x) && x > 0;
+const gmSpeed = geomean(rows.map((r) => r.speedup).filter(ok));
+const gmSlow = geomean(rows.map((r) => r.slowdown).filter(ok));
+line(`  ${pad("geomean", W[0])}${lpad("", W[1] + W[2] + W[3])}${lpad(fx(gmSpeed), W[4])}${lpad(fx(gmSlow), W[5])}`);
+line(`  (nbb/ptcc: speed-up over the baseline "nbb", higher is better; ptcc/js: slow-down against the baseline "js", lower is better)`);
+line();
+
+const slowOnes = rows.filter((r) => !(r.speedup > 1)).map((r) => r.name);
+const targets = [
+  { what: `ptcc ≥ 3× faster than nbb in geometric mean`, got: fx(gmSpeed), pass: gmSpeed >= 3 },
+  {
+    what: `ptcc faster than nbb on every program`,
+    got: slowOnes.length ? `slower on ${slowOnes.join(", ")}` : `min ${fx(Math.min(...rows.map((r) => r.speedup)))}`,
+    pass: slowOnes.length === 0,
+  },
+  { what: `ptcc within 2× of hand-written JS in geometric mean`, got: fx(gmSlow), pass: gmSlow <= 2 },
+];
+line("Targets");
+for (const t of targets) line(`  ${t.pass ? "PASS" : "MISS"}  ${pad(t.what, 52)} ${t.got}`);
+line();
+
+line("ptcc: read + analyze + compile alone (the program text inside a defn that is not called)");
+for (const p of progs) {
+  const c = ptcc[p.name];
+  line(`  ${pad(p.name, 12)} ${lpad(fmt(c.compileMs), 7)} ms  = ${lpad(((100 * c.compileMs) / c.median).toFixed(1), 5)}% of the run`);
+}
+line(`  (building the Session, which converts the ${Math.round(JSON.stringify(data).length / 1024)}-KB JSON context once: ${fmt(contextMs)} ms, not timed above)`);
+line();
+report.programs = rows.map((r) => ({
+  ...r,
+  compileMs: ptcc[r.name]?.compileMs,
+  times: { ptcc: ptcc[r.name]?.times, nbb: nbb[r.name]?.times, js: js[r.name]?.times },
+}));
+report.geomean = { speedupOverNbb: gmSpeed, slowdownVsJs: gmSlow };
+report.targets = targets;
+
+// ---------------------------------------------------------------------------------------
+// 2. Cold start: a whole `ptcc eval` process against `node -e 0` (and nbb's, for scale).
+
+const coldRuns = quick ? 5 : 15;
+const cold = { node: [], ptcc: [], nbb: [] };
+const cmds = {
+  node: [process.execPath, ["-e", "0"]],
+  ptcc: [process.execPath, [join(root, "bin/ptcc.js"), "eval", "-e", "(+ 1 2)"]],
+  nbb: [process.execPath, [join(root, "node_modules/nbb/cli.js"), "-e", "(+ 1 2)"]],
+};
+for (let i = 0; i < coldRuns + 1; i++) {
+  for (const [k, [cmd, args]] of Object.entries(cmds)) {
+    const s = performance.now();
+    const res = spawnSync(cmd, args, { cwd: root, encoding: "utf8" });
+    const ms = performance.now() - s;
+    if (res.status !== 0 || (k !== "node" && res.stdout.trim() !== "3")) {
+      line(`cold start: ${k} failed (exit ${res.status}): ${res.stdout}${res.stderr}`);
+      if (k === "ptcc") failed = true;
+    }
+    if (i > 0) cold[k].push(ms); // the first round warms the file cache
+  }
+}
+const cm = Object.fromEntries(Object.entries(cold).map(([k, v]) => [k, median(v)]));
+line(`Cold start (median wall time of ${coldRuns} process runs, spawn to exit)`);
+line(`  node -e 0                            ${lpad(fmt(cm.node), 7)} ms`);
+line(`  ptcc eval -e '(+ 1 2)'               ${lpad(fmt(cm.ptcc), 7)} ms   ${fx(cm.ptcc / cm.node)} node, +${fmt(cm.ptcc - cm.node)} ms`);
+line(`  nbb -e '(+ 1 2)'  (for scale)        ${lpad(fmt(cm.nbb), 7)} ms   ${fx(cm.nbb / cm.node)} node, +${fmt(cm.nbb - cm.node)} ms`);
+line();
+report.coldStart = { ...cm, runs: cold };
+
+// ---------------------------------------------------------------------------------------
+// 3. The cost of asynchrony: evaluateSync vs evaluate on pure programs (interleaved).
+
+async function syncVsAsync(src, rounds, batch) {
+  const s = new Session({ context: data, limits: LIMITS });
+  const ts = [];
+  const ta = [];
+  for (let i = 0; i < 3; i++) {
+    s.evaluateSync(src);
+    await s.evaluate(src);
+  }
+  for (let i = 0; i < rounds; i++) {
+    let t = performance.now();
+    for (let b = 0; b < batch; b++) s.evaluateSync(src);
+    ts.push((performance.now() - t) / batch);
+    t = performance.now();
+    for (let b = 0; b < batch; b++) await s.evaluate(src);
+    ta.push((performance.now() - t) / batch);
+  }
+  return { sync: median(ts), async: median(ta) };
+}
+const pureSmall = "(+ 1 2)";
+const nested = programs(sz).find((p) => p.name === "nested-for");
+const pure = [
+  { label: "(+ 1 2)", ...(await syncVsAsync(pureSmall, quick ? 5 : 21, quick ? 200 : 1000)) },
+  { label: "nested-for", ...(await syncVsAsync(ptcSource(nested), quick ? 3 : 15, 1)) },
+];
+line("Asynchrony on pure programs (median ms per evaluation; sync and async runs interleaved)");
+for (const r of pure) {
+  const d = r.async - r.sync;
+  line(
+    `  ${pad(r.label, 12)} evaluateSync ${lpad(fmt(r.sync), 8)}   await evaluate ${lpad(fmt(r.async), 8)}   ` +
+      `async − sync ${d >= 0 ? "+" : "−"}${(Math.abs(d) * 1000).toFixed(1)} µs (${((100 * d) / r.sync).toFixed(1)}%)`,
+  );
+}
+line();
+report.asynchrony = pure;
+
+// ---------------------------------------------------------------------------------------
+// 4. Tool calls: N sequential calls in one top-level form (replayed from its start at each
+// new answer) vs the same calls spread over N top-level `def` forms.
+
+const toolSession = () =>
+  new Session({ tools: { get: async (args) => ({ id: args.id }) }, limits: LIMITS });
+const oneForm = (n) => `(mapv #(tool/get {:id %}) (range ${n}))`;
+const spread = (n) =>
+  Array.from({ length: n }, (_, i) => `(def r${i} (tool/get {:id ${i}}))`).join("\n") +
+  `\n[${Array.from({ length: n }, (_, i) => `r${i}`).join(" ")}]`;
+async function toolRun(src, n) {
+  const s = toolSession();
+  const m = await measure(() => s.evaluate(src), { warmup: quick ? 1 : 2, runs: quick ? 3 : 9, minRuns: 3, budgetMs: 3000 });
+  const r = m.last;
+  if (!r.ok || r.toolCalls.length !== n) {
+    failed = true;
+    line(`tool program failed: ${r.ok ? `${r.toolCalls.length} calls, expected ${n}` : r.error.format()}`);
+  }
+  return { ms: m.median, printed: r.ok ? r.printed : null };
+}
+const get = async (args) => ({ id: args.id });
+async function jsToolLoop(n) {
+  const out = [];
+  for (let i = 0; i < n; i++) out.push(await get({ id: i }));
+  return out;
+}
+const ns = quick ? [20, 50] : [50, 100, 200];
+const tools = [];
+for (const n of ns) {
+  const a = await toolRun(oneForm(n), n);
+  const b = await toolRun(spread(n), n);
+  if (a.printed !== b.printed) {
+    failed = true;
+    line(`tool programs disagree for n=${n}:\n  ${a.printed?.slice(0, 200)}\n  ${b.printed?.slice(0, 200)}`);
+  }
+  const j = await measure(() => jsToolLoop(n), { warmup: 3, runs: 15, minRuns: 5, budgetMs: 500 });
+  tools.push({ n, oneForm: a.ms, spread: b.ms, js: j.median });
+}
+line("Tool calls (a tool `get` that answers at once; median ms per evaluation)");
+line(`  ${pad("calls", 6)}${lpad("one form", 12)}${lpad("per call", 11)}${lpad("spread defs", 14)}${lpad("per call", 11)}${lpad("replay cost", 13)}${lpad("JS await loop", 15)}`);
+for (const t of tools) {
+  line(
+    `  ${pad(t.n, 6)}${lpad(fmt(t.oneForm) + " ms", 12)}${lpad((1000 * t.oneForm / t.n).toFixed(1) + " µs", 11)}` +
+      `${lpad(fmt(t.spread) + " ms", 14)}${lpad((1000 * t.spread / t.n).toFixed(1) + " µs", 11)}` +
+      `${lpad(fx(t.oneForm / t.spread), 13)}${lpad(fmt(t.js) + " ms", 15)}`,
+  );
+}
+line(`  one form: ${oneForm("N")}  — replays the form from its start at each answer (O(N²) work)`);
+line(`  spread:   (def r0 (tool/get {:id 0})) … (def rN-1 …) [r0 … rN-1]  — each form replays only itself`);
+line(`  replay cost = one form / spread; JS await loop = the same N awaits of the tool in plain JS`);
+line();
+report.tools = tools;
+
+if (jsonOut) writeFileSync(jsonOut, JSON.stringify(report, null, 2) + "\n");
+if (failed) {
+  line("FAILED: an engine failed or the answers disagree (see above)");
+  process.exit(1);
+}
+line("All answers agree.");
