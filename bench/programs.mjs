@@ -265,14 +265,18 @@ export function normalize(printed) {
 }
 
 /**
- * Time `run` (sync or async): warm up, calibrate a batch size so one sample takes at least
- * `minSampleMs`, then take samples until `runs` samples or `budgetMs` has passed (at least
+ * Time `run` (sync or async): warm up (at least `warmup` runs and `warmupMs`), calibrate a
+ * batch size so one sample takes at least `minSampleMs`, then take samples until `runs` samples or `budgetMs` has passed (at least
  * `minRuns`). Returns per-run times in ms (sample time / batch size) and their median.
  */
-export async function measure(run, { warmup = 3, runs = 15, minRuns = 5, budgetMs = 4000, minSampleMs = 2 } = {}) {
+export async function measure(
+  run,
+  { warmup = 3, warmupMs = 0, runs = 15, minRuns = 5, budgetMs = 4000, minSampleMs = 2 } = {},
+) {
   let last;
   const wt = [];
-  for (let i = 0; i < warmup; i++) {
+  const warmStart = performance.now();
+  for (let i = 0; i < warmup || performance.now() - warmStart < warmupMs; i++) {
     const t0 = performance.now();
     const r = run();
     last = r instanceof Promise ? await r : r;
@@ -304,5 +308,5 @@ export function median(xs) {
 export function timing(quick) {
   return quick
     ? { warmup: 1, runs: 3, minRuns: 3, budgetMs: 500 }
-    : { warmup: 3, runs: 15, minRuns: 5, budgetMs: 4000 };
+    : { warmup: 5, warmupMs: 1500, runs: 21, minRuns: 7, budgetMs: 5000 };
 }

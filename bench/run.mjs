@@ -14,7 +14,7 @@ import { writeFileSync } from "node:fs";
 import os from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { Session, unlimited } from "../dist/index.js";
+import { read, Session, unlimited } from "../dist/index.js";
 import { describe, makeData, measure, median, normalize, programs, ptcSource, sizes, timing } from "./programs.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -64,9 +64,12 @@ for (const p of progs) {
   }
   // The same text inside a defn that is never called: read + analyze + compile only.
   const csrc = `(defn bench-compile-only [] ${src})`;
-  const c = await measure(() => session.evaluateSync(csrc), timing(quick));
+  const light = { ...timing(quick), warmupMs: quick ? 0 : 300 };
+  const c = await measure(() => session.evaluateSync(csrc), light);
   if (!c.last.ok) line(`ptcc compile-only run of ${p.name} failed: ${c.last.error.format()}`);
-  ptcc[p.name] = { ...m, answer: r.ok ? r.printed : null, compileMs: c.median, last: undefined };
+  // The reader alone (text → forms).
+  const rd = await measure(() => read(src), light);
+  ptcc[p.name] = { ...m, answer: r.ok ? r.printed : null, compileMs: c.median, readMs: rd.median, last: undefined };
 }
 
 function child(script) {
@@ -136,16 +139,21 @@ line("Targets");
 for (const t of targets) line(`  ${t.pass ? "PASS" : "MISS"}  ${pad(t.what, 52)} ${t.got}`);
 line();
 
-line("ptcc: read + analyze + compile alone (the program text inside a defn that is not called)");
+line("ptcc: read + analyze + compile alone (the program text inside a defn that is not called), and read alone");
 for (const p of progs) {
   const c = ptcc[p.name];
-  line(`  ${pad(p.name, 12)} ${lpad(fmt(c.compileMs), 7)} ms  = ${lpad(((100 * c.compileMs) / c.median).toFixed(1), 5)}% of the run`);
+  const chars = ptcSource(p).length;
+  line(
+    `  ${pad(p.name, 12)} ${lpad(fmt(c.compileMs), 7)} ms = ${lpad(((100 * c.compileMs) / c.median).toFixed(1), 5)}% of the run` +
+      `   of which read ${lpad(fmt(c.readMs), 6)} ms (${lpad(chars, 4)} chars, ${((1000 * c.readMs) / chars).toFixed(2)} µs/char)`,
+  );
 }
 line(`  (building the Session, which converts the ${Math.round(JSON.stringify(data).length / 1024)}-KB JSON context once: ${fmt(contextMs)} ms, not timed above)`);
 line();
 report.programs = rows.map((r) => ({
   ...r,
   compileMs: ptcc[r.name]?.compileMs,
+  readMs: ptcc[r.name]?.readMs,
   times: { ptcc: ptcc[r.name]?.times, nbb: nbb[r.name]?.times, js: js[r.name]?.times },
 }));
 report.geomean = { speedupOverNbb: gmSpeed, slowdownVsJs: gmSlow };
@@ -225,9 +233,12 @@ report.asynchrony = pure;
 
 const toolSession = () =>
   new Session({ tools: { get: async (args) => ({ id: args.id }) }, limits: LIMITS });
-const oneForm = (n) => `(mapv #(tool/get {:id %}) (range ${n}))`;
-const spread = (n) =>
-  Array.from({ length: n }, (_, i) => `(def r${i} (tool/get {:id ${i}}))`).join("\n") +
+// Each program has a twin without tools: the same text with `identity` (as long as
+// `tool/get`) in its place, timed with evaluateSync; the difference is what the tool calls
+// cost, reading and compiling the same amount of text.
+const oneForm = (n, tool = true) => `(mapv #(${tool ? "tool/get" : "identity"} {:id %}) (range ${n}))`;
+const spread = (n, tool = true) =>
+  Array.from({ length: n }, (_, i) => `(def r${i} (${tool ? "tool/get" : "identity"} {:id ${i}}))`).join("\n") +
   `\n[${Array.from({ length: n }, (_, i) => `r${i}`).join(" ")}]`;
 async function toolRun(src, n) {
   const s = toolSession();
@@ -238,6 +249,15 @@ async function toolRun(src, n) {
     line(`tool program failed: ${r.ok ? `${r.toolCalls.length} calls, expected ${n}` : r.error.format()}`);
   }
   return { ms: m.median, printed: r.ok ? r.printed : null };
+}
+async function twinRun(src) {
+  const s = toolSession();
+  const m = await measure(() => s.evaluateSync(src), { warmup: quick ? 1 : 2, runs: quick ? 3 : 9, minRuns: 3, budgetMs: 3000 });
+  if (!m.last.ok) {
+    failed = true;
+    line(`tool twin failed: ${m.last.error.format()}`);
+  }
+  return m.median;
 }
 const get = async (args) => ({ id: args.id });
 async function jsToolLoop(n) {
@@ -255,20 +275,25 @@ for (const n of ns) {
     line(`tool programs disagree for n=${n}:\n  ${a.printed?.slice(0, 200)}\n  ${b.printed?.slice(0, 200)}`);
   }
   const j = await measure(() => jsToolLoop(n), { warmup: 3, runs: 15, minRuns: 5, budgetMs: 500 });
-  tools.push({ n, oneForm: a.ms, spread: b.ms, js: j.median });
+  tools.push({ n, oneForm: a.ms, spread: b.ms, js: j.median, oneFormTwin: await twinRun(oneForm(n, false)), spreadTwin: await twinRun(spread(n, false)) });
 }
 line("Tool calls (a tool `get` that answers at once; median ms per evaluation)");
-line(`  ${pad("calls", 6)}${lpad("one form", 12)}${lpad("per call", 11)}${lpad("spread defs", 14)}${lpad("per call", 11)}${lpad("replay cost", 13)}${lpad("JS await loop", 15)}`);
+line(
+  `  ${pad("calls", 6)}${lpad("one form", 10)}${lpad("no-tool twin", 14)}${lpad("per call", 10)}` +
+    `${lpad("spread defs", 13)}${lpad("no-tool twin", 14)}${lpad("per call", 10)}${lpad("one/spread", 12)}${lpad("JS await loop", 15)}`,
+);
 for (const t of tools) {
+  const us = (x) => ((1000 * x) / t.n).toFixed(1) + " µs";
   line(
-    `  ${pad(t.n, 6)}${lpad(fmt(t.oneForm) + " ms", 12)}${lpad((1000 * t.oneForm / t.n).toFixed(1) + " µs", 11)}` +
-      `${lpad(fmt(t.spread) + " ms", 14)}${lpad((1000 * t.spread / t.n).toFixed(1) + " µs", 11)}` +
-      `${lpad(fx(t.oneForm / t.spread), 13)}${lpad(fmt(t.js) + " ms", 15)}`,
+    `  ${pad(t.n, 6)}${lpad(fmt(t.oneForm), 10)}${lpad(fmt(t.oneFormTwin), 14)}${lpad(us(t.oneForm - t.oneFormTwin), 10)}` +
+      `${lpad(fmt(t.spread), 13)}${lpad(fmt(t.spreadTwin), 14)}${lpad(us(t.spread - t.spreadTwin), 10)}` +
+      `${lpad(fx(t.oneForm / t.spread), 12)}${lpad(fmt(t.js), 15)}`,
   );
 }
-line(`  one form: ${oneForm("N")}  — replays the form from its start at each answer (O(N²) work)`);
-line(`  spread:   (def r0 (tool/get {:id 0})) … (def rN-1 …) [r0 … rN-1]  — each form replays only itself`);
-line(`  replay cost = one form / spread; JS await loop = the same N awaits of the tool in plain JS`);
+line(`  one form: ${oneForm("N")} — replayed from its start at each new answer (O(N²) work)`);
+line(`  spread:   (def r0 (tool/get {:id 0})) … (def rN-1 …) [r0 … rN-1] — each form replays only itself`);
+line(`  twin: the same text with identity for tool/get, run with evaluateSync;`);
+line(`  per call = (program − twin) / N: the cost of one tool call with its replay share; JS = N sequential awaits of the tool`);
 line();
 report.tools = tools;
 

@@ -11,7 +11,7 @@ import type { Limits } from "../runtime/limits.js";
 import { getFlex, PMap } from "../runtime/map.js";
 import type { Value, Var } from "../runtime/values.js";
 import type { Txn } from "./namespace.js";
-import { Suspend } from "./signals.js";
+import { ReturnSignal, Suspend, type ToolRequest } from "./signals.js";
 
 /** One answered tool call. */
 export interface JournalEntry {
@@ -23,10 +23,22 @@ export interface JournalEntry {
   readonly ms: number;
 }
 
+/**
+ * Tool answers by position. A position is the scope (the top level, or a branch of a
+ * `pmap`/`pcalls`: `#3/1` is branch 1 of the parallel call at position 3) and the
+ * number of the call within it, so each branch finds its answers whatever the other
+ * branches did.
+ */
+export type Journal = Map<string, JournalEntry>;
+
 export class EvalContext extends Cx {
   readonly warnings: Warning[] = [];
-  /** Next journal position a tool call reads. */
-  cursor = 0;
+  /** The current scope of journal positions ("" at top level). */
+  scope = "";
+  /** Next position number in the current scope. */
+  counter = 0;
+  /** Inside a pmap/pcalls branch: `def` and `return` are not allowed there. */
+  inBranch = false;
 
   constructor(
     limits: Limits,
@@ -34,7 +46,7 @@ export class EvalContext extends Cx {
     readonly data: PMap | null,
     private readonly historyValues: readonly Value[],
     readonly txn: Txn,
-    readonly journal: JournalEntry[],
+    readonly journal: Journal,
   ) {
     super(limits, startedAt);
   }
@@ -49,14 +61,21 @@ export class EvalContext extends Cx {
   }
 
   setVar(v: Var, value: Value, doc: string | null): void {
+    if (this.inBranch) {
+      throw new PtcError({
+        kind: "runtime",
+        message: `def of ${v.name} inside pmap/pcalls`,
+        hint: "parallel branches cannot define names; return values from the branch and def the result",
+      });
+    }
     this.txn.set(v, value, doc);
   }
 
   callTool(name: string, args: Value, at: Span | undefined): Value {
     const hostArgs = toHostArgs(this, name, args);
     const argsKey = JSON.stringify(hostArgs);
-    const i = this.cursor++;
-    const e = this.journal[i];
+    const key = `${this.scope}#${this.counter++}`;
+    const e = this.journal.get(key);
     if (e !== undefined) {
       if (e.name !== name || e.argsKey !== argsKey) {
         throw new PtcError({
@@ -67,7 +86,44 @@ export class EvalContext extends Cx {
       }
       return e.result;
     }
-    throw new Suspend([{ name, args: hostArgs, span: at, index: i }]);
+    throw new Suspend([{ name, args: hostArgs, span: at, key }]);
+  }
+
+  /**
+   * Run branches "in parallel": each in its own journal scope, so that a branch waiting
+   * for a tool does not stop the others. Branches that need tool answers are all
+   * suspended together, and the driver runs their calls concurrently.
+   */
+  parallel(branches: readonly (() => Value)[]): Value[] {
+    const base = `${this.scope}#${this.counter++}`;
+    const saved = { scope: this.scope, counter: this.counter, inBranch: this.inBranch };
+    const results = new Array<Value>(branches.length);
+    const pending: ToolRequest[] = [];
+    try {
+      this.inBranch = true;
+      for (let i = 0; i < branches.length; i++) {
+        this.scope = `${base}/${i}`;
+        this.counter = 0;
+        try {
+          results[i] = branches[i]!();
+        } catch (e) {
+          if (e instanceof Suspend) pending.push(...e.requests);
+          else if (e instanceof ReturnSignal) {
+            throw new PtcError({
+              kind: "runtime",
+              message: "return inside pmap/pcalls",
+              hint: "return from the whole program, after the parallel call",
+            });
+          } else throw e;
+        }
+      }
+    } finally {
+      this.scope = saved.scope;
+      this.counter = saved.counter;
+      this.inBranch = saved.inBranch;
+    }
+    if (pending.length > 0) throw new Suspend(pending);
+    return results;
   }
 
   warn(message: string): void {

@@ -23,7 +23,7 @@ import { prStr, prStrTruncated } from "../runtime/printer.js";
 import type { Value } from "../runtime/values.js";
 import type { Code, Frame } from "./closure.js";
 import { compile } from "./compile.js";
-import { EvalContext, type JournalEntry } from "./eval-context.js";
+import { EvalContext, type Journal } from "./eval-context.js";
 import { Txn, type UserNamespace } from "./namespace.js";
 import { ReturnSignal, Suspend } from "./signals.js";
 
@@ -111,7 +111,11 @@ export function toPtcError(e: unknown): PtcError {
   return new PtcError({ kind: "internal", message: `internal error: ${message}` });
 }
 
-export function* evaluation(input: EvalInput, journal: JournalEntry[]): Generator<ToolWait, EvalResult, void> {
+export function* evaluation(
+  input: EvalInput,
+  journal: Journal,
+  calls: ToolCallRecord[],
+): Generator<ToolWait, EvalResult, void> {
   const started = performance.now();
   const txn = new Txn(input.ns);
   const start = txn.mark();
@@ -120,7 +124,7 @@ export function* evaluation(input: EvalInput, journal: JournalEntry[]): Generato
   const common = (): Common => ({
     output: cx?.out ?? [],
     warnings: [...warnings, ...(cx?.warnings ?? [])],
-    toolCalls: journal.map((j) => ({ name: j.name, args: j.args, ms: j.ms })),
+    toolCalls: calls,
     steps: cx?.steps ?? 0,
     durationMs: performance.now() - started,
   });
@@ -166,7 +170,7 @@ export function* evaluation(input: EvalInput, journal: JournalEntry[]): Generato
       const p = steps[i]!;
       const mark = txn.mark();
       const outLength = ecx.out.length;
-      const cursor = ecx.cursor;
+      const counter = ecx.counter;
       const spent = ecx.steps;
       for (;;) {
         try {
@@ -178,7 +182,7 @@ export function* evaluation(input: EvalInput, journal: JournalEntry[]): Generato
             // Undo what the interrupted attempt did, wait for the tools, run it again.
             txn.rollbackTo(mark);
             ecx.out.length = outLength;
-            ecx.cursor = cursor;
+            ecx.counter = counter;
             ecx.resetSteps(spent);
             ecx.depth = 0;
             yield { suspend: e, cx: ecx };

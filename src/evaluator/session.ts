@@ -7,8 +7,15 @@ import { fromHost } from "../runtime/convert.js";
 import { resolveLimits, type Limits } from "../runtime/limits.js";
 import { PMap } from "../runtime/map.js";
 import type { Value } from "../runtime/values.js";
-import { evaluation, toPtcError, type EvalResult, type PrintMode, type ToolWait } from "./evaluate.js";
-import type { JournalEntry } from "./eval-context.js";
+import {
+  evaluation,
+  toPtcError,
+  type EvalResult,
+  type PrintMode,
+  type ToolCallRecord,
+  type ToolWait,
+} from "./evaluate.js";
+import type { Journal } from "./eval-context.js";
 import { UserNamespace } from "./namespace.js";
 
 /** A host tool: gets the arguments as a JSON object, returns JSON (or a promise of it). */
@@ -92,13 +99,14 @@ export class Session {
 
   /** Evaluate a program; tools are awaited as the program reaches them. */
   async evaluate(source: string, opts: EvaluateOptions = {}): Promise<EvalResult> {
-    const journal: JournalEntry[] = [];
-    const gen = evaluation(this.input(source, opts), journal);
+    const journal: Journal = new Map();
+    const calls: ToolCallRecord[] = [];
+    const gen = evaluation(this.input(source, opts), journal, calls);
     let step = gen.next();
     while (!step.done) {
       let error: PtcError | null = null;
       try {
-        await this.answer(step.value, journal);
+        await this.answer(step.value, journal, calls);
       } catch (e) {
         error = toPtcError(e);
       }
@@ -109,8 +117,7 @@ export class Session {
 
   /** Evaluate a program that calls no tools, without any asynchrony. */
   evaluateSync(source: string, opts: EvaluateOptions = {}): EvalResult {
-    const journal: JournalEntry[] = [];
-    const gen = evaluation(this.input(source, opts), journal);
+    const gen = evaluation(this.input(source, opts), new Map(), []);
     let step = gen.next();
     while (!step.done) {
       const req = step.value.suspend.requests[0]!;
@@ -127,7 +134,7 @@ export class Session {
   }
 
   /** Run the requested tools (concurrently when several), within the deadline. */
-  private async answer(wait: ToolWait, journal: JournalEntry[]): Promise<void> {
+  private async answer(wait: ToolWait, journal: Journal, calls: ToolCallRecord[]): Promise<void> {
     const tools = this.options.tools ?? {};
     const { cx, suspend } = wait;
     const results = await Promise.all(
@@ -167,8 +174,9 @@ export class Session {
         return { req, result, ms: performance.now() - t0 };
       }),
     );
-    for (const { req, result, ms } of results.sort((a, b) => a.req.index - b.req.index)) {
-      journal[req.index] = { name: req.name, argsKey: JSON.stringify(req.args), args: req.args, result, ms };
+    for (const { req, result, ms } of results) {
+      journal.set(req.key, { name: req.name, argsKey: JSON.stringify(req.args), args: req.args, result, ms });
+      calls.push({ name: req.name, args: req.args, ms });
     }
   }
 }

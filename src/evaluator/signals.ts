@@ -20,8 +20,8 @@ export interface ToolRequest {
   /** Host JSON arguments. */
   readonly args: Record<string, unknown>;
   readonly span: Span | undefined;
-  /** Position in the evaluation's journal. */
-  readonly index: number;
+  /** Position in the evaluation's journal (see Journal). */
+  readonly key: string;
 }
 
 /**

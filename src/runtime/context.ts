@@ -125,6 +125,12 @@ export abstract class Cx {
   /** Call a host tool. Implemented by the evaluator (which journals and awaits tools). */
   abstract callTool(name: string, args: Value, at: Span | undefined): Value;
 
+  /**
+   * Run independent branches (pmap, pcalls) so that their tool calls are made
+   * concurrently. Implemented by the evaluator.
+   */
+  abstract parallel(branches: readonly (() => Value)[]): Value[];
+
   /** Record a warning for the caller (for example a `def` shadowing a builtin). */
   abstract warn(message: string): void;
 }

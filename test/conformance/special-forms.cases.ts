@@ -909,18 +909,29 @@ group("forms edge", [
   ["dotimes with a loop inside", "(dotimes [i 3] (println (loop [j 0 s 0] (if (<= j i) (recur (inc j) (+ s j)) s))))"],
   ["deep lazy-seq recursion", "(defn from [n] (lazy-seq (cons n (from (inc n))))) (reduce + (take 10000 (from 0)))"],
   ["reduce over an infinite range prefix", "(reduce + (take 100000 (range)))"],
-  ["moderate non-tail recursion", "(defn depth [n] (if (zero? n) 0 (inc (depth (dec n))))) (depth 1000)"],
+  ["moderate non-tail recursion", "(defn depth [n] (if (zero? n) 0 (inc (depth (dec n))))) (depth 900)"],
+  [
+    "deep non-tail recursion hits the depth limit",
+    "(defn depth [n] (if (zero? n) 0 (inc (depth (dec n))))) (depth 5000)",
+    {
+      differs:
+        "ptcc caps nested calls at DEFAULT_LIMITS.maxDepth (1000); JVM Clojure and nbb recurse until the host stack runs out",
+      expectError: "limit",
+    },
+  ],
   [
     "declared but undefined fn",
     "(declare q) (defn r [] (q)) (r)",
     {
-      ptccError: "undefined",
+      ptccError: "runtime",
       note: "the var is unbound when r calls it",
     },
   ],
   ["error: nested #()", "#(#(%))", { ptccError: "parse" }],
-  ["error: for over a number", "(for [x 5] x)", { ptccError: "type" }],
-  ["error: doseq over a number", "(doseq [x 5] x)", { ptccError: "type" }],
+  ["error: for over a literal number", "(for [x 5] x)", { ptccError: "analysis" }],
+  ["error: doseq over a literal number", "(doseq [x 5] x)", { ptccError: "analysis" }],
+  ["error: for over a computed number", "(let [n 5] (vec (for [x n] x)))", { ptccError: "type" }],
+  ["error: doseq over a computed number", "(let [n 5] (doseq [x n] x))", { ptccError: "type" }],
   ["error: keyword called with no args", "(:a)", { ptccError: "arity" }],
   ["error: map called with no args", "({:a 1})", { ptccError: "arity" }],
   ["error: nth of a map", "(nth {:a 1} 0)", { ptccError: "type" }],

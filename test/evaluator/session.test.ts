@@ -235,3 +235,52 @@ describe("println output is captured, never written to stdout", () => {
     expect(r.ok && r.output).toEqual(["a 1 :b", '"q"', "[1 x]"]);
   });
 });
+
+describe("pmap and pcalls run tool calls concurrently", () => {
+  function slowTools(log: string[]) {
+    return {
+      fetch: async ({ id }: Record<string, unknown>) => {
+        log.push(`start ${id}`);
+        await new Promise((r) => setTimeout(r, 30));
+        log.push(`end ${id}`);
+        return { id, name: `item-${id}` };
+      },
+    };
+  }
+
+  it("all branches' calls are in flight at once, results in order", async () => {
+    const log: string[] = [];
+    const s = new Session({ tools: slowTools(log) });
+    const t0 = performance.now();
+    const r = await s.evaluate("(pmap #(:name (tool/fetch {:id %})) [1 2 3 4 5])");
+    const ms = performance.now() - t0;
+    expect(r.ok && r.printed).toBe('("item-1" "item-2" "item-3" "item-4" "item-5")');
+    expect(log.slice(0, 5)).toEqual(["start 1", "start 2", "start 3", "start 4", "start 5"]);
+    expect(ms).toBeLessThan(5 * 30);
+  });
+
+  it("branches with several sequential calls advance together", async () => {
+    const log: string[] = [];
+    const s = new Session({ tools: slowTools(log) });
+    const r = await s.evaluate("(pmap (fn [i] [(:id (tool/fetch {:id i})) (:id (tool/fetch {:id (* 10 i)}))]) [1 2])");
+    expect(r.ok && r.printed).toBe("([1 10] [2 20])");
+    expect(log).toEqual(["start 1", "start 2", "end 1", "end 2", "start 10", "start 20", "end 10", "end 20"]);
+    expect(r.toolCalls.length).toBe(4);
+  });
+
+  it("pcalls runs thunks as branches", async () => {
+    const log: string[] = [];
+    const s = new Session({ tools: slowTools(log) });
+    const r = await s.evaluate("(pcalls #(tool/fetch {:id 1}) #(tool/fetch {:id 2}))");
+    expect(r.ok && r.printed).toBe('({"id" 1, "name" "item-1"} {"id" 2, "name" "item-2"})');
+    expect(log.slice(0, 2)).toEqual(["start 1", "start 2"]);
+  });
+
+  it("def and return are not allowed inside branches", async () => {
+    const s = new Session();
+    const d = await s.evaluate("(pmap (fn [x] (def y x)) [1])");
+    expect(d.ok ? "" : d.error.format()).toContain("def of y inside pmap/pcalls");
+    const r = await s.evaluate("(pmap (fn [x] (return x)) [1])");
+    expect(r.ok ? "" : r.error.format()).toContain("return inside pmap/pcalls");
+  });
+});

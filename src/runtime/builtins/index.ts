@@ -7,6 +7,7 @@ import { COLLECTIONS } from "./collections.js";
 import { COMPARISON } from "./comparison.js";
 import { INTERNAL } from "./internal.js";
 import { IO } from "./io.js";
+import { PARALLEL } from "./parallel.js";
 import { PREDICATES } from "./predicates.js";
 import { defineBuiltins, Registry, type BuiltinSpec } from "./registry.js";
 import { SEQUENCES } from "./sequences.js";
@@ -20,6 +21,7 @@ export const BUILTIN_GROUPS: readonly { readonly title: string; readonly specs: 
   { title: "Sequences", specs: SEQUENCES },
   { title: "Strings", specs: STRINGS },
   { title: "Output", specs: IO },
+  { title: "Parallel calls", specs: PARALLEL },
   { title: "Internal", specs: INTERNAL },
 ];
 
