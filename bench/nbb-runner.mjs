@@ -2,13 +2,11 @@
 // so that its JIT state and heap are its own. Prints one JSON object on stdout:
 // { engine, programs: { name: { median, min, times, batch, answer } } }.
 //
-// Usage: node bench/nbb-runner.mjs [--quick] [--only name,name]
+// Usage: node bench/nbb-runner.mjs [--quick] [--only name,name] [--timing JSON]
 import { loadString } from "nbb";
-import { makeData, measure, nbbSetup, nbbSource, programs, sizes, timing } from "./programs.mjs";
+import { makeData, measure, nbbSetup, nbbSource, programs, runnerArgs, sizes } from "./programs.mjs";
 
-const quick = process.argv.includes("--quick");
-const onlyArg = process.argv.indexOf("--only");
-const only = onlyArg > 0 ? new Set(process.argv[onlyArg + 1].split(",")) : null;
+const { quick, only, timing } = runnerArgs(process.argv.slice(2));
 const sz = sizes(quick);
 
 // Setup, not timed: the JSON data as Clojure data with keyword keys.
@@ -21,7 +19,7 @@ for (const p of programs(sz)) {
   if (only && !only.has(p.name)) continue;
   const src = nbbSource(p);
   // Each run is a fresh loadString of the program text: read + analyze + evaluate + pr-str.
-  const m = await measure(() => loadString(src), timing(quick));
+  const m = await measure(() => loadString(src), timing);
   out.programs[p.name] = { median: m.median, min: m.min, times: m.times, batch: m.batch, answer: m.last };
 }
 process.stdout.write(JSON.stringify(out) + "\n");

@@ -304,9 +304,36 @@ export function median(xs) {
   return n % 2 ? s[(n - 1) / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
 }
 
-/** Common timing settings of the full run and of `--quick`. */
+/**
+ * Timing settings of the full run and of `--quick`. The timed runs are split over `rounds`
+ * rounds (ptcc, then the nbb process, then the JS process, again and again), so that a
+ * change of load on the machine during the bench falls on all three engines alike.
+ */
 export function timing(quick) {
   return quick
-    ? { warmup: 1, runs: 3, minRuns: 3, budgetMs: 500 }
-    : { warmup: 5, warmupMs: 1500, runs: 21, minRuns: 7, budgetMs: 5000 };
+    ? { rounds: 1, warmup: 1, warmupMs: 0, runs: 3, minRuns: 3, budgetMs: 500 }
+    : { rounds: 3, warmup: 5, warmupMs: 1000, runs: 21, minRuns: 9, budgetMs: 6000 };
+}
+
+/** The settings of one round (`first`: the first in its process, which warms up fully). */
+export function roundTiming(t, first) {
+  return {
+    warmup: first ? t.warmup : 2,
+    warmupMs: first ? t.warmupMs : Math.min(t.warmupMs, 200),
+    runs: Math.ceil(t.runs / t.rounds),
+    minRuns: Math.ceil(t.minRuns / t.rounds),
+    budgetMs: t.budgetMs / t.rounds,
+  };
+}
+
+/** The options a runner process gets: `--quick`, `--only a,b`, `--timing JSON`. */
+export function runnerArgs(argv) {
+  const quick = argv.includes("--quick");
+  const at = (name) => {
+    const i = argv.indexOf(name);
+    return i >= 0 ? argv[i + 1] : undefined;
+  };
+  const only = at("--only") ? new Set(at("--only").split(",")) : null;
+  const t = at("--timing") ? JSON.parse(at("--timing")) : roundTiming({ ...timing(quick), rounds: 1 }, true);
+  return { quick, only, timing: t };
 }

@@ -15,7 +15,18 @@ import os from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { read, Session, unlimited } from "../dist/index.js";
-import { describe, makeData, measure, median, normalize, programs, ptcSource, sizes, timing } from "./programs.mjs";
+import {
+  describe,
+  makeData,
+  measure,
+  median,
+  normalize,
+  programs,
+  ptcSource,
+  roundTiming,
+  sizes,
+  timing,
+} from "./programs.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, "..");
@@ -52,38 +63,67 @@ let t0 = performance.now();
 const session = new Session({ context: data, limits: LIMITS });
 const contextMs = performance.now() - t0;
 
+const T = timing(quick);
 const ptcc = {};
-for (const p of progs) {
-  const src = ptcSource(p);
-  // Each run: a fresh evaluate of the program text (read, analyze, compile, run, print).
-  const m = await measure(() => session.evaluate(src), timing(quick));
-  const r = m.last;
-  if (!r.ok) {
-    failed = true;
-    line(`ptcc FAILED on ${p.name}:\n${r.error.format()}`);
-  }
-  // The same text inside a defn that is never called: read + analyze + compile only.
-  const csrc = `(defn bench-compile-only [] ${src})`;
-  const light = { ...timing(quick), warmupMs: quick ? 0 : 300 };
-  const c = await measure(() => session.evaluateSync(csrc), light);
-  if (!c.last.ok) line(`ptcc compile-only run of ${p.name} failed: ${c.last.error.format()}`);
-  // The reader alone (text → forms).
-  const rd = await measure(() => read(src), light);
-  ptcc[p.name] = { ...m, answer: r.ok ? r.printed : null, compileMs: c.median, readMs: rd.median, last: undefined };
-}
-
-function child(script) {
-  const args = [join(here, script), ...(quick ? ["--quick"] : []), ...(only ? ["--only", [...only].join(",")] : [])];
+const nbb = {};
+const js = {};
+function child(script, first) {
+  const args = [
+    join(here, script),
+    ...(quick ? ["--quick"] : []),
+    ...(only ? ["--only", [...only].join(",")] : []),
+    "--timing",
+    JSON.stringify(roundTiming(T, first)),
+  ];
   const res = spawnSync(process.execPath, args, { cwd: root, encoding: "utf8", maxBuffer: 64 << 20 });
   if (res.status !== 0) {
     failed = true;
     line(`${script} failed (exit ${res.status}):\n${res.stderr}`);
-    return { programs: {} };
+    return {};
   }
-  return JSON.parse(res.stdout.trim().split("\n").pop());
+  return JSON.parse(res.stdout.trim().split("\n").pop()).programs;
 }
-const nbb = child("nbb-runner.mjs").programs;
-const js = child("js-runner.mjs").programs;
+/** Add one round's measurements of an engine to its totals. */
+function gather(into, name, m) {
+  const prev = into[name];
+  into[name] = { times: [...(prev?.times ?? []), ...m.times], answer: prev?.answer ?? m.answer };
+}
+const load = [os.loadavg()[0]];
+for (let round = 0; round < T.rounds; round++) {
+  for (const p of progs) {
+    const src = ptcSource(p);
+    // Each run: a fresh evaluate of the program text (read, analyze, compile, run, print).
+    const m = await measure(() => session.evaluate(src), roundTiming(T, round === 0));
+    const r = m.last;
+    if (!r.ok) {
+      failed = true;
+      line(`ptcc FAILED on ${p.name}:\n${r.error.format()}`);
+    }
+    gather(ptcc, p.name, { times: m.times, answer: r.ok ? r.printed : null });
+  }
+  // Each child process is new: it warms up fully every round.
+  for (const [name, m] of Object.entries(child("nbb-runner.mjs", true))) gather(nbb, name, m);
+  for (const [name, m] of Object.entries(child("js-runner.mjs", true))) gather(js, name, m);
+  load.push(os.loadavg()[0]);
+}
+for (const e of [ptcc, nbb, js]) {
+  for (const m of Object.values(e)) {
+    m.median = median(m.times);
+    m.min = Math.min(...m.times);
+  }
+}
+for (const p of progs) {
+  const src = ptcSource(p);
+  // The same text inside a defn that is never called: read + analyze + compile only.
+  const csrc = `(defn bench-compile-only [] ${src})`;
+  const light = { ...roundTiming({ ...T, rounds: 1 }, true), warmupMs: quick ? 0 : 300 };
+  const c = await measure(() => session.evaluateSync(csrc), light);
+  if (!c.last.ok) line(`ptcc compile-only run of ${p.name} failed: ${c.last.error.format()}`);
+  // The reader alone (text → forms).
+  const rd = await measure(() => read(src), light);
+  ptcc[p.name].compileMs = c.median;
+  ptcc[p.name].readMs = rd.median;
+}
 
 // Answers must agree.
 line("Answers");
@@ -108,7 +148,10 @@ const rows = progs.map((p) => {
   return { name: p.name, desc: describe(p, data), ptcc: pt, nbb: nb, js: j, speedup: nb / pt, slowdown: pt / j };
 });
 const W = [12, 10, 10, 10, 10, 10];
-line(`Programs (median ms per run; each run is a whole program; ptcc runs: ${timing(quick).runs} max)`);
+line(
+  `Programs (median ms per run of the whole program; up to ${T.runs} runs per engine in ${T.rounds} round${T.rounds > 1 ? "s" : ""}` +
+    `; 1-min load average ${load.map((x) => x.toFixed(1)).join(" → ")})`,
+);
 line(
   `  ${pad("program", W[0])}${lpad("ptcc", W[1])}${lpad("nbb", W[2])}${lpad("js", W[3])}${lpad("nbb/ptcc", W[4])}${lpad("ptcc/js", W[5])}   what`,
 );
@@ -122,7 +165,12 @@ const ok = (x) => Number.isFinite(x) && x > 0;
 const gmSpeed = geomean(rows.map((r) => r.speedup).filter(ok));
 const gmSlow = geomean(rows.map((r) => r.slowdown).filter(ok));
 line(`  ${pad("geomean", W[0])}${lpad("", W[1] + W[2] + W[3])}${lpad(fx(gmSpeed), W[4])}${lpad(fx(gmSlow), W[5])}`);
+const gmSpeedMin = geomean(progs.map((p) => nbb[p.name]?.min / ptcc[p.name]?.min).filter(ok));
+const gmSlowMin = geomean(progs.map((p) => ptcc[p.name]?.min / js[p.name]?.min).filter(ok));
+line(`  ${pad("(from min)", W[0])}${lpad("", W[1] + W[2] + W[3])}${lpad(fx(gmSpeedMin), W[4])}${lpad(fx(gmSlowMin), W[5])}   geomeans of the fastest runs, a check against load noise`);
 line(`  (nbb/ptcc: speed-up over the baseline "nbb", higher is better; ptcc/js: slow-down against the baseline "js", lower is better)`);
+if (Math.max(...load) > 1.5)
+  line(`  NOTE: the load average rose above 1.5 during the runs: something else was using the CPUs; the numbers are noisy.`);
 line();
 
 const slowOnes = rows.filter((r) => !(r.speedup > 1)).map((r) => r.name);
@@ -156,7 +204,8 @@ report.programs = rows.map((r) => ({
   readMs: ptcc[r.name]?.readMs,
   times: { ptcc: ptcc[r.name]?.times, nbb: nbb[r.name]?.times, js: js[r.name]?.times },
 }));
-report.geomean = { speedupOverNbb: gmSpeed, slowdownVsJs: gmSlow };
+report.geomean = { speedupOverNbb: gmSpeed, slowdownVsJs: gmSlow, fromMin: { speedupOverNbb: gmSpeedMin, slowdownVsJs: gmSlowMin } };
+report.loadAverage = load;
 report.targets = targets;
 
 // ---------------------------------------------------------------------------------------

@@ -7,7 +7,7 @@
 import { formText, type Form } from "../reader/form.js";
 import { keyword, Sym, type Value } from "../runtime/values.js";
 import { analysisError, type Analyzer, type Ctx } from "./analyzer.js";
-import type { BindPattern, MapPatternEntry, Node, Pattern } from "./node.js";
+import type { BindPattern, MapPatternEntry, Pattern } from "./node.js";
 import { formToValue } from "./quote.js";
 import type { LexScope } from "./scope.js";
 
@@ -107,28 +107,30 @@ function mapPattern(ax: Analyzer, form: Form & { kind: "map" }, scope: LexScope,
     entries.push({ key: formToValue(v), target: k });
   }
   const as = asForm === null ? null : bindSymbol(asForm, scope);
-  const patterns = entries.map((e) => ({ key: e.key, pattern: analyzePattern(ax, e.target, scope, ctx) }));
-  const defaults = new Map<string, Node>();
+  // :or defaults by name (forms, analyzed below at the point their name is bound).
+  const orDefaults = new Map<string, Form>();
   if (orForm !== null) {
-    const inner = ax.nonTail({ lex: scope, tail: false, recur: ctx.recur });
     for (let i = 0; i < orForm.items.length; i += 2) {
       const name = orForm.items[i]!;
       if (name.kind !== "symbol" || name.ns !== null) {
         throw analysisError(`:or keys must be names bound by the pattern, got ${formText(name)}`, name.span);
       }
-      defaults.set(name.name, ax.analyze(orForm.items[i + 1]!, inner));
+      orDefaults.set(name.name, orForm.items[i + 1]!);
+    }
+    for (const name of orDefaults.keys()) {
+      if (!entries.some((e) => e.target.kind === "symbol" && e.target.name === name)) {
+        throw analysisError(`:or gives a default for ${name}, which the pattern does not bind`, orForm.span);
+      }
     }
   }
-  const out: MapPatternEntry[] = patterns.map((p) => ({
-    key: p.key,
-    pattern: p.pattern,
-    dflt: p.pattern.kind === "bind" ? (defaults.get(p.pattern.name) ?? null) : null,
-  }));
-  for (const name of defaults.keys()) {
-    if (!out.some((e) => e.pattern.kind === "bind" && e.pattern.name === name)) {
-      throw analysisError(`:or gives a default for ${name}, which the pattern does not bind`, orForm!.span);
-    }
-  }
+  // Entries bind in order, as in Clojure: a default sees the names bound before it (and
+  // the outer scope), never the name being bound or later ones.
+  const inner = ax.nonTail({ lex: scope, tail: false, recur: ctx.recur });
+  const out: MapPatternEntry[] = entries.map((e) => {
+    const dfltForm = e.target.kind === "symbol" ? orDefaults.get(e.target.name) : undefined;
+    const dflt = dfltForm === undefined ? null : ax.analyze(dfltForm, inner);
+    return { key: e.key, pattern: analyzePattern(ax, e.target, scope, ctx), dflt };
+  });
   return { kind: "map", entries: out, as, span: form.span };
 }
 

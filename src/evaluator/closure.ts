@@ -55,6 +55,27 @@ export class Closure extends PtcFn {
     return [...this.template.labels];
   }
 
+  override call1(cx: Cx, x: Value): Value {
+    const a = this.template.byCount[1];
+    if (a === undefined) return this.invoke(cx, [x]);
+    const f: Frame = new Array<Value>(a.frameSize);
+    f[0] = this.captured as unknown as Value;
+    f[1] = this;
+    f[a.argSlots[0]!] = x;
+    return this.run(cx, a, f);
+  }
+
+  override call2(cx: Cx, x: Value, y: Value): Value {
+    const a = this.template.byCount[2];
+    if (a === undefined) return this.invoke(cx, [x, y]);
+    const f: Frame = new Array<Value>(a.frameSize);
+    f[0] = this.captured as unknown as Value;
+    f[1] = this;
+    f[a.argSlots[0]!] = x;
+    f[a.argSlots[1]!] = y;
+    return this.run(cx, a, f);
+  }
+
   invoke(cx: Cx, args: Value[]): Value {
     const t = this.template;
     const n = args.length;
@@ -69,6 +90,11 @@ export class Closure extends PtcFn {
     const slots = a.argSlots;
     for (let i = 0; i < a.fixed; i++) f[slots[i]!] = args[i]!;
     if (a.variadic) f[slots[a.fixed]!] = n > a.fixed ? arraySeq(args.slice(a.fixed)) : null;
+    return this.run(cx, a, f);
+  }
+
+  /** Run an arity's body in its frame, looping on recur. */
+  private run(cx: Cx, a: CompiledArity, f: Frame): Value {
     if (--cx.fuel < 0) cx.refuel();
     if (++cx.depth > cx.limits.maxDepth) {
       cx.depth--;

@@ -16,6 +16,7 @@ import { SetBuilder } from "../runtime/set.js";
 import { PtcFn, type Value, type Var } from "../runtime/values.js";
 import { PVector } from "../runtime/vector.js";
 import { Closure, type Binder, type Code, type CompiledArity, type FnTemplate, type Frame } from "./closure.js";
+import { compileCallBuiltin } from "./call-builtin.js";
 import { compilePattern } from "./destructure.js";
 import type { EvalContext } from "./eval-context.js";
 import { compileFor } from "./for.js";
@@ -178,6 +179,31 @@ const COMPILERS: Compilers = {
     const args = n.args.map(compile);
     const span = n.span;
     const count = args.length;
+    if (count === 1) {
+      const [a] = args as [Code];
+      return (f, cx) => {
+        const g = fn(f, cx);
+        const x = a(f, cx);
+        try {
+          return g instanceof PtcFn ? g.call1(cx, x) : callFn(cx, g, [x]);
+        } catch (e) {
+          throw locate(e, span);
+        }
+      };
+    }
+    if (count === 2) {
+      const [a, b] = args as [Code, Code];
+      return (f, cx) => {
+        const g = fn(f, cx);
+        const x = a(f, cx);
+        const y = b(f, cx);
+        try {
+          return g instanceof PtcFn ? g.call2(cx, x, y) : callFn(cx, g, [x, y]);
+        } catch (e) {
+          throw locate(e, span);
+        }
+      };
+    }
     return (f, cx) => {
       const g = fn(f, cx);
       const a = new Array<Value>(count);
@@ -190,71 +216,7 @@ const COMPILERS: Compilers = {
     };
   },
 
-  "call-builtin": (n) => {
-    const def = n.def;
-    const args = n.args.map(compile);
-    const span = n.span;
-    if (args.length === 0 && def.f0) {
-      const f0 = def.f0;
-      return (_f, cx) => {
-        try {
-          return f0(cx);
-        } catch (e) {
-          throw locate(e, span);
-        }
-      };
-    }
-    if (args.length === 1 && def.f1) {
-      const f1 = def.f1;
-      const [a] = args as [Code];
-      return (f, cx) => {
-        const x = a(f, cx);
-        try {
-          return f1(cx, x);
-        } catch (e) {
-          throw locate(e, span);
-        }
-      };
-    }
-    if (args.length === 2 && def.f2) {
-      const f2 = def.f2;
-      const [a, b] = args as [Code, Code];
-      return (f, cx) => {
-        const x = a(f, cx);
-        const y = b(f, cx);
-        try {
-          return f2(cx, x, y);
-        } catch (e) {
-          throw locate(e, span);
-        }
-      };
-    }
-    if (args.length === 3 && def.f3) {
-      const f3 = def.f3;
-      const [a, b, c] = args as [Code, Code, Code];
-      return (f, cx) => {
-        const x = a(f, cx);
-        const y = b(f, cx);
-        const z = c(f, cx);
-        try {
-          return f3(cx, x, y, z);
-        } catch (e) {
-          throw locate(e, span);
-        }
-      };
-    }
-    const call = def.call;
-    const count = args.length;
-    return (f, cx) => {
-      const a = new Array<Value>(count);
-      for (let i = 0; i < count; i++) a[i] = args[i]!(f, cx);
-      try {
-        return call(cx, a);
-      } catch (e) {
-        throw locate(e, span);
-      }
-    };
-  },
+  "call-builtin": (n) => compileCallBuiltin(n, compile),
 
   "keyword-call": (n) => {
     const key = n.key;

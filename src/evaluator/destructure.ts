@@ -7,7 +7,8 @@
 import type * as N from "../analyzer/node.js";
 import type { Cx } from "../runtime/context.js";
 import { typeError } from "../runtime/errors.js";
-import { getFlex, MapBuilder, NOT_FOUND, PMap } from "../runtime/map.js";
+import { get } from "../runtime/builtins/collections.js";
+import { MapBuilder, NOT_FOUND } from "../runtime/map.js";
 import { realizeKey } from "../runtime/equality.js";
 import { ArraySeq, ASeq, EmptyList, LazySeq, seq, stringChars } from "../runtime/seq.js";
 import type { Value } from "../runtime/values.js";
@@ -85,19 +86,10 @@ function mapBinder(p: N.MapPattern, compile: (n: N.Node) => Code): Binder {
     const m = v instanceof ASeq || v instanceof LazySeq || v instanceof EmptyList ? pairsToMap(cx, v) : v;
     if (as !== null) f[as] = m;
     for (const e of entries) {
-      let x: Value = NOT_FOUND;
-      if (m instanceof PMap) x = getFlex(m, e.key, NOT_FOUND);
-      else if (
-        m instanceof PVector &&
-        typeof e.key === "number" &&
-        Number.isInteger(e.key) &&
-        e.key >= 0 &&
-        e.key < m.count
-      ) {
-        x = m.arr[e.key] as Value;
-      }
-      if (x === NOT_FOUND) x = e.dflt === null ? null : e.dflt(f, cx);
-      e.bind(f, cx, x);
+      // Clojure reads each key with `get`: flexible keys on maps, indexes on vectors and
+      // strings, members of sets; anything else has no keys.
+      const x = get(cx, m, e.key, NOT_FOUND);
+      e.bind(f, cx, x === NOT_FOUND ? (e.dflt === null ? null : e.dflt(f, cx)) : x);
     }
   };
 }

@@ -18,12 +18,12 @@ export function callFn(cx: Cx, f: Value, args: Value[]): Value {
 }
 
 export function call1(cx: Cx, f: Value, a: Value): Value {
-  if (f instanceof PtcFn) return f.invoke(cx, [a]);
+  if (f instanceof PtcFn) return f.call1(cx, a);
   return callNonFn(cx, f, [a]);
 }
 
 export function call2(cx: Cx, f: Value, a: Value, b: Value): Value {
-  if (f instanceof PtcFn) return f.invoke(cx, [a, b]);
+  if (f instanceof PtcFn) return f.call2(cx, a, b);
   return callNonFn(cx, f, [a, b]);
 }
 

@@ -5,11 +5,22 @@
  * Lazy results are produced a chunk (up to 32 items) at a time, as Clojure's are.
  */
 import type { Cx } from "./context.js";
-import { ArraySeq, ASeq, CHUNK, LazySeq, seq } from "./seq.js";
+import { ArraySeq, ASeq, CHUNK, LazySeq, makeRange, Range, seq } from "./seq.js";
 import type { Value } from "./values.js";
 
 /** Take up to CHUNK items from a seq: the items and the seq after them. */
 function takeChunk(cx: Cx, s: ASeq): { items: Value[]; rest: Value } {
+  if (s instanceof Range) {
+    const items: Value[] = [];
+    let n = s.start;
+    const { end, step, box } = s;
+    while (items.length < CHUNK && (step > 0 ? n < end : n > end)) {
+      items.push(box(n));
+      n += step;
+    }
+    cx.charge(items.length);
+    return { items, rest: makeRange(n, end, step, box) };
+  }
   if (s instanceof ArraySeq) {
     const items = s.arr.slice(s.i, s.end);
     cx.charge(items.length);

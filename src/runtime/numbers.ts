@@ -89,8 +89,14 @@ function intOrFloat(allInt: boolean, r: number): Value {
   return allInt ? r + 0 : float(r);
 }
 
+/** Both plain integers (the fast path of the integer operations below). */
+function ints(a: Value, b: Value): boolean {
+  return typeof a === "number" && typeof b === "number" && Number.isInteger(a) && Number.isInteger(b);
+}
+
 /** `quot`: quotient truncated toward zero. */
 export function quot(a: Value, b: Value): Value {
+  if (ints(a, b) && b !== 0) return Math.trunc((a as number) / (b as number)) + 0;
   const x = toNum("quot", a);
   const y = toNum("quot", b);
   if (y === 0) throw arithmeticError("divide by zero in quot");
@@ -99,6 +105,7 @@ export function quot(a: Value, b: Value): Value {
 
 /** `rem`: remainder with the sign of the dividend. */
 export function rem(a: Value, b: Value): Value {
+  if (ints(a, b) && b !== 0) return ((a as number) % (b as number)) + 0;
   const x = toNum("rem", a);
   const y = toNum("rem", b);
   if (y === 0) throw arithmeticError("divide by zero in rem");
@@ -107,6 +114,10 @@ export function rem(a: Value, b: Value): Value {
 
 /** `mod`: modulus with the sign of the divisor. */
 export function mod(a: Value, b: Value): Value {
+  if (ints(a, b) && b !== 0) {
+    const m = (a as number) % (b as number);
+    return (m !== 0 && m < 0 !== (b as number) < 0 ? m + (b as number) : m) + 0;
+  }
   const x = toNum("mod", a);
   const y = toNum("mod", b);
   if (y === 0) throw arithmeticError("divide by zero in mod");

@@ -325,8 +325,31 @@ export function count(cx: Cx, v: Value): number {
     return n;
   }
   if (v instanceof ArraySeq && v.more === null) return v.end - v.i;
-  if (v instanceof ASeq || v instanceof LazySeq) return realizeToArray(cx, v).length;
+  if (v instanceof ASeq || v instanceof LazySeq) return countSeq(cx, v);
   throw typeError("count", "a collection", v);
+}
+
+/** Count a seq by walking it, chunk by chunk, without keeping its items. */
+function countSeq(cx: Cx, v: Value): number {
+  let n = 0;
+  let s = seq(cx, v);
+  const max = cx.limits.maxCollection;
+  while (s !== null) {
+    if (s instanceof ArraySeq) {
+      n += s.end - s.i;
+      cx.charge(s.end - s.i);
+      s = s.more === null ? null : seq(cx, s.more);
+    } else if (s instanceof PList) {
+      n += s.count;
+      break;
+    } else {
+      n++;
+      if (--cx.fuel < 0) cx.refuel();
+      s = s.next(cx);
+    }
+    if (n > max) cx.checkSize(n);
+  }
+  return n;
 }
 
 /** First item of a seqable (nil when empty). */

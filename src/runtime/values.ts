@@ -180,6 +180,14 @@ export abstract class PtcFn extends PtcObject {
   abstract readonly name: string | null;
   /** Call with an argument array (which the callee must not keep or mutate). */
   abstract invoke(cx: Cx, args: Value[]): Value;
+  /** Call with one argument; subclasses avoid the argument array where they can. */
+  call1(cx: Cx, a: Value): Value {
+    return this.invoke(cx, [a]);
+  }
+  /** Call with two arguments. */
+  call2(cx: Cx, a: Value, b: Value): Value {
+    return this.invoke(cx, [a, b]);
+  }
   /** Parameter lists for printing (`[a b & more]`); never the body. */
   paramLists(): string[] {
     return [];

@@ -7,10 +7,11 @@
  * hash-set and hash-map iteration order differs from the JVM, arithmetic on nil does not throw,
  * and fns do not check their arity. `canonical` erases the first two; cases must mark the rest.
  */
-import { evaluateSync, read, type Form } from "../../src/index.js";
+import { evaluateSync, read, type ErrorKind, type Form } from "../../src/index.js";
 
 export type NbbResult = { ok: true; printed: string; output: string[] } | { ok: false; message: string };
-export type PtccResult = { ok: true; printed: string; output: string[] } | { ok: false; kind: string; message: string };
+export type PtccResult =
+  { ok: true; printed: string; output: string[] } | { ok: false; kind: ErrorKind; message: string };
 
 export type Verdict =
   /** Both succeeded and the canonical printed values (and output lines) agree. */

@@ -938,6 +938,112 @@ group("forms edge", [
   ["error: def with no name", "(def)", { ptccError: "arity" }],
 ]);
 
+group("destructuring order", [
+  [":or default using an earlier key", "(let [{:keys [a b] :or {b a}} {:a 3}] [a b])"],
+  [":or default using a later key of the same pattern", "(let [{:keys [b a] :or {b a}} {:a 3}] b)"],
+  [":or default using a later key shadowing an outer local", "(let [a 10 {:keys [b a] :or {b a}} {:a 3}] [a b])"],
+  [":or default using a later renamed key", "(let [a 10 {b :b a :a :or {b a}} {:a 3}] [a b])"],
+  ["vector then map referring back", "(let [[x {:keys [y] :or {y x}}] [1 {}]] y)"],
+  ["map then rebinding the same name", "(let [{:keys [a]} {:a 1} a (inc a)] a)"],
+  ["outer local in :or", "(let [d 7 {:keys [a] :or {a d}} {}] a)"],
+  ["error: :or default undefined", "(let [{:keys [a] :or {a b}} {}] a)", { ptccError: "undefined" }],
+  [
+    ":or for a name the pattern does not bind",
+    "(let [{:keys [a] :or {a 1 z 2}} {}] a)",
+    {
+      differs: "ptcc rejects an :or default for a name the pattern does not bind; Clojure ignores it",
+      expectError: "analysis",
+    },
+  ],
+]);
+
+group("map destructuring uses get", [
+  ["vector by index", "(let [{x 0} [5 6]] x)"],
+  ["vector by keyword is nil", "(let [{:keys [a]} [[:a 1]]] a)"],
+  ["get on a set", "(get #{:a} :a)"],
+  ["set by :keys", "(let [{:keys [a]} #{:a}] a)"],
+  ["set by renamed key", "(let [{a :a} #{:a}] a)"],
+  ["string by index", '(let [{x 1} "ab"] x)'],
+]);
+
+group("fn condition maps", [
+  ["a lone map body is the return value", "(defn f [x] {:a x}) (f 1)"],
+  ["a lone map body in fn", "((fn [x] {:a x}) 2)"],
+  [":pre passes", "(defn f [x] {:pre [(pos? x)]} x) (f 1)"],
+  [":pre fails", "(defn f [x] {:pre [(pos? x)]} x) (f -1)"],
+  [":post passes", "(defn f [x] {:post [(pos? %)]} x) (f 1)"],
+  ["error: :post fails", "(defn f [x] {:post [(pos? %)]} x) (f -1)"],
+]);
+
+group("deliberate strictness", [
+  ["empty key list in case", "(case () () :empty :d)"],
+  [
+    "unbound var",
+    "(def x) x",
+    {
+      differs: "ptcc fails on a var without a value; Clojure returns an Unbound object",
+      expectError: "runtime",
+    },
+  ],
+]);
+
+group("builtins (JVM semantics)", [
+  [
+    "compare strings by char difference",
+    '(compare "a" "c")',
+    {
+      differs: "JVM String.compareTo returns the char difference; ClojureScript returns -1",
+      expected: "-2",
+    },
+  ],
+  [
+    "compare keywords",
+    "(compare :a :c)",
+    {
+      differs: "JVM compares keyword names with String.compareTo; ClojureScript returns -1",
+      expected: "-2",
+    },
+  ],
+  ["distinct keeps 1 and 1.0", "(distinct [1 1.0])", { differs: JS_NUMBERS, expected: "(1 1.0)" }],
+  [
+    "split on the empty regex",
+    '(clojure.string/split "abc" #"")',
+    {
+      differs: "Java's split drops the leading empty string; JavaScript's keeps it",
+      expected: '["a" "b" "c"]',
+    },
+  ],
+  ["double? of an int", "(double? 1)", { differs: JS_NUMBERS, expected: "false" }],
+  ["string? of a char", "(string? \\a)", { differs: "nbb characters are strings", expected: "false" }],
+  [
+    "float printing",
+    "(pr-str 1.5 -0.0 100.0 1e21 1.0E-5 0.1)",
+    {
+      differs: JS_NUMBERS,
+      expected: '"1.5 -0.0 100.0 1.0E21 1.0E-5 0.1"',
+    },
+  ],
+  ["get with a float index", "(get [1 2 3] 1.0)", { differs: JS_NUMBERS, expected: "nil" }],
+  ["error: max of nothing", "(max)", { differs: LAX_ARITY, expectError: "arity" }],
+  ["error: = of nothing", "(=)", { differs: LAX_ARITY, expectError: "arity" }],
+  ["error: reduce max over empty", "(reduce max [])", { differs: LAX_ARITY, expectError: "arity" }],
+  ["error: contains? with one arg", "(contains? {:a 1})", { differs: LAX_ARITY, expectError: "arity" }],
+  ["nth of nil", '[(nth nil 0) (nth nil 5) (get nil :a) (first "")]'],
+  ["contains? on vectors and strings", '[(contains? [1 2] 1) (contains? "abc" 1) (contains? [1 2] 5)]'],
+  ["collections of nothing", "[(hash-map) (vector) (list) (vec nil) (set nil) (into [] nil)]"],
+  ["reduce edge cases", "[(apply + []) (reduce + []) (reduce + 5 []) (reduce (fn [a b] (+ a b)) [1])]"],
+  ["range edge cases", "[(range -3) (range 0) (range 1 10 -1) (range 10 0 -3) (range 0 1 0.25)]"],
+  ["conj and cons on nil", "[(cons nil nil) (conj nil 1) (conj [] nil) (assoc [1] 1 2) (dissoc nil :a)]"],
+  ["assoc-in on nil", "(assoc-in nil [:a 0] 1)"],
+  ["split drops trailing empty strings", '(clojure.string/split "a,b,," #",")'],
+  ["split keeps inner empty strings", '(clojure.string/split "a,b,,c" #",")'],
+  ["str of collections", "(str [1 2] '(1 2) {:a 1} #{1} nil)"],
+  ["calling collections", "[([1 2 3] 1) (#{1 2} 1) ({:a 1} :a) (:a {:a 1} :d) (:b {:a 1} :d)]"],
+  ["compare collections", "[(compare [1 2] [1 3]) (compare nil 1) (compare [1 2] [1 2 3]) (compare 1 1.5)]"],
+  ["sort variants", '[(sort [[2 1] [1 2]]) (sort-by count ["aaa" "b" "cc"]) (sort > [1 3 2]) (sort [])]'],
+  ["map entry destructuring", "(let [[k v] (first {:a 1})] [k v])"],
+]);
+
 // ---------------------------------------------------------------------------------------
 // Documented differences: nbb is ClojureScript, ptcc follows JVM Clojure
 

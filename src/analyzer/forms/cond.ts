@@ -94,9 +94,6 @@ function caseForm(form: ListForm, ax: Analyzer, ctx: Ctx): Node {
   for (let i = 0; i < pairs; i += 2) {
     const k = clauses[i]!;
     const alternatives = k.kind === "list" ? k.items : [k];
-    if (k.kind === "list" && k.items.length === 0) {
-      throw new PtcError({ kind: "analysis", message: "case key list () is empty", span: k.span });
-    }
     for (const alt of alternatives) {
       const value = formToValue(alt);
       if (seen.has(value)) {

@@ -6,7 +6,7 @@ import type { Analyzer, Ctx } from "../analyzer.js";
 import { analyzePattern } from "../destructure.js";
 import type { FnArity, FnNode, Node, Pattern } from "../node.js";
 import { FnScope, LexScope, SELF_SLOT } from "../scope.js";
-import { expectArgs, requireSymbol, type SpecialForm } from "./special-form.js";
+import { expectArgs, L, requireSymbol, sym, type SpecialForm } from "./special-form.js";
 
 const FN = "(fn name? [params] body...) or (fn name? ([params] body...) ...)";
 const DEFN = '(defn name "doc"? [params] body...)';
@@ -95,7 +95,11 @@ export function analyzeFn(
       throw new PtcError({ kind: "analysis", message: `two arities take ${params.length} parameters`, span: src.span });
     }
     seen.add(params.length);
-    const body = ax.body(src.body, { lex, tail: true, recur: { slots: argSlots, what: "fn" } }, src.span);
+    const body = ax.body(
+      withConditions(src.body, src.span),
+      { lex, tail: true, recur: { slots: argSlots, what: "fn" } },
+      src.span,
+    );
     partial.push({ params, rest, argSlots, body, label: formText(src.params, 200) });
   }
   if (variadic !== null) {
@@ -116,6 +120,47 @@ export function analyzeFn(
     captures: fn.captures.map((c) => c.from),
     span,
   };
+}
+
+/**
+ * Clojure's condition map: `(fn [x] {:pre [(pos? x)] :post [(odd? %)]} body...)`. A map
+ * followed by more body forms holds assertions checked before the body (`:pre`) and on
+ * its result bound to `%` (`:post`).
+ */
+function withConditions(body: readonly Form[], span: Span): readonly Form[] {
+  const first = body[0];
+  if (body.length < 2 || first === undefined || first.kind !== "map") return body;
+  const conds = new Map<string, Form>();
+  for (let i = 0; i < first.items.length; i += 2) {
+    const k = first.items[i]!;
+    if (k.kind === "keyword" && k.ns === null && (k.name === "pre" || k.name === "post"))
+      conds.set(k.name, first.items[i + 1]!);
+  }
+  if (conds.size === 0) return body;
+  const check = (c: Form): Form =>
+    L(
+      span,
+      sym("if", span),
+      c,
+      { kind: "nil", span },
+      L(span, sym("assert-failed", span, "ptc.internal"), { kind: "string", value: formText(c, 200), span }),
+    );
+  const list = (f: Form | undefined): readonly Form[] => (f === undefined ? [] : f.kind === "vector" ? f.items : [f]);
+  const rest = body.slice(1);
+  const post = list(conds.get("post"));
+  const main: readonly Form[] =
+    post.length === 0
+      ? rest
+      : [
+          L(
+            span,
+            sym("let", span),
+            { kind: "vector", items: [sym("%", span), L(span, sym("do", span), ...rest)], span },
+            ...post.map(check),
+            sym("%", span),
+          ),
+        ];
+  return [...list(conds.get("pre")).map(check), ...main];
 }
 
 /**

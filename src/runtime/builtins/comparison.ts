@@ -11,7 +11,14 @@ function chain(cx: Cx, args: Value[], test: (cx: Cx, a: Value, b: Value) => bool
   return true;
 }
 
-function ordering(name: string, ok: (d: number) => boolean, doc: string, example: string, result: string): BuiltinSpec {
+function ordering(
+  name: string,
+  ok: (d: number) => boolean,
+  fast: (a: number, b: number) => boolean,
+  doc: string,
+  example: string,
+  result: string,
+): BuiltinSpec {
   const test = (_cx: Cx, a: Value, b: Value): boolean => ok(numCompare(name, a, b));
   return {
     name,
@@ -22,7 +29,8 @@ function ordering(name: string, ok: (d: number) => boolean, doc: string, example
       numCompare(name, a, a);
       return true;
     },
-    f2: (cx, a, b) => test(cx, a, b),
+    // Two plain numbers (the common case) compare directly.
+    f2: (cx, a, b) => (typeof a === "number" && typeof b === "number" ? fast(a, b) : test(cx, a, b)),
     fn: (cx, args) => {
       if (args.length === 1) numCompare(name, args[0]!, args[0]!);
       return chain(cx, args, test);
@@ -61,10 +69,38 @@ export const COMPARISON: BuiltinSpec[] = [
     f2: (_cx, a, b) => numEquals(a, b),
     fn: (cx, args) => chain(cx, args, (_c, a, b) => numEquals(a, b)),
   },
-  ordering("<", (d) => d < 0, "True if the numbers increase strictly.", "(< 1 2 3)", "true"),
-  ordering(">", (d) => d > 0, "True if the numbers decrease strictly.", "(> 3 2 2)", "false"),
-  ordering("<=", (d) => d <= 0, "True if the numbers never decrease.", "(<= 1 2 2)", "true"),
-  ordering(">=", (d) => d >= 0, "True if the numbers never increase.", "(>= 3 3 1)", "true"),
+  ordering(
+    "<",
+    (d) => d < 0,
+    (a, b) => a < b,
+    "True if the numbers increase strictly.",
+    "(< 1 2 3)",
+    "true",
+  ),
+  ordering(
+    ">",
+    (d) => d > 0,
+    (a, b) => a > b,
+    "True if the numbers decrease strictly.",
+    "(> 3 2 2)",
+    "false",
+  ),
+  ordering(
+    "<=",
+    (d) => d <= 0,
+    (a, b) => a <= b,
+    "True if the numbers never decrease.",
+    "(<= 1 2 2)",
+    "true",
+  ),
+  ordering(
+    ">=",
+    (d) => d >= 0,
+    (a, b) => a >= b,
+    "True if the numbers never increase.",
+    "(>= 3 3 1)",
+    "true",
+  ),
   {
     name: "compare",
     arglists: ["[x y]"],

@@ -6,6 +6,16 @@ import type { BuiltinSpec } from "./registry.js";
 
 export const INTERNAL: BuiltinSpec[] = [
   {
+    name: "assert-failed",
+    ns: "ptc.internal",
+    arglists: ["[form-text]"],
+    doc: "Raise the error of a failed :pre or :post condition.",
+    examples: [{ code: "((fn [x] {:pre [(pos? x)]} x) -1)", result: "error: runtime" }],
+    f1: (_cx, text) => {
+      throw runtimeError(`assert failed: ${strOf(null, text)}`);
+    },
+  },
+  {
     name: "no-matching-clause",
     ns: "ptc.internal",
     arglists: ["[form value]"],

@@ -59,6 +59,16 @@ export class BuiltinFn extends PtcFn {
     checkArity(this.def, args.length);
     return this.def.call(cx, args);
   }
+  override call1(cx: Cx, a: Value): Value {
+    const f1 = this.def.f1;
+    if (f1 !== undefined) return f1(cx, a);
+    return this.invoke(cx, [a]);
+  }
+  override call2(cx: Cx, a: Value, b: Value): Value {
+    const f2 = this.def.f2;
+    if (f2 !== undefined) return f2(cx, a, b);
+    return this.invoke(cx, [a, b]);
+  }
 }
 
 export function checkArity(def: BuiltinDef, n: number): void {
