@@ -7,7 +7,12 @@ import { makeData, programs, ptcSource, sizes } from "./programs.mjs";
 const [name = "loop-recur", runsArg = "20"] = process.argv.slice(2);
 const sz = sizes(false);
 const p = programs(sz).find((x) => x.name === name);
-if (!p) throw new Error(`no program ${name}: ${programs(sz).map((x) => x.name).join(", ")}`);
+if (!p)
+  throw new Error(
+    `no program ${name}: ${programs(sz)
+      .map((x) => x.name)
+      .join(", ")}`,
+  );
 const session = new Session({ context: makeData(sz), limits: unlimited(600_000) });
 const src = ptcSource(p);
 const t0 = performance.now();

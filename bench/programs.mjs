@@ -30,7 +30,24 @@ export function prng(seed) {
 
 const TAGS = ["sale", "new", "eco", "gift", "bulk", "promo", "limited", "refurb"];
 const COUNTRIES = ["DE", "FR", "US", "JP", "BR", "IN", "NL", "SE"];
-const SYLLABLES = ["pre", "ka", "lo", "mi", "ter", "on", "sta", "vu", "ri", "del", "qua", "ne", "to", "bar", "ix", "um"];
+const SYLLABLES = [
+  "pre",
+  "ka",
+  "lo",
+  "mi",
+  "ter",
+  "on",
+  "sta",
+  "vu",
+  "ri",
+  "del",
+  "qua",
+  "ne",
+  "to",
+  "bar",
+  "ix",
+  "um",
+];
 
 /** The input data: a plain JSON object (what a host would pass as the session context). */
 export function makeData(sz) {
@@ -223,7 +240,9 @@ export function programs(sz) {
 
 /** Fill in the text size in the description once the data exists. */
 export function describe(p, data) {
-  return p.name === "strings" ? `split/clean/upper-case/filter/join a ${Math.round(data.text.length / 1024)}-KB text` : p.desc;
+  return p.name === "strings"
+    ? `split/clean/upper-case/filter/join a ${Math.round(data.text.length / 1024)}-KB text`
+    : p.desc;
 }
 
 /** The Clojure text as ptcc runs it. */
@@ -240,7 +259,10 @@ export function toEdn(v) {
   if (v === null || v === undefined) return "nil";
   if (Array.isArray(v)) return `[${v.map(toEdn).join(" ")}]`;
   if (typeof v === "string") return JSON.stringify(v);
-  if (typeof v === "object") return `{${Object.entries(v).map(([k, x]) => `:${k} ${toEdn(x)}`).join(", ")}}`;
+  if (typeof v === "object")
+    return `{${Object.entries(v)
+      .map(([k, x]) => `:${k} ${toEdn(x)}`)
+      .join(", ")}}`;
   return String(v);
 }
 

@@ -14,7 +14,6 @@ import { writeFileSync } from "node:fs";
 import os from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { read, Session, unlimited } from "../dist/index.js";
 import {
   describe,
   makeData,
@@ -30,6 +29,10 @@ import {
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, "..");
+const { read, Session, unlimited } = await import("../dist/index.js").catch((e) => {
+  process.stderr.write(`cannot load dist/index.js (${e.message}): run \`npm run build\` first\n`);
+  process.exit(2);
+});
 const argv = process.argv.slice(2);
 const quick = argv.includes("--quick");
 const opt = (name) => {
@@ -167,10 +170,16 @@ const gmSlow = geomean(rows.map((r) => r.slowdown).filter(ok));
 line(`  ${pad("geomean", W[0])}${lpad("", W[1] + W[2] + W[3])}${lpad(fx(gmSpeed), W[4])}${lpad(fx(gmSlow), W[5])}`);
 const gmSpeedMin = geomean(progs.map((p) => nbb[p.name]?.min / ptcc[p.name]?.min).filter(ok));
 const gmSlowMin = geomean(progs.map((p) => ptcc[p.name]?.min / js[p.name]?.min).filter(ok));
-line(`  ${pad("(from min)", W[0])}${lpad("", W[1] + W[2] + W[3])}${lpad(fx(gmSpeedMin), W[4])}${lpad(fx(gmSlowMin), W[5])}   geomeans of the fastest runs, a check against load noise`);
-line(`  (nbb/ptcc: speed-up over the baseline "nbb", higher is better; ptcc/js: slow-down against the baseline "js", lower is better)`);
+line(
+  `  ${pad("(from min)", W[0])}${lpad("", W[1] + W[2] + W[3])}${lpad(fx(gmSpeedMin), W[4])}${lpad(fx(gmSlowMin), W[5])}   geomeans of the fastest runs, a check against load noise`,
+);
+line(
+  `  (nbb/ptcc: speed-up over the baseline "nbb", higher is better; ptcc/js: slow-down against the baseline "js", lower is better)`,
+);
 if (Math.max(...load) > 1.5)
-  line(`  NOTE: the load average rose above 1.5 during the runs: something else was using the CPUs; the numbers are noisy.`);
+  line(
+    `  NOTE: the load average rose above 1.5 during the runs: something else was using the CPUs; the numbers are noisy.`,
+  );
 line();
 
 const slowOnes = rows.filter((r) => !(r.speedup > 1)).map((r) => r.name);
@@ -196,7 +205,9 @@ for (const p of progs) {
       `   of which read ${lpad(fmt(c.readMs), 6)} ms (${lpad(chars, 4)} chars, ${((1000 * c.readMs) / chars).toFixed(2)} µs/char)`,
   );
 }
-line(`  (building the Session, which converts the ${Math.round(JSON.stringify(data).length / 1024)}-KB JSON context once: ${fmt(contextMs)} ms, not timed above)`);
+line(
+  `  (building the Session, which converts the ${Math.round(JSON.stringify(data).length / 1024)}-KB JSON context once: ${fmt(contextMs)} ms, not timed above)`,
+);
 line();
 report.programs = rows.map((r) => ({
   ...r,
@@ -204,7 +215,11 @@ report.programs = rows.map((r) => ({
   readMs: ptcc[r.name]?.readMs,
   times: { ptcc: ptcc[r.name]?.times, nbb: nbb[r.name]?.times, js: js[r.name]?.times },
 }));
-report.geomean = { speedupOverNbb: gmSpeed, slowdownVsJs: gmSlow, fromMin: { speedupOverNbb: gmSpeedMin, slowdownVsJs: gmSlowMin } };
+report.geomean = {
+  speedupOverNbb: gmSpeed,
+  slowdownVsJs: gmSlow,
+  fromMin: { speedupOverNbb: gmSpeedMin, slowdownVsJs: gmSlowMin },
+};
 report.loadAverage = load;
 report.targets = targets;
 
@@ -233,8 +248,12 @@ for (let i = 0; i < coldRuns + 1; i++) {
 const cm = Object.fromEntries(Object.entries(cold).map(([k, v]) => [k, median(v)]));
 line(`Cold start (median wall time of ${coldRuns} process runs, spawn to exit)`);
 line(`  node -e 0                            ${lpad(fmt(cm.node), 7)} ms`);
-line(`  ptcc eval -e '(+ 1 2)'               ${lpad(fmt(cm.ptcc), 7)} ms   ${fx(cm.ptcc / cm.node)} node, +${fmt(cm.ptcc - cm.node)} ms`);
-line(`  nbb -e '(+ 1 2)'  (for scale)        ${lpad(fmt(cm.nbb), 7)} ms   ${fx(cm.nbb / cm.node)} node, +${fmt(cm.nbb - cm.node)} ms`);
+line(
+  `  ptcc eval -e '(+ 1 2)'               ${lpad(fmt(cm.ptcc), 7)} ms   ${fx(cm.ptcc / cm.node)} node, +${fmt(cm.ptcc - cm.node)} ms`,
+);
+line(
+  `  nbb -e '(+ 1 2)'  (for scale)        ${lpad(fmt(cm.nbb), 7)} ms   ${fx(cm.nbb / cm.node)} node, +${fmt(cm.nbb - cm.node)} ms`,
+);
 line();
 report.coldStart = { ...cm, runs: cold };
 
@@ -242,20 +261,32 @@ report.coldStart = { ...cm, runs: cold };
 // 3. The cost of asynchrony: evaluateSync vs evaluate on pure programs (interleaved).
 
 async function syncVsAsync(src, rounds, batch) {
-  const s = new Session({ context: data, limits: LIMITS });
+  const s = new Session({ limits: LIMITS });
   const ts = [];
   const ta = [];
   for (let i = 0; i < 3; i++) {
     s.evaluateSync(src);
     await s.evaluate(src);
   }
-  for (let i = 0; i < rounds; i++) {
-    let t = performance.now();
+  const timeSync = () => {
+    const t = performance.now();
     for (let b = 0; b < batch; b++) s.evaluateSync(src);
     ts.push((performance.now() - t) / batch);
-    t = performance.now();
+  };
+  const timeAsync = async () => {
+    const t = performance.now();
     for (let b = 0; b < batch; b++) await s.evaluate(src);
     ta.push((performance.now() - t) / batch);
+  };
+  // Alternate which goes first, so that neither always runs after the other's garbage.
+  for (let i = 0; i < rounds; i++) {
+    if (i % 2 === 0) {
+      timeSync();
+      await timeAsync();
+    } else {
+      await timeAsync();
+      timeSync();
+    }
   }
   return { sync: median(ts), async: median(ta) };
 }
@@ -263,7 +294,7 @@ const pureSmall = "(+ 1 2)";
 const nested = programs(sz).find((p) => p.name === "nested-for");
 const pure = [
   { label: "(+ 1 2)", ...(await syncVsAsync(pureSmall, quick ? 5 : 21, quick ? 200 : 1000)) },
-  { label: "nested-for", ...(await syncVsAsync(ptcSource(nested), quick ? 3 : 15, 1)) },
+  { label: "nested-for", ...(await syncVsAsync(ptcSource(nested), quick ? 4 : 40, 1)) },
 ];
 line("Asynchrony on pure programs (median ms per evaluation; sync and async runs interleaved)");
 for (const r of pure) {
@@ -280,8 +311,7 @@ report.asynchrony = pure;
 // 4. Tool calls: N sequential calls in one top-level form (replayed from its start at each
 // new answer) vs the same calls spread over N top-level `def` forms.
 
-const toolSession = () =>
-  new Session({ tools: { get: async (args) => ({ id: args.id }) }, limits: LIMITS });
+const toolSession = () => new Session({ tools: { get: async (args) => ({ id: args.id }) }, limits: LIMITS });
 // Each program has a twin without tools: the same text with `identity` (as long as
 // `tool/get`) in its place, timed with evaluateSync; the difference is what the tool calls
 // cost, reading and compiling the same amount of text.
@@ -289,24 +319,39 @@ const oneForm = (n, tool = true) => `(mapv #(${tool ? "tool/get" : "identity"} {
 const spread = (n, tool = true) =>
   Array.from({ length: n }, (_, i) => `(def r${i} (${tool ? "tool/get" : "identity"} {:id ${i}}))`).join("\n") +
   `\n[${Array.from({ length: n }, (_, i) => `r${i}`).join(" ")}]`;
-async function toolRun(src, n) {
+/**
+ * Time a tool program (await evaluate) and its no-tool twin (evaluateSync) in alternation,
+ * so that a change of load falls on both alike. Returns both medians in ms.
+ */
+async function pairRun(src, twinSrc, n) {
   const s = toolSession();
-  const m = await measure(() => s.evaluate(src), { warmup: quick ? 1 : 2, runs: quick ? 3 : 9, minRuns: 3, budgetMs: 3000 });
-  const r = m.last;
+  const t = toolSession();
+  const rounds = quick ? 3 : 25;
+  const a = [];
+  const b = [];
+  let r = null;
+  let tw = null;
+  for (let i = 0; i < 3; i++) {
+    await s.evaluate(src);
+    t.evaluateSync(twinSrc);
+  }
+  for (let i = 0; i < rounds; i++) {
+    let t0 = performance.now();
+    r = await s.evaluate(src);
+    a.push(performance.now() - t0);
+    t0 = performance.now();
+    tw = t.evaluateSync(twinSrc);
+    b.push(performance.now() - t0);
+  }
   if (!r.ok || r.toolCalls.length !== n) {
     failed = true;
     line(`tool program failed: ${r.ok ? `${r.toolCalls.length} calls, expected ${n}` : r.error.format()}`);
   }
-  return { ms: m.median, printed: r.ok ? r.printed : null };
-}
-async function twinRun(src) {
-  const s = toolSession();
-  const m = await measure(() => s.evaluateSync(src), { warmup: quick ? 1 : 2, runs: quick ? 3 : 9, minRuns: 3, budgetMs: 3000 });
-  if (!m.last.ok) {
+  if (!tw.ok) {
     failed = true;
-    line(`tool twin failed: ${m.last.error.format()}`);
+    line(`tool twin failed: ${tw.error.format()}`);
   }
-  return m.median;
+  return { ms: median(a), twin: median(b), printed: r.ok ? r.printed : null };
 }
 const get = async (args) => ({ id: args.id });
 async function jsToolLoop(n) {
@@ -315,16 +360,30 @@ async function jsToolLoop(n) {
   return out;
 }
 const ns = quick ? [20, 50] : [50, 100, 200];
+{
+  // Warm up reader, analyzer, compiler and the tool path on all variants first: the
+  // reader's JIT needs dozens of runs of these long texts to settle.
+  const s = toolSession();
+  const warmEnd = performance.now() + (quick ? 200 : 2000);
+  while (performance.now() < warmEnd) {
+    for (const n of ns) {
+      await s.evaluate(oneForm(n));
+      await s.evaluate(spread(n));
+      s.evaluateSync(oneForm(n, false));
+      s.evaluateSync(spread(n, false));
+    }
+  }
+}
 const tools = [];
 for (const n of ns) {
-  const a = await toolRun(oneForm(n), n);
-  const b = await toolRun(spread(n), n);
+  const a = await pairRun(oneForm(n), oneForm(n, false), n);
+  const b = await pairRun(spread(n), spread(n, false), n);
   if (a.printed !== b.printed) {
     failed = true;
     line(`tool programs disagree for n=${n}:\n  ${a.printed?.slice(0, 200)}\n  ${b.printed?.slice(0, 200)}`);
   }
   const j = await measure(() => jsToolLoop(n), { warmup: 3, runs: 15, minRuns: 5, budgetMs: 500 });
-  tools.push({ n, oneForm: a.ms, spread: b.ms, js: j.median, oneFormTwin: await twinRun(oneForm(n, false)), spreadTwin: await twinRun(spread(n, false)) });
+  tools.push({ n, oneForm: a.ms, spread: b.ms, js: j.median, oneFormTwin: a.twin, spreadTwin: b.twin });
 }
 line("Tool calls (a tool `get` that answers at once; median ms per evaluation)");
 line(
@@ -332,7 +391,7 @@ line(
     `${lpad("spread defs", 13)}${lpad("no-tool twin", 14)}${lpad("per call", 10)}${lpad("one/spread", 12)}${lpad("JS await loop", 15)}`,
 );
 for (const t of tools) {
-  const us = (x) => ((1000 * x) / t.n).toFixed(1) + " µs";
+  const us = (x) => (x > 0 ? ((1000 * x) / t.n).toFixed(1) + " µs" : "≈0");
   line(
     `  ${pad(t.n, 6)}${lpad(fmt(t.oneForm), 10)}${lpad(fmt(t.oneFormTwin), 14)}${lpad(us(t.oneForm - t.oneFormTwin), 10)}` +
       `${lpad(fmt(t.spread), 13)}${lpad(fmt(t.spreadTwin), 14)}${lpad(us(t.spread - t.spreadTwin), 10)}` +
@@ -341,8 +400,10 @@ for (const t of tools) {
 }
 line(`  one form: ${oneForm("N")} — replayed from its start at each new answer (O(N²) work)`);
 line(`  spread:   (def r0 (tool/get {:id 0})) … (def rN-1 …) [r0 … rN-1] — each form replays only itself`);
-line(`  twin: the same text with identity for tool/get, run with evaluateSync;`);
-line(`  per call = (program − twin) / N: the cost of one tool call with its replay share; JS = N sequential awaits of the tool`);
+line(`  twin: the same text with identity for tool/get, run with evaluateSync, alternating with the tool program;`);
+line(
+  `  per call = (program − twin) / N: the cost of one tool call with its replay share; JS = N sequential awaits of the tool`,
+);
 line();
 report.tools = tools;
 

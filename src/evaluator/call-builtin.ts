@@ -7,6 +7,7 @@
 import type * as N from "../analyzer/node.js";
 import type { Value } from "../runtime/values.js";
 import type { Code } from "./closure.js";
+import { intrinsic } from "./intrinsics.js";
 import { locate } from "./locate.js";
 
 type Operand =
@@ -21,6 +22,8 @@ function operand(n: N.Node, compile: (n: N.Node) => Code): Operand {
 }
 
 export function compileCallBuiltin(n: N.CallBuiltinNode, compile: (n: N.Node) => Code): Code {
+  const inlined = intrinsic(n, compile);
+  if (inlined !== null) return inlined;
   const def = n.def;
   const span = n.span;
   const count = n.args.length;
