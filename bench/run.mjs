@@ -262,41 +262,45 @@ report.coldStart = { ...cm, runs: cold };
 
 async function syncVsAsync(src, rounds, batch) {
   const s = new Session({ limits: LIMITS });
-  const ts = [];
-  const ta = [];
+  // [first in its pair, second in its pair]: the second run of a pair often pays for the
+  // first one's garbage, so each path is timed in both places and the two medians averaged.
+  const ts = [[], []];
+  const ta = [[], []];
   for (let i = 0; i < 3; i++) {
     s.evaluateSync(src);
     await s.evaluate(src);
   }
-  const timeSync = () => {
+  const timeSync = (pos) => {
     const t = performance.now();
     for (let b = 0; b < batch; b++) s.evaluateSync(src);
-    ts.push((performance.now() - t) / batch);
+    ts[pos].push((performance.now() - t) / batch);
   };
-  const timeAsync = async () => {
+  const timeAsync = async (pos) => {
     const t = performance.now();
     for (let b = 0; b < batch; b++) await s.evaluate(src);
-    ta.push((performance.now() - t) / batch);
+    ta[pos].push((performance.now() - t) / batch);
   };
-  // Alternate which goes first, so that neither always runs after the other's garbage.
   for (let i = 0; i < rounds; i++) {
     if (i % 2 === 0) {
-      timeSync();
-      await timeAsync();
+      timeSync(0);
+      await timeAsync(1);
     } else {
-      await timeAsync();
-      timeSync();
+      await timeAsync(0);
+      timeSync(1);
     }
   }
-  return { sync: median(ts), async: median(ta) };
+  const both = ([a, b]) => (median(a) + median(b)) / 2;
+  return { sync: both(ts), async: both(ta) };
 }
 const pureSmall = "(+ 1 2)";
 const nested = programs(sz).find((p) => p.name === "nested-for");
 const pure = [
   { label: "(+ 1 2)", ...(await syncVsAsync(pureSmall, quick ? 5 : 21, quick ? 200 : 1000)) },
-  { label: "nested-for", ...(await syncVsAsync(ptcSource(nested), quick ? 4 : 40, 1)) },
+  { label: "nested-for", ...(await syncVsAsync(ptcSource(nested), quick ? 4 : 60, 1)) },
 ];
-line("Asynchrony on pure programs (median ms per evaluation; sync and async runs interleaved)");
+line(
+  "Asynchrony on pure programs (median ms per evaluation; sync and async runs alternating, each first and second in turn)",
+);
 for (const r of pure) {
   const d = r.async - r.sync;
   line(
@@ -321,27 +325,39 @@ const spread = (n, tool = true) =>
   `\n[${Array.from({ length: n }, (_, i) => `r${i}`).join(" ")}]`;
 /**
  * Time a tool program (await evaluate) and its no-tool twin (evaluateSync) in alternation,
- * so that a change of load falls on both alike. Returns both medians in ms.
+ * each first and second in turn (the second of a pair may pay for the first's garbage), so
+ * that load and GC fall on both alike. Returns the medians in ms (averaged over positions).
  */
 async function pairRun(src, twinSrc, n) {
   const s = toolSession();
   const t = toolSession();
-  const rounds = quick ? 3 : 25;
-  const a = [];
-  const b = [];
+  const rounds = quick ? 4 : 26;
+  const a = [[], []];
+  const b = [[], []];
   let r = null;
   let tw = null;
   for (let i = 0; i < 3; i++) {
     await s.evaluate(src);
     t.evaluateSync(twinSrc);
   }
-  for (let i = 0; i < rounds; i++) {
-    let t0 = performance.now();
+  const runTool = async (pos) => {
+    const t0 = performance.now();
     r = await s.evaluate(src);
-    a.push(performance.now() - t0);
-    t0 = performance.now();
+    a[pos].push(performance.now() - t0);
+  };
+  const runTwin = (pos) => {
+    const t0 = performance.now();
     tw = t.evaluateSync(twinSrc);
-    b.push(performance.now() - t0);
+    b[pos].push(performance.now() - t0);
+  };
+  for (let i = 0; i < rounds; i++) {
+    if (i % 2 === 0) {
+      await runTool(0);
+      runTwin(1);
+    } else {
+      runTwin(0);
+      await runTool(1);
+    }
   }
   if (!r.ok || r.toolCalls.length !== n) {
     failed = true;
@@ -351,7 +367,8 @@ async function pairRun(src, twinSrc, n) {
     failed = true;
     line(`tool twin failed: ${tw.error.format()}`);
   }
-  return { ms: median(a), twin: median(b), printed: r.ok ? r.printed : null };
+  const both = ([x, y]) => (median(x) + median(y)) / 2;
+  return { ms: both(a), twin: both(b), printed: r.ok ? r.printed : null };
 }
 const get = async (args) => ({ id: args.id });
 async function jsToolLoop(n) {

@@ -9,7 +9,7 @@ import { keywordGet, callFn } from "../runtime/call.js";
 import type { Cx } from "../runtime/context.js";
 import { realizeKey } from "../runtime/equality.js";
 import { runtimeError } from "../runtime/errors.js";
-import { MapBuilder, NOT_FOUND } from "../runtime/map.js";
+import { ArrayMap, MapBuilder, NOT_FOUND } from "../runtime/map.js";
 import { prStr } from "../runtime/printer.js";
 import { LazySeq } from "../runtime/seq.js";
 import { SetBuilder } from "../runtime/set.js";
@@ -118,9 +118,11 @@ const COMPILERS: Compilers = {
       b.pattern.kind === "bind" && b.pattern.slot === slots[i] ? null : compilePattern(b.pattern, compile),
     );
     const destructuring = binders.some((b) => b !== null);
-    const body = compile(n.body);
     const count = inits.length;
     const span = n.span;
+    const fused = fusedLoop(n, inits, binders, destructuring);
+    if (fused !== null) return fused;
+    const body = compile(n.body);
     return (f, cx) => {
       for (let i = 0; i < count; i++) {
         const v = inits[i]!(f, cx);
@@ -336,6 +338,20 @@ const COMPILERS: Compilers = {
     const keys = n.keys.map(compile);
     const vals = n.vals.map(compile);
     const span = n.span;
+    // Constant keys (checked distinct by the analyzer) and few entries: build the array
+    // map directly, in the order written.
+    if (n.keys.every((k) => k.kind === "const") && n.keys.length <= 8) {
+      const constKeys = n.keys.map((k) => (k as N.ConstNode).value);
+      const count = constKeys.length;
+      return (f, cx) => {
+        const kvs = new Array<Value>(count * 2);
+        for (let i = 0; i < count; i++) {
+          kvs[2 * i] = constKeys[i]!;
+          kvs[2 * i + 1] = vals[i]!(f, cx);
+        }
+        return new ArrayMap(kvs);
+      };
+    }
     return (f, cx) => {
       const b = new MapBuilder();
       for (let i = 0; i < keys.length; i++) b.assoc(realizeKey(cx, keys[i]!(f, cx)), vals[i]!(f, cx));
@@ -355,6 +371,66 @@ const COMPILERS: Compilers = {
     };
   },
 };
+
+/**
+ * The most common loop, `(loop [...] (if test (recur ...) result))` (or with the branches
+ * the other way round), runs as one JS loop: no closure call and no sentinel for the
+ * `if` and the `recur`. The other branch may still recur deeper inside.
+ */
+function fusedLoop(
+  n: N.LoopNode,
+  inits: readonly Code[],
+  binders: readonly (Binder | null)[],
+  destructuring: boolean,
+): Code | null {
+  const body = n.body;
+  if (body.kind !== "if") return null;
+  const onTrue = body.then.kind === "recur";
+  const recurNode = onTrue ? body.then : body.else;
+  if (recurNode.kind !== "recur") return null;
+  const test = compile(body.test);
+  const other = compile(onTrue ? body.else : body.then);
+  const args = recurNode.args.map(compile);
+  const slots = n.slots;
+  const count = inits.length;
+  const span = n.span;
+  const rebind = (f: Frame, cx: Cx): void => {
+    for (let i = 0; i < count; i++) {
+      const b = binders[i];
+      if (b) b(f, cx, f[slots[i]!]!);
+    }
+  };
+  return (f, cx) => {
+    // Per entry, not shared: a recursive call may run this same loop meanwhile.
+    const tmp = count > 2 ? new Array<Value>(count) : null;
+    for (let i = 0; i < count; i++) {
+      const v = inits[i]!(f, cx);
+      f[slots[i]!] = v;
+      const b = binders[i];
+      if (b) b(f, cx, v);
+    }
+    for (;;) {
+      const t = test(f, cx);
+      if ((t !== null && t !== false) === onTrue) {
+        // recur: evaluate every new value before assigning any.
+        if (count === 1) f[slots[0]!] = args[0]!(f, cx);
+        else if (count === 2) {
+          const x = args[0]!(f, cx);
+          f[slots[1]!] = args[1]!(f, cx);
+          f[slots[0]!] = x;
+        } else {
+          for (let i = 0; i < count; i++) tmp![i] = args[i]!(f, cx);
+          for (let i = 0; i < count; i++) f[slots[i]!] = tmp![i]!;
+        }
+      } else {
+        const r = other(f, cx);
+        if (r !== RECUR) return r;
+      }
+      if (--cx.fuel < 0) refuelAt(cx, span);
+      if (destructuring) rebind(f, cx);
+    }
+  };
+}
 
 function compileBindings(bindings: readonly N.Binding[]): (f: Frame, cx: Cx) => void {
   const steps = bindings.map((b) => {

@@ -10,15 +10,83 @@
  */
 import type * as N from "../analyzer/node.js";
 import type { Cx } from "../runtime/context.js";
-import { ArraySeq, ASeq, CHUNK, LazySeq, arraySeq, seq } from "../runtime/seq.js";
+import { ArraySeq, ASeq, CHUNK, LazySeq, Range, arraySeq, seq } from "../runtime/seq.js";
 import type { Value } from "../runtime/values.js";
 import type { Binder, Code, Frame } from "./closure.js";
 import { compilePattern } from "./destructure.js";
 import { refuelAt } from "./locate.js";
 
+/**
+ * Where one binding level is in its collection. Arrays (vectors, realized seqs) and
+ * ranges are walked by index without allocating; other seqs step by `next`.
+ */
+class Cursor {
+  /** 0: a seq, 1: an array run, 2: a range. */
+  mode = 0;
+  value: Value = null;
+  private s: ASeq | null = null;
+  private arr: readonly Value[] = [];
+  private i = 0;
+  private end = 0;
+  private more: Value = null;
+  private n = 0;
+  private stop = 0;
+  private step = 0;
+  private box: (n: number) => Value = (n) => n;
+
+  /** Start at the first item of `s`; false when it is empty. */
+  from(s: ASeq | null): boolean {
+    if (s === null) return false;
+    if (s instanceof ArraySeq) {
+      this.mode = 1;
+      this.arr = s.arr;
+      this.i = s.i;
+      this.end = s.end;
+      this.more = s.more;
+      this.value = s.arr[s.i] as Value;
+    } else if (s instanceof Range) {
+      this.mode = 2;
+      this.n = s.start;
+      this.stop = s.end;
+      this.step = s.step;
+      this.box = s.box;
+      this.value = s.box(s.start);
+    } else {
+      this.mode = 0;
+      this.s = s;
+      this.value = s.first();
+    }
+    return true;
+  }
+
+  /** Move to the next item; false at the end. */
+  advance(cx: Cx): boolean {
+    if (this.mode === 1) {
+      if (++this.i < this.end) {
+        this.value = this.arr[this.i] as Value;
+        return true;
+      }
+      return this.more === null ? false : this.from(seq(cx, this.more));
+    }
+    if (this.mode === 2) {
+      this.n += this.step;
+      if (this.step > 0 ? this.n < this.stop : this.n > this.stop) {
+        this.value = this.box(this.n);
+        return true;
+      }
+      return false;
+    }
+    return this.from(this.s!.next(cx));
+  }
+
+  copy(): Cursor {
+    return Object.assign(new Cursor(), this);
+  }
+}
+
 interface State {
   readonly frame: Frame;
-  readonly seqs: (ASeq | null)[];
+  readonly cursors: Cursor[];
   level: number;
   /** The current level has not started iterating yet. */
   entering: boolean;
@@ -35,7 +103,7 @@ interface Level {
 }
 
 function copy(st: State): State {
-  return { frame: st.frame.slice(), seqs: st.seqs.slice(), level: st.level, entering: st.entering };
+  return { frame: st.frame.slice(), cursors: st.cursors.map((c) => c.copy()), level: st.level, entering: st.entering };
 }
 
 export function compileFor(n: N.ForNode, compile: (n: N.Node) => Code): Code {
@@ -62,28 +130,27 @@ export function compileFor(n: N.ForNode, compile: (n: N.Node) => Code): Code {
   /** Advance until `max` items are produced (returns false) or the iteration ends (true). */
   function run(cx: Cx, st: State, max: number, out: Value[] | null): boolean {
     const f = st.frame;
-    const seqs = st.seqs;
+    const cursors = st.cursors;
     let level = st.level;
     let entering = st.entering;
     let produced = 0;
     for (;;) {
       if (--cx.fuel < 0) refuelAt(cx, span);
       const L = levels[level]!;
-      let s: ASeq | null;
+      const cur = cursors[level]!;
+      let more: boolean;
       if (entering) {
-        s = seq(cx, L.coll(f, cx));
+        more = cur.from(seq(cx, L.coll(f, cx)));
         entering = false;
       } else {
-        const cur = seqs[level]!;
-        s = cur === null ? null : cur.next(cx);
+        more = cur.advance(cx);
       }
-      seqs[level] = s;
-      if (s === null) {
+      if (!more) {
         if (level === 0) return true;
         level--;
         continue;
       }
-      L.bind(f, cx, s.first());
+      L.bind(f, cx, cur.value);
       let skip = false;
       let stop = false;
       for (const m of L.mods) {
@@ -98,7 +165,6 @@ export function compileFor(n: N.ForNode, compile: (n: N.Node) => Code): Code {
         }
       }
       if (stop) {
-        seqs[level] = null;
         if (level === 0) return true;
         level--;
         continue;
@@ -133,7 +199,7 @@ export function compileFor(n: N.ForNode, compile: (n: N.Node) => Code): Code {
     for (let i = 0; i < captures.length; i++) captured[i] = captures[i]!(f, cx);
     frame[0] = captured as unknown as Value;
     frame[1] = null;
-    const st: State = { frame, seqs: new Array<ASeq | null>(levels.length).fill(null), level: 0, entering: true };
+    const st: State = { frame, cursors: levels.map(() => new Cursor()), level: 0, entering: true };
     if (n.lazy) return new LazySeq((c) => chunk(c, st));
     run(cx, st, Infinity, null);
     return null;

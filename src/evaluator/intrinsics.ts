@@ -8,142 +8,189 @@
 import type * as N from "../analyzer/node.js";
 import type { Span } from "../diagnostics/span.js";
 import type { BuiltinDef } from "../runtime/builtins/registry.js";
+import type { Value } from "../runtime/values.js";
 import type { Code } from "./closure.js";
 import { locate } from "./locate.js";
 
 const MAX = Number.MAX_SAFE_INTEGER;
 
-type Binary = (a: Code, b: Code, slow: NonNullable<BuiltinDef["f2"]>, span: Span) => Code;
+/**
+ * An operand: a frame slot (`slot >= 0`), a constant (`slot === CONST`), or code. Reading
+ * a local or a constant in place, behind a branch on a captured constant, is much
+ * cheaper than calling a closure from a call site shared by every intrinsic of its kind.
+ */
+export interface Operand {
+  readonly slot: number;
+  readonly value: Value;
+  readonly code: Code;
+}
+const CONST = -1;
+const CODE = -2;
+
+type Binary = (a: Operand, b: Operand, slow: NonNullable<BuiltinDef["f2"]>, span: Span) => Code;
 type Unary = (a: Code, slow: NonNullable<BuiltinDef["f1"]>, span: Span) => Code;
 
 const BINARY: Readonly<Record<string, Binary>> = {
-  "clojure.core/+": (a, b, slow, span) => (f, cx) => {
-    const x = a(f, cx);
-    const y = b(f, cx);
-    if (typeof x === "number" && typeof y === "number" && Number.isInteger(x) && Number.isInteger(y)) {
-      const r = x + y;
-      if (r <= MAX && r >= -MAX) return r;
-    }
-    try {
-      return slow(cx, x, y);
-    } catch (e) {
-      throw locate(e, span);
-    }
+  "clojure.core/+": (a, b, slow, span) => {
+    const [as, av, ac, bs, bv, bc] = [a.slot, a.value, a.code, b.slot, b.value, b.code];
+    return (f, cx) => {
+      const x = as >= 0 ? f[as]! : as === CONST ? av : ac(f, cx);
+      const y = bs >= 0 ? f[bs]! : bs === CONST ? bv : bc(f, cx);
+      if (typeof x === "number" && typeof y === "number" && Number.isInteger(x) && Number.isInteger(y)) {
+        const r = x + y;
+        if (r <= MAX && r >= -MAX) return r;
+      }
+      try {
+        return slow(cx, x, y);
+      } catch (e) {
+        throw locate(e, span);
+      }
+    };
   },
-  "clojure.core/-": (a, b, slow, span) => (f, cx) => {
-    const x = a(f, cx);
-    const y = b(f, cx);
-    if (typeof x === "number" && typeof y === "number" && Number.isInteger(x) && Number.isInteger(y)) {
-      const r = x - y;
-      if (r <= MAX && r >= -MAX) return r;
-    }
-    try {
-      return slow(cx, x, y);
-    } catch (e) {
-      throw locate(e, span);
-    }
+  "clojure.core/-": (a, b, slow, span) => {
+    const [as, av, ac, bs, bv, bc] = [a.slot, a.value, a.code, b.slot, b.value, b.code];
+    return (f, cx) => {
+      const x = as >= 0 ? f[as]! : as === CONST ? av : ac(f, cx);
+      const y = bs >= 0 ? f[bs]! : bs === CONST ? bv : bc(f, cx);
+      if (typeof x === "number" && typeof y === "number" && Number.isInteger(x) && Number.isInteger(y)) {
+        const r = x - y;
+        if (r <= MAX && r >= -MAX) return r;
+      }
+      try {
+        return slow(cx, x, y);
+      } catch (e) {
+        throw locate(e, span);
+      }
+    };
   },
-  "clojure.core/*": (a, b, slow, span) => (f, cx) => {
-    const x = a(f, cx);
-    const y = b(f, cx);
-    if (typeof x === "number" && typeof y === "number" && Number.isInteger(x) && Number.isInteger(y)) {
-      const r = x * y;
-      if (r <= MAX && r >= -MAX) return r + 0;
-    }
-    try {
-      return slow(cx, x, y);
-    } catch (e) {
-      throw locate(e, span);
-    }
+  "clojure.core/*": (a, b, slow, span) => {
+    const [as, av, ac, bs, bv, bc] = [a.slot, a.value, a.code, b.slot, b.value, b.code];
+    return (f, cx) => {
+      const x = as >= 0 ? f[as]! : as === CONST ? av : ac(f, cx);
+      const y = bs >= 0 ? f[bs]! : bs === CONST ? bv : bc(f, cx);
+      if (typeof x === "number" && typeof y === "number" && Number.isInteger(x) && Number.isInteger(y)) {
+        const r = x * y;
+        if (r <= MAX && r >= -MAX) return r + 0;
+      }
+      try {
+        return slow(cx, x, y);
+      } catch (e) {
+        throw locate(e, span);
+      }
+    };
   },
-  "clojure.core/<": (a, b, slow, span) => (f, cx) => {
-    const x = a(f, cx);
-    const y = b(f, cx);
-    if (typeof x === "number" && typeof y === "number") return x < y;
-    try {
-      return slow(cx, x, y);
-    } catch (e) {
-      throw locate(e, span);
-    }
+  "clojure.core/<": (a, b, slow, span) => {
+    const [as, av, ac, bs, bv, bc] = [a.slot, a.value, a.code, b.slot, b.value, b.code];
+    return (f, cx) => {
+      const x = as >= 0 ? f[as]! : as === CONST ? av : ac(f, cx);
+      const y = bs >= 0 ? f[bs]! : bs === CONST ? bv : bc(f, cx);
+      if (typeof x === "number" && typeof y === "number") return x < y;
+      try {
+        return slow(cx, x, y);
+      } catch (e) {
+        throw locate(e, span);
+      }
+    };
   },
-  "clojure.core/>": (a, b, slow, span) => (f, cx) => {
-    const x = a(f, cx);
-    const y = b(f, cx);
-    if (typeof x === "number" && typeof y === "number") return x > y;
-    try {
-      return slow(cx, x, y);
-    } catch (e) {
-      throw locate(e, span);
-    }
+  "clojure.core/>": (a, b, slow, span) => {
+    const [as, av, ac, bs, bv, bc] = [a.slot, a.value, a.code, b.slot, b.value, b.code];
+    return (f, cx) => {
+      const x = as >= 0 ? f[as]! : as === CONST ? av : ac(f, cx);
+      const y = bs >= 0 ? f[bs]! : bs === CONST ? bv : bc(f, cx);
+      if (typeof x === "number" && typeof y === "number") return x > y;
+      try {
+        return slow(cx, x, y);
+      } catch (e) {
+        throw locate(e, span);
+      }
+    };
   },
-  "clojure.core/<=": (a, b, slow, span) => (f, cx) => {
-    const x = a(f, cx);
-    const y = b(f, cx);
-    if (typeof x === "number" && typeof y === "number") return x <= y;
-    try {
-      return slow(cx, x, y);
-    } catch (e) {
-      throw locate(e, span);
-    }
+  "clojure.core/<=": (a, b, slow, span) => {
+    const [as, av, ac, bs, bv, bc] = [a.slot, a.value, a.code, b.slot, b.value, b.code];
+    return (f, cx) => {
+      const x = as >= 0 ? f[as]! : as === CONST ? av : ac(f, cx);
+      const y = bs >= 0 ? f[bs]! : bs === CONST ? bv : bc(f, cx);
+      if (typeof x === "number" && typeof y === "number") return x <= y;
+      try {
+        return slow(cx, x, y);
+      } catch (e) {
+        throw locate(e, span);
+      }
+    };
   },
-  "clojure.core/>=": (a, b, slow, span) => (f, cx) => {
-    const x = a(f, cx);
-    const y = b(f, cx);
-    if (typeof x === "number" && typeof y === "number") return x >= y;
-    try {
-      return slow(cx, x, y);
-    } catch (e) {
-      throw locate(e, span);
-    }
+  "clojure.core/>=": (a, b, slow, span) => {
+    const [as, av, ac, bs, bv, bc] = [a.slot, a.value, a.code, b.slot, b.value, b.code];
+    return (f, cx) => {
+      const x = as >= 0 ? f[as]! : as === CONST ? av : ac(f, cx);
+      const y = bs >= 0 ? f[bs]! : bs === CONST ? bv : bc(f, cx);
+      if (typeof x === "number" && typeof y === "number") return x >= y;
+      try {
+        return slow(cx, x, y);
+      } catch (e) {
+        throw locate(e, span);
+      }
+    };
   },
-  "clojure.core/=": (a, b, slow, span) => (f, cx) => {
-    const x = a(f, cx);
-    const y = b(f, cx);
-    // Identical primitives (not NaN) are equal; everything else goes through `=`.
-    if (x === y && (typeof x !== "number" || x === x)) return true;
-    if (typeof x === "number" && typeof y === "number") return false;
-    try {
-      return slow(cx, x, y);
-    } catch (e) {
-      throw locate(e, span);
-    }
+  "clojure.core/=": (a, b, slow, span) => {
+    const [as, av, ac, bs, bv, bc] = [a.slot, a.value, a.code, b.slot, b.value, b.code];
+    return (f, cx) => {
+      const x = as >= 0 ? f[as]! : as === CONST ? av : ac(f, cx);
+      const y = bs >= 0 ? f[bs]! : bs === CONST ? bv : bc(f, cx);
+      // Identical primitives (not NaN) are equal; everything else goes through `=`.
+      if (x === y && (typeof x !== "number" || x === x)) return true;
+      if (typeof x === "number" && typeof y === "number") return false;
+      try {
+        return slow(cx, x, y);
+      } catch (e) {
+        throw locate(e, span);
+      }
+    };
   },
-  "clojure.core/rem": (a, b, slow, span) => (f, cx) => {
-    const x = a(f, cx);
-    const y = b(f, cx);
-    if (typeof x === "number" && typeof y === "number" && Number.isInteger(x) && Number.isInteger(y) && y !== 0) {
-      return (x % y) + 0;
-    }
-    try {
-      return slow(cx, x, y);
-    } catch (e) {
-      throw locate(e, span);
-    }
+  "clojure.core/rem": (a, b, slow, span) => {
+    const [as, av, ac, bs, bv, bc] = [a.slot, a.value, a.code, b.slot, b.value, b.code];
+    return (f, cx) => {
+      const x = as >= 0 ? f[as]! : as === CONST ? av : ac(f, cx);
+      const y = bs >= 0 ? f[bs]! : bs === CONST ? bv : bc(f, cx);
+      if (typeof x === "number" && typeof y === "number" && Number.isInteger(x) && Number.isInteger(y) && y !== 0) {
+        return (x % y) + 0;
+      }
+      try {
+        return slow(cx, x, y);
+      } catch (e) {
+        throw locate(e, span);
+      }
+    };
   },
-  "clojure.core/mod": (a, b, slow, span) => (f, cx) => {
-    const x = a(f, cx);
-    const y = b(f, cx);
-    if (typeof x === "number" && typeof y === "number" && Number.isInteger(x) && Number.isInteger(y) && y !== 0) {
-      const m = x % y;
-      return (m !== 0 && m < 0 !== y < 0 ? m + y : m) + 0;
-    }
-    try {
-      return slow(cx, x, y);
-    } catch (e) {
-      throw locate(e, span);
-    }
+  "clojure.core/mod": (a, b, slow, span) => {
+    const [as, av, ac, bs, bv, bc] = [a.slot, a.value, a.code, b.slot, b.value, b.code];
+    return (f, cx) => {
+      const x = as >= 0 ? f[as]! : as === CONST ? av : ac(f, cx);
+      const y = bs >= 0 ? f[bs]! : bs === CONST ? bv : bc(f, cx);
+      if (typeof x === "number" && typeof y === "number" && Number.isInteger(x) && Number.isInteger(y) && y !== 0) {
+        const m = x % y;
+        return (m !== 0 && m < 0 !== y < 0 ? m + y : m) + 0;
+      }
+      try {
+        return slow(cx, x, y);
+      } catch (e) {
+        throw locate(e, span);
+      }
+    };
   },
-  "clojure.core/quot": (a, b, slow, span) => (f, cx) => {
-    const x = a(f, cx);
-    const y = b(f, cx);
-    if (typeof x === "number" && typeof y === "number" && Number.isInteger(x) && Number.isInteger(y) && y !== 0) {
-      return Math.trunc(x / y) + 0;
-    }
-    try {
-      return slow(cx, x, y);
-    } catch (e) {
-      throw locate(e, span);
-    }
+  "clojure.core/quot": (a, b, slow, span) => {
+    const [as, av, ac, bs, bv, bc] = [a.slot, a.value, a.code, b.slot, b.value, b.code];
+    return (f, cx) => {
+      const x = as >= 0 ? f[as]! : as === CONST ? av : ac(f, cx);
+      const y = bs >= 0 ? f[bs]! : bs === CONST ? bv : bc(f, cx);
+      if (typeof x === "number" && typeof y === "number" && Number.isInteger(x) && Number.isInteger(y) && y !== 0) {
+        return Math.trunc(x / y) + 0;
+      }
+      try {
+        return slow(cx, x, y);
+      } catch (e) {
+        throw locate(e, span);
+      }
+    };
   },
 };
 
@@ -218,12 +265,19 @@ const UNARY: Readonly<Record<string, Unary>> = {
   "clojure.core/nil?": (a) => (f, cx) => a(f, cx) === null,
 };
 
+function operand(n: N.Node, compile: (n: N.Node) => Code): Operand {
+  const none: Code = () => null;
+  if (n.kind === "local") return { slot: n.slot, value: null, code: none };
+  if (n.kind === "const") return { slot: CONST, value: n.value, code: none };
+  return { slot: CODE, value: null, code: compile(n) };
+}
+
 /** An inlined call, or null when the builtin has no intrinsic for this many arguments. */
 export function intrinsic(n: N.CallBuiltinNode, compile: (n: N.Node) => Code): Code | null {
   const def = n.def;
   if (n.args.length === 2 && def.f2) {
     const make = BINARY[def.qualified];
-    if (make) return make(compile(n.args[0]!), compile(n.args[1]!), def.f2, n.span);
+    if (make) return make(operand(n.args[0]!, compile), operand(n.args[1]!, compile), def.f2, n.span);
   }
   if (n.args.length === 1 && def.f1) {
     const make = UNARY[def.qualified];

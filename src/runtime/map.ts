@@ -253,6 +253,22 @@ export function altKey(key: Value): Value {
 
 /** `(get m k)` with flexible keys: the exact key first, then the other spelling. */
 export function getFlex(m: PMap, key: Value, nf: Value): Value {
+  // Small maps (JSON records): one scan finds the exact key or the other spelling.
+  if (m instanceof ArrayMap && (key instanceof Keyword || typeof key === "string")) {
+    const kvs = m.kvs;
+    const alt = key instanceof Keyword ? key.fqn : null;
+    let altAt = -1;
+    for (let i = 0; i < kvs.length; i += 2) {
+      const k = kvs[i];
+      if (k === key) return kvs[i + 1] as Value;
+      if (altAt < 0 && (alt !== null ? k === alt : k instanceof Keyword && k.fqn === key)) altAt = i;
+    }
+    if (altAt >= 0) return kvs[altAt + 1] as Value;
+    // Keywords past the intern cap are equal by name without being identical.
+    if (key instanceof Keyword)
+      for (let i = 0; i < kvs.length; i += 2) if (keysEqual(kvs[i] as Value, key)) return kvs[i + 1] as Value;
+    return nf;
+  }
   const v = m.get(key, NOT_FOUND);
   if (v !== NOT_FOUND) return v;
   const alt = altKey(key);

@@ -17,10 +17,9 @@ import {
   lazyTake,
   lazyTakeWhile,
 } from "../lazy.js";
-import { MapBuilder, NOT_FOUND } from "../map.js";
 import { float, truthy, type Value } from "../values.js";
 import { arraySeq, asArray, each, EMPTY_LIST, isRealized, makeRange } from "../seq.js";
-import { SetBuilder } from "../set.js";
+import { KeyIndex } from "../key-index.js";
 import { PVector, vec } from "../vector.js";
 import { toNum } from "../numbers.js";
 import type { BuiltinSpec } from "./registry.js";
@@ -282,15 +281,15 @@ export const SEQUENCES: BuiltinSpec[] = [
     doc: "A seq of the items without duplicates, first occurrences in order.",
     examples: [{ code: "(distinct [1 2 1 3 2])", result: "(1 2 3)" }],
     f1: (cx, c) => {
-      const seen = new SetBuilder();
+      const seen = new KeyIndex<true>();
       const out: Value[] = [];
-      for (const x of asArray(cx, c)) {
-        const k = realizeKey(cx, x);
-        if (!seen.has(k)) {
-          seen.add(k);
-          out.push(x);
-        }
+      const items = asArray(cx, c);
+      for (const x of items) {
+        const before = seen.size;
+        seen.entry(realizeKey(cx, x), () => true);
+        if (seen.size > before) out.push(x);
       }
+      cx.charge(items.length);
       return arraySeq(out);
     },
   },
@@ -300,16 +299,11 @@ export const SEQUENCES: BuiltinSpec[] = [
     doc: "A map from (f item) to the vector of items with that result, in order.",
     examples: [{ code: "(group-by odd? [1 2 3])", result: "{true [1 3], false [2]}" }],
     f2: (cx, f, c) => {
-      const b = new MapBuilder();
+      const groups = new KeyIndex<Value[]>();
       const items = asArray(cx, c);
-      for (const x of items) {
-        const k = realizeKey(cx, call1(cx, f, x));
-        const cur = b.get(k, NOT_FOUND);
-        if (cur === NOT_FOUND) b.assoc(k, new PVector([x], 1));
-        else b.assoc(k, (cur as PVector).conj(x));
-      }
+      for (const x of items) groups.entry(realizeKey(cx, call1(cx, f, x)), () => []).val.push(x);
       cx.charge(items.length);
-      return b.build();
+      return groups.toMap((xs) => new PVector(xs, xs.length));
     },
   },
   {
@@ -318,15 +312,11 @@ export const SEQUENCES: BuiltinSpec[] = [
     doc: "A map from each distinct item to the number of times it occurs.",
     examples: [{ code: '(frequencies ["a" "b" "a"])', result: '{"a" 2, "b" 1}' }],
     f1: (cx, c) => {
-      const b = new MapBuilder();
+      const counts = new KeyIndex<number>();
       const items = asArray(cx, c);
-      for (const x of items) {
-        const k = realizeKey(cx, x);
-        const cur = b.get(k, 0);
-        b.assoc(k, (cur as number) + 1);
-      }
+      for (const x of items) counts.entry(realizeKey(cx, x), () => 0).val++;
       cx.charge(items.length);
-      return b.build();
+      return counts.toMap((n) => n);
     },
   },
   {
