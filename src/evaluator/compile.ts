@@ -20,6 +20,7 @@ import { compileCallBuiltin } from "./call-builtin.js";
 import { compilePattern } from "./destructure.js";
 import type { EvalContext } from "./eval-context.js";
 import { compileFor } from "./for.js";
+import { jitLoop } from "./jit.js";
 import { locate, refuelAt } from "./locate.js";
 import { RECUR, ReturnSignal } from "./signals.js";
 
@@ -120,6 +121,8 @@ const COMPILERS: Compilers = {
     const destructuring = binders.some((b) => b !== null);
     const count = inits.length;
     const span = n.span;
+    const jitted = jitLoop(n);
+    if (jitted !== null) return jitted;
     const fused = fusedLoop(n, inits, binders, destructuring);
     if (fused !== null) return fused;
     const body = compile(n.body);
