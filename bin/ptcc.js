@@ -1,3 +1,3 @@
 #!/usr/bin/env node
-// The ptcc command: runs the compiled CLI (npm install builds dist/ through `prepare`).
-import "../dist/cli/main.js";
+// The ptcc command: runs the bundled CLI (`npm install` builds dist/ through `prepare`).
+import "../dist/ptcc.mjs";

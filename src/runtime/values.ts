@@ -170,6 +170,12 @@ export class Regex extends PtcObject {
   ) {
     super();
   }
+  private groups = -1;
+  /** Number of capturing groups (computed once). */
+  get groupCount(): number {
+    if (this.groups < 0) this.groups = new RegExp(`${this.re.source}|`, this.re.flags).exec("")!.length - 1;
+    return this.groups;
+  }
 }
 
 // ---------------------------------------------------------------------------------------

@@ -24,7 +24,11 @@ export function strAll(cx: Cx, args: readonly Value[]): string {
 
 function splitString(s: string, sep: Value, limit: number | null): string[] {
   let parts: string[];
-  if (sep instanceof Regex) {
+  if (sep instanceof Regex && limit === null && sep.groupCount === 0) {
+    // Without groups or a limit, JavaScript's split agrees with Java's (trailing empty
+    // strings are dropped below).
+    parts = s.split(sep.re);
+  } else if (sep instanceof Regex) {
     const re = new RegExp(sep.re.source, sep.re.flags.includes("g") ? sep.re.flags : `${sep.re.flags}g`);
     parts = [];
     let last = 0;
