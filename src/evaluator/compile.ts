@@ -225,6 +225,11 @@ const COMPILERS: Compilers = {
 
   "keyword-call": (n) => {
     const key = n.key;
+    if (n.target.kind === "local" && n.dflt === null) {
+      // `(:price r)` on a local: the most common field access.
+      const slot = n.target.slot;
+      return (f, cx) => keywordGet(cx, key, f[slot]!, null);
+    }
     const target = compile(n.target);
     const dflt = n.dflt === null ? null : compile(n.dflt);
     return (f, cx) => keywordGet(cx, key, target(f, cx), dflt === null ? null : dflt(f, cx));

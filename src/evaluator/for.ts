@@ -98,6 +98,8 @@ type Modifier =
 
 interface Level {
   readonly coll: Code;
+  /** The frame slot of a plain-name binding (written in place), or -1 for a pattern. */
+  readonly slot: number;
   readonly bind: Binder;
   readonly mods: readonly Modifier[];
 }
@@ -109,6 +111,7 @@ function copy(st: State): State {
 export function compileFor(n: N.ForNode, compile: (n: N.Node) => Code): Code {
   const levels: Level[] = n.levels.map((l) => ({
     coll: compile(l.coll),
+    slot: l.pattern.kind === "bind" ? l.pattern.slot : -1,
     bind: compilePattern(l.pattern, compile),
     mods: l.mods.map((m): Modifier => {
       if (m.kind !== "let") return { kind: m.kind, test: compile(m.test) };
@@ -150,7 +153,8 @@ export function compileFor(n: N.ForNode, compile: (n: N.Node) => Code): Code {
         level--;
         continue;
       }
-      L.bind(f, cx, cur.value);
+      if (L.slot >= 0) f[L.slot] = cur.value;
+      else L.bind(f, cx, cur.value);
       let skip = false;
       let stop = false;
       for (const m of L.mods) {

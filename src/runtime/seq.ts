@@ -219,11 +219,21 @@ export function isSequential(v: Value): boolean {
   return v instanceof PVector || v instanceof ASeq || v instanceof LazySeq || v instanceof EmptyList;
 }
 
-/** True when every item is already in memory, so realizing costs no program code. */
+/**
+ * True when every item is already in memory, so realizing costs no program code: a
+ * lazy seq counts once it and every chunk after it have been realized (walking one step
+ * per chunk).
+ */
 export function isRealized(v: Value): boolean {
-  if (v instanceof LazySeq || v instanceof Range || v instanceof Cons) return false;
-  if (v instanceof ArraySeq) return v.more === null;
-  return true;
+  for (;;) {
+    if (v instanceof LazySeq) {
+      if (!v.isRealized) return false;
+      v = v.realizedSeq();
+    } else if (v instanceof ArraySeq) {
+      if (v.more === null) return true;
+      v = v.more;
+    } else return !(v instanceof Range || v instanceof Cons);
+  }
 }
 
 /**

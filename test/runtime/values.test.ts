@@ -21,13 +21,19 @@ const CASES: [string, string][] = [
   ["(contains? #{{:a 1} [1 2]} {:a 1})", "true"],
   ["(count (set [[1 2] [1 2] '(1 2) [2 1]]))", "2"],
   ["(distinct [[1 2] [1 2] {:a 1} {:a 1}])", "([1 2] {:a 1})"],
-  ["(group-by #(select-keys % [:k]) [{:k 1 :v 1} {:k 1 :v 2} {:k 2 :v 3}])", "{{:k 1} [{:k 1, :v 1} {:k 1, :v 2}], {:k 2} [{:k 2, :v 3}]}"],
+  [
+    "(group-by #(select-keys % [:k]) [{:k 1 :v 1} {:k 1 :v 2} {:k 2 :v 3}])",
+    "{{:k 1} [{:k 1, :v 1} {:k 1, :v 2}], {:k 2} [{:k 2, :v 3}]}",
+  ],
   ["(frequencies [[1] [1] [2]])", "{[1] 2, [2] 1}"],
   ["(get {(map inc [0 1]) :lazy-key} [1 2])", ":lazy-key"],
   // immutability: every operation makes a new value
   ["(let [v [1 2] w (conj v 3) x (conj v 4)] [v w x])", "[[1 2] [1 2 3] [1 2 4]]"],
   ["(let [m {:a 1} n (assoc m :b 2)] [m n])", "[{:a 1} {:a 1, :b 2}]"],
-  ["(let [v (vec (range 3)) w (conj v 3) x (conj w 4) y (conj w :y)] [v w x y])", "[[0 1 2] [0 1 2 3] [0 1 2 3 4] [0 1 2 3 :y]]"],
+  [
+    "(let [v (vec (range 3)) w (conj v 3) x (conj w 4) y (conj w :y)] [v w x y])",
+    "[[0 1 2] [0 1 2 3] [0 1 2 3 4] [0 1 2 3 :y]]",
+  ],
   // big maps become hash maps and stay correct
   ["(count (reduce (fn [m i] (assoc m i (* i i))) {} (range 1000)))", "1000"],
   ["(get (reduce (fn [m i] (assoc m [i] i)) {} (range 100)) [42])", "42"],
