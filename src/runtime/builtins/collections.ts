@@ -13,6 +13,7 @@ import {
   EmptyList,
   EMPTY_LIST,
   first,
+  isSeqable,
   LazySeq,
   next,
   PList,
@@ -463,10 +464,10 @@ export const COLLECTIONS: BuiltinSpec[] = [
     arglists: ["[x coll]"],
     doc: "A seq of x followed by the items of coll.",
     examples: [{ code: "(cons 0 [1 2])", result: "(0 1 2)" }],
-    f2: (cx, x, c) => {
+    f2: (_cx, x, c) => {
       if (c === null || c instanceof EmptyList) return PList.from([x]);
       if (c instanceof PList) return c.cons(x);
-      seq(cx, c instanceof LazySeq ? null : c);
+      if (!isSeqable(c)) throw typeError("cons", "a collection as its second argument", c);
       return new Cons(x, c);
     },
   },
