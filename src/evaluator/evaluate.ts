@@ -129,6 +129,13 @@ export function* evaluation(
     durationMs: performance.now() - started,
   });
   try {
+    if (input.source.length > input.limits.maxSource) {
+      throw new PtcError({
+        kind: "limit",
+        message: `program too long: ${input.source.length} characters, at most ${input.limits.maxSource}`,
+        hint: "pass large data as input (data/...) instead of writing it into the program",
+      });
+    }
     const { forms, warnings: readWarnings } = read(input.source);
     warnings.push(...readWarnings);
     const host: AnalyzerHost = {

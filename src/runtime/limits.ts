@@ -15,6 +15,8 @@ export interface Limits {
   readonly maxDepth: number;
   /** Most `println` output a program may produce, in characters. */
   readonly maxOutput: number;
+  /** Longest program text accepted, in characters. */
+  readonly maxSource: number;
 }
 
 export const DEFAULT_LIMITS: Limits = Object.freeze({
@@ -24,6 +26,7 @@ export const DEFAULT_LIMITS: Limits = Object.freeze({
   maxString: 10_000_000,
   maxDepth: 1_000,
   maxOutput: 1_000_000,
+  maxSource: 1_000_000,
 });
 
 /** `--unlimited`: every limit lifted but the timeout (for trusted code and benchmarks). */
@@ -35,6 +38,7 @@ export function unlimited(timeoutMs: number = DEFAULT_LIMITS.timeoutMs): Limits 
     maxString: Infinity,
     maxDepth: 10_000,
     maxOutput: Infinity,
+    maxSource: Infinity,
   });
 }
 

@@ -50,6 +50,15 @@ describe("bombs stop with a typed error within the timeout", () => {
     expect(await kindOf("(loop [] (recur))", unlimited(100))).toBe("timeout");
   });
 
+  it("program text has a size limit", async () => {
+    expect(await kindOf(`"${"x".repeat(2000)}"`, { maxSource: 1000 })).toBe("limit");
+  });
+
+  it("deeply nested programs and data end in a limit error, not a crash", async () => {
+    expect(await kindOf("(".repeat(50000) + ")".repeat(50000))).toBe("limit");
+    expect(await kindOf("(loop [v [] i 0] (if (< i 100000) (recur [v] (inc i)) v))")).toBe("limit");
+  });
+
   it("lazy work counts against the budget as it is realized", async () => {
     expect(await kindOf("(count (filter odd? (range 10000000)))", { maxSteps: 100000 })).toBe("limit");
   });
