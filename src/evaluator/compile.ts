@@ -113,36 +113,20 @@ const COMPILERS: Compilers = {
   },
 
   loop: (n) => {
-    const inits = n.bindings.map((b) => compile(b.init));
-    const slots = n.slots;
-    const binders: (Binder | null)[] = n.bindings.map((b, i) =>
-      b.pattern.kind === "bind" && b.pattern.slot === slots[i] ? null : compilePattern(b.pattern, compile),
-    );
-    const destructuring = binders.some((b) => b !== null);
-    const count = inits.length;
-    const span = n.span;
     const jitted = jitLoop(n);
     if (jitted !== null) return jitted;
-    const fused = fusedLoop(n, inits, binders, destructuring);
+    const bindings = loopBindings(n);
+    const fused = fusedLoop(n, bindings);
     if (fused !== null) return fused;
     const body = compile(n.body);
+    const span = n.span;
     return (f, cx) => {
-      for (let i = 0; i < count; i++) {
-        const v = inits[i]!(f, cx);
-        f[slots[i]!] = v;
-        const b = binders[i];
-        if (b) b(f, cx, v);
-      }
+      bindings.init(f, cx);
       for (;;) {
         const r = body(f, cx);
         if (r !== RECUR) return r;
         if (--cx.fuel < 0) refuelAt(cx, span);
-        if (destructuring) {
-          for (let i = 0; i < count; i++) {
-            const b = binders[i];
-            if (b) b(f, cx, f[slots[i]!]!);
-          }
-        }
+        if (bindings.rebind !== null) bindings.rebind(f, cx);
       }
     };
   },
@@ -385,12 +369,7 @@ const COMPILERS: Compilers = {
  * the other way round), runs as one JS loop: no closure call and no sentinel for the
  * `if` and the `recur`. The other branch may still recur deeper inside.
  */
-function fusedLoop(
-  n: N.LoopNode,
-  inits: readonly Code[],
-  binders: readonly (Binder | null)[],
-  destructuring: boolean,
-): Code | null {
+function fusedLoop(n: N.LoopNode, bindings: LoopBindings): Code | null {
   const body = n.body;
   if (body.kind !== "if") return null;
   const onTrue = body.then.kind === "recur";
@@ -400,23 +379,13 @@ function fusedLoop(
   const other = compile(onTrue ? body.else : body.then);
   const args = recurNode.args.map(compile);
   const slots = n.slots;
-  const count = inits.length;
+  const count = slots.length;
   const span = n.span;
-  const rebind = (f: Frame, cx: Cx): void => {
-    for (let i = 0; i < count; i++) {
-      const b = binders[i];
-      if (b) b(f, cx, f[slots[i]!]!);
-    }
-  };
+  const { init, rebind } = bindings;
   return (f, cx) => {
     // Per entry, not shared: a recursive call may run this same loop meanwhile.
     const tmp = count > 2 ? new Array<Value>(count) : null;
-    for (let i = 0; i < count; i++) {
-      const v = inits[i]!(f, cx);
-      f[slots[i]!] = v;
-      const b = binders[i];
-      if (b) b(f, cx, v);
-    }
+    init(f, cx);
     for (;;) {
       const t = test(f, cx);
       if ((t !== null && t !== false) === onTrue) {
@@ -435,9 +404,42 @@ function fusedLoop(
         if (r !== RECUR) return r;
       }
       if (--cx.fuel < 0) refuelAt(cx, span);
-      if (destructuring) rebind(f, cx);
+      if (rebind !== null) rebind(f, cx);
     }
   };
+}
+
+interface LoopBindings {
+  /** Evaluate the initial values into the loop's slots (destructuring where needed). */
+  readonly init: (f: Frame, cx: Cx) => void;
+  /** After a recur, destructure the new values again; null when every binding is a name. */
+  readonly rebind: ((f: Frame, cx: Cx) => void) | null;
+}
+
+function loopBindings(n: N.LoopNode): LoopBindings {
+  const inits = n.bindings.map((b) => compile(b.init));
+  const slots = n.slots;
+  const count = inits.length;
+  const binders: (Binder | null)[] = n.bindings.map((b, i) =>
+    b.pattern.kind === "bind" && b.pattern.slot === slots[i] ? null : compilePattern(b.pattern, compile),
+  );
+  const init = (f: Frame, cx: Cx): void => {
+    for (let i = 0; i < count; i++) {
+      const v = inits[i]!(f, cx);
+      f[slots[i]!] = v;
+      const b = binders[i];
+      if (b) b(f, cx, v);
+    }
+  };
+  const rebind = binders.some((b) => b !== null)
+    ? (f: Frame, cx: Cx): void => {
+        for (let i = 0; i < count; i++) {
+          const b = binders[i];
+          if (b) b(f, cx, f[slots[i]!]!);
+        }
+      }
+    : null;
+  return { init, rebind };
 }
 
 function compileBindings(bindings: readonly N.Binding[]): (f: Frame, cx: Cx) => void {
