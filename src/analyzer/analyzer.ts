@@ -19,6 +19,7 @@ import { keyword, type Var } from "../runtime/values.js";
 import { compileRegex } from "../runtime/regex.js";
 import { literalCollection } from "./literals.js";
 import { SPECIAL_FORMS, type SpecialForm } from "./forms/index.js";
+import { INTEROP_CONSTANTS } from "../runtime/builtins/interop.js";
 
 /** Where `recur` jumps to: the enclosing loop or function arity. */
 export interface RecurTarget {
@@ -49,6 +50,13 @@ export interface AnalyzerHost {
 
 export function analysisError(message: string, span: Span, hint?: string): PtcError {
   return new PtcError({ kind: "analysis", message, span, hint });
+}
+
+/** A Java class name as a namespace: `Math`, `System`, `java.time.LocalDate`. */
+const JAVA_CLASS = /^([a-z][\w]*\.)*[A-Z][\w$]*$/;
+
+function simpleClass(name: string): string {
+  return name.slice(name.lastIndexOf(".") + 1);
 }
 
 /** Namespaces that mean the input data. */
@@ -184,6 +192,12 @@ export class Analyzer {
       if (v !== undefined) return { kind: "var-ref", v, span };
       throw this.undefinedSymbol(name, span, ctx);
     }
+    if (JAVA_CLASS.test(ns)) {
+      const key = `${simpleClass(ns)}/${name}`;
+      if (Object.prototype.hasOwnProperty.call(INTEROP_CONSTANTS, key))
+        return { kind: "const", value: INTEROP_CONSTANTS[key]!, span };
+      return { kind: "builtin-ref", def: this.staticMethod(ns, name, span), span };
+    }
     return { kind: "builtin-ref", def: this.namespacedBuiltin(ns, name, span), span };
   }
 
@@ -203,6 +217,41 @@ export class Analyzer {
       throw new PtcError({ kind: "undefined", message: `data/${key} is not in the input`, span, hint });
     }
     return { kind: "data-ref", key, span };
+  }
+
+  /** `(System/currentTimeMillis)`, `(LocalDate/parse s)`, `Math/abs`: the interop surface, then core for Math. */
+  staticMethod(ns: string, name: string, span: Span): BuiltinDef {
+    const reg = this.host.registry;
+    const cls = simpleClass(ns);
+    const def = reg.getQualified("ptc.interop", `${cls}.${name}`) ?? (cls === "Math" ? reg.get(name) : undefined);
+    if (def !== undefined) return def;
+    throw new PtcError({
+      kind: "undefined",
+      message: `${ns}/${name} is not available`,
+      span,
+      hint: `the Java interop PTC-Lisp offers: ${this.interopNames().join(", ")}`,
+    });
+  }
+
+  /** `(.getTime d)` and `(java.util.Date. x)`. */
+  interopCall(head: SymbolForm): BuiltinDef {
+    const reg = this.host.registry;
+    const name =
+      head.name.endsWith(".") && !head.name.startsWith(".") ? `${simpleClass(head.name.slice(0, -1))}.` : head.name;
+    const def = reg.getQualified("ptc.interop", name);
+    if (def !== undefined) return def;
+    throw new PtcError({
+      kind: "undefined",
+      message: `Java interop (${head.name} ...) is not available`,
+      span: head.span,
+      hint: `the Java interop PTC-Lisp offers: ${this.interopNames().join(", ")}; otherwise use the PTC-Lisp builtin of the same purpose`,
+    });
+  }
+
+  private interopNames(): string[] {
+    return this.host.registry
+      .namesIn("ptc.interop")
+      .map((n) => (n.startsWith(".") ? `(${n} x)` : n.endsWith(".") ? `(${n})` : `(${n.replace(".", "/")})`));
   }
 
   /** `clojure.string/join`, `str/join`, `clojure.core/map`, `set/union`... */
@@ -242,12 +291,10 @@ export class Analyzer {
       if (head.ns === null) {
         const special = this.specialForms.get(head.name);
         if (special !== undefined) return special.analyze(form, this, ctx);
-        if (head.name.startsWith(".") && head.name.length > 1 && ctx.lex.lookup(head.name) === undefined) {
-          throw analysisError(
-            `Java method call (${head.name} ...) is not supported`,
-            head.span,
-            "use the PTC-Lisp builtin of the same purpose",
-          );
+        const isMethod = head.name.length > 1 && head.name.startsWith(".");
+        const isConstructor = head.name.length > 1 && head.name.endsWith(".") && !isMethod;
+        if ((isMethod || isConstructor) && ctx.lex.lookup(head.name) === undefined) {
+          return this.builtinCall(this.interopCall(head), args, span, ctx);
         }
       } else if (head.ns === "tool" || (head.ns === "ctx" && this.host.tools?.has(head.name))) {
         return this.toolCall(head, args, span, ctx);
@@ -257,18 +304,7 @@ export class Analyzer {
     const fnNode = this.analyze(head, this.nonTail(ctx));
     const argCtx = this.nonTail(ctx);
     const argNodes = args.map((a) => this.analyze(a, argCtx));
-    if (fnNode.kind === "builtin-ref") {
-      const def = fnNode.def;
-      if (argNodes.length < def.minArity || argNodes.length > def.maxArity) {
-        throw new PtcError({
-          kind: "arity",
-          message: `${def.name} called with ${argNodes.length} argument${argNodes.length === 1 ? "" : "s"}, expects ${arityText(def)}`,
-          span,
-          hint: `${def.name} takes ${def.arglists.join(" ")}`,
-        });
-      }
-      return { kind: "call-builtin", def, args: argNodes, span };
-    }
+    if (fnNode.kind === "builtin-ref") return this.checkedBuiltinCall(fnNode.def, argNodes, span);
     if (fnNode.kind === "const" && (fnNode.value === null || typeof fnNode.value !== "object")) {
       throw analysisError(
         `${formText(head)} cannot be called`,
@@ -277,6 +313,28 @@ export class Analyzer {
       );
     }
     return { kind: "invoke", fn: fnNode, args: argNodes, span };
+  }
+
+  /** A call of a builtin known here: the argument count is checked now. */
+  private builtinCall(def: BuiltinDef, args: readonly Form[], span: Span, ctx: Ctx): Node {
+    const argCtx = this.nonTail(ctx);
+    return this.checkedBuiltinCall(
+      def,
+      args.map((a) => this.analyze(a, argCtx)),
+      span,
+    );
+  }
+
+  private checkedBuiltinCall(def: BuiltinDef, argNodes: Node[], span: Span): Node {
+    if (argNodes.length < def.minArity || argNodes.length > def.maxArity) {
+      throw new PtcError({
+        kind: "arity",
+        message: `${def.name} called with ${argNodes.length} argument${argNodes.length === 1 ? "" : "s"}, expects ${arityText(def)}`,
+        span,
+        hint: `${def.name} takes ${def.arglists.join(" ")}`,
+      });
+    }
+    return { kind: "call-builtin", def, args: argNodes, span };
   }
 
   private keywordCall(head: Form & { kind: "keyword" }, args: readonly Form[], span: Span, ctx: Ctx): Node {

@@ -31,6 +31,9 @@ export interface JournalEntry {
  */
 export type Journal = Map<string, JournalEntry>;
 
+/** The journal entry name of a clock read. */
+const CLOCK = " clock";
+
 export class EvalContext extends Cx {
   readonly warnings: Warning[] = [];
   /** The current scope of journal positions ("" at top level). */

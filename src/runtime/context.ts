@@ -126,6 +126,13 @@ export abstract class Cx {
   abstract callTool(name: string, args: Value, at: Span | undefined): Value;
 
   /**
+   * The current time (epoch milliseconds). Builtins read the clock only through this, so
+   * that a form run again after a tool answered sees the same time (the evaluator
+   * journals the reads).
+   */
+  abstract now(): number;
+
+  /**
    * Run independent branches (pmap, pcalls) so that their tool calls are made
    * concurrently. Implemented by the evaluator.
    */

@@ -13,35 +13,13 @@
  * - `ignoreOutput`: printed output is not compared (ptcc keeps `print`/`pr` output line by
  *   line; nbb prints characters as strings).
  */
-import type { ErrorKind } from "../../src/index.js";
+import { CaseTable, type ConformanceCase } from "./case.js";
 
-export interface ConformanceCase {
-  readonly name: string;
-  readonly program: string;
-  readonly note?: string;
-  /** Why ptcc's result is checked on its own instead of against nbb. */
-  readonly differs?: string;
-  /** ptcc's exact pr-str, for `differs` cases. */
-  readonly expected?: string;
-  /** The error kind ptcc must fail with, for `differs` cases. */
-  readonly expectError?: ErrorKind;
-  /** ptcc's exact output lines, for `differs` cases about output. */
-  readonly expectedOutput?: readonly string[];
-  /** What looks wrong in ptcc; the case is skipped. */
-  readonly bug?: string;
-  /** The error kind ptcc must report when both fail. */
-  readonly ptccError?: ErrorKind;
-  /** Why printed output is not compared. */
-  readonly ignoreOutput?: string;
-}
+export type { ConformanceCase };
 
-type Extra = Omit<ConformanceCase, "name" | "program">;
-
-const CASES_: ConformanceCase[] = [];
-
-function group(prefix: string, cases: readonly (readonly [string, string] | readonly [string, string, Extra])[]): void {
-  for (const [name, program, extra] of cases) CASES_.push({ name: `${prefix}: ${name}`, program, ...extra });
-}
+const TABLE = new CaseTable();
+const CASES_ = TABLE.cases;
+const group = TABLE.group.bind(TABLE);
 
 const JS_NUMBERS = "nbb numbers are JS doubles: no int/float distinction";
 const LAX_ARITY = "nbb fns do not check their arity";

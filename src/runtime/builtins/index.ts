@@ -5,23 +5,45 @@
 import { ARITHMETIC } from "./arithmetic.js";
 import { COLLECTIONS } from "./collections.js";
 import { COMPARISON } from "./comparison.js";
+import { EXTENSIONS } from "./extensions.js";
+import { FUNCTIONS } from "./functions.js";
+import { GENERATORS } from "./generators.js";
 import { INTERNAL } from "./internal.js";
+import { INTEROP } from "./interop.js";
 import { IO } from "./io.js";
+import { MAPS } from "./maps.js";
+import { MATH } from "./math.js";
 import { PARALLEL } from "./parallel.js";
+import { PARSING } from "./parsing.js";
 import { PREDICATES } from "./predicates.js";
+import { REGEX } from "./regex.js";
 import { defineBuiltins, Registry, type BuiltinSpec } from "./registry.js";
+import { SEQ_ACCESS } from "./seq-access.js";
 import { SEQUENCES } from "./sequences.js";
+import { SETS } from "./sets.js";
 import { STRINGS } from "./strings.js";
+import { WALK } from "./walk.js";
 
 export const BUILTIN_GROUPS: readonly { readonly title: string; readonly specs: readonly BuiltinSpec[] }[] = [
   { title: "Arithmetic", specs: ARITHMETIC },
+  { title: "Math", specs: MATH },
   { title: "Comparison and logic", specs: COMPARISON },
   { title: "Predicates", specs: PREDICATES },
-  { title: "Collections and maps", specs: COLLECTIONS },
+  { title: "Functions", specs: FUNCTIONS },
+  { title: "Collections", specs: COLLECTIONS },
+  { title: "Maps", specs: MAPS },
+  { title: "Sets (clojure.set)", specs: SETS },
   { title: "Sequences", specs: SEQUENCES },
-  { title: "Strings", specs: STRINGS },
+  { title: "Sequence access", specs: SEQ_ACCESS },
+  { title: "Lazy generators", specs: GENERATORS },
+  { title: "Tree walking (clojure.walk)", specs: WALK },
+  { title: "Strings (clojure.string)", specs: STRINGS },
+  { title: "Regular expressions", specs: REGEX },
+  { title: "Parsing", specs: PARSING },
+  { title: "PTC extensions", specs: EXTENSIONS },
   { title: "Output", specs: IO },
   { title: "Parallel calls", specs: PARALLEL },
+  { title: "Java interop", specs: INTEROP },
   { title: "Internal", specs: INTERNAL },
 ];
 

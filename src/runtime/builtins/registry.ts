@@ -12,7 +12,8 @@ import { arityError } from "../errors.js";
 import { PtcFn, type Value } from "../values.js";
 
 /** Clojure namespaces the builtins live in; `ptc` holds PTC-Lisp's own extensions. */
-export type BuiltinNs = "clojure.core" | "clojure.string" | "clojure.set" | "clojure.walk" | "ptc" | "ptc.internal";
+export type BuiltinNs =
+  "clojure.core" | "clojure.string" | "clojure.set" | "clojure.walk" | "ptc" | "ptc.internal" | "ptc.interop";
 
 export interface BuiltinExample {
   readonly code: string;
@@ -192,7 +193,7 @@ export class Registry {
       if (d.ns === "clojure.core" || d.ns === "ptc") this.addBare(d.name, d);
     }
     for (const d of defs) {
-      if (d.ns === "ptc.internal") continue;
+      if (d.ns === "ptc.internal" || d.ns === "ptc.interop") continue;
       if (d.ns !== "clojure.core" && d.ns !== "ptc" && !this.bare.has(d.name)) this.addBare(d.name, d);
       for (const a of d.aliases ?? []) if (!this.bare.has(a)) this.addBare(a, d);
     }

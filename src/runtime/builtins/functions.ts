@@ -1,0 +1,3 @@
+import type { BuiltinSpec } from "./registry.js";
+
+export const FUNCTIONS: BuiltinSpec[] = [];
