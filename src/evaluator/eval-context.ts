@@ -92,6 +92,20 @@ export class EvalContext extends Cx {
     throw new Suspend([{ name, args: hostArgs, span: at, key }]);
   }
 
+  now(): number {
+    const key = `${this.scope}#${this.counter++}`;
+    const e = this.journal.get(key);
+    if (e !== undefined) {
+      if (e.name !== CLOCK || typeof e.result !== "number") {
+        throw new PtcError({ kind: "internal", message: "internal error: replay read the clock where it made a tool call" });
+      }
+      return e.result;
+    }
+    const t = Date.now();
+    this.journal.set(key, { name: CLOCK, argsKey: "", args: {}, result: t, ms: 0 });
+    return t;
+  }
+
   /**
    * Run branches "in parallel": each in its own journal scope, so that a branch waiting
    * for a tool does not stop the others. Branches that need tool answers are all
