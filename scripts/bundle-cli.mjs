@@ -16,5 +16,7 @@ await build({
   target: "node20",
   logLevel: "warning",
   // Some bundled CommonJS dependencies call require() for Node's built-in modules.
-  banner: { js: "import { createRequire as __ptccCreateRequire } from 'node:module'; const require = __ptccCreateRequire(import.meta.url);" },
+  banner: {
+    js: "import { createRequire as __ptccCreateRequire } from 'node:module'; const require = __ptccCreateRequire(import.meta.url);",
+  },
 });

@@ -287,7 +287,7 @@ export const FN_FORMS: SpecialForm[] = [
   },
   {
     name: "fn*",
-    syntax: FN,
+    syntax: "(fn* name? [params] body...)",
     doc: "Same as fn.",
     example: { code: "((fn* [x] (* x x)) 4)", result: "16" },
     analyze: fnForm,
@@ -301,7 +301,7 @@ export const FN_FORMS: SpecialForm[] = [
   },
   {
     name: "defn-",
-    syntax: DEFN,
+    syntax: '(defn- name "doc"? [params] body...)',
     doc: "Same as defn (there is one namespace, so nothing is private).",
     example: { code: "(do (defn- half [x] (/ x 2)) (half 8))", result: "4" },
     analyze: defnForm,

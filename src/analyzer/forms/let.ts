@@ -87,7 +87,7 @@ export const LET_FORMS: SpecialForm[] = [
   },
   {
     name: "let*",
-    syntax: LET,
+    syntax: "(let* [name value ...] body...)",
     doc: "Same as let.",
     example: { code: "(let* [a 1] a)", result: "1" },
     analyze: letForm,
