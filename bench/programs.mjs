@@ -12,8 +12,8 @@
 /** Sizes of the full run and of `--quick`. */
 export function sizes(quick) {
   return quick
-    ? { records: 1_000, loop: 100_000, textWords: 6_000, items: 10_000, forN: 100 }
-    : { records: 10_000, loop: 1_000_000, textWords: 50_000, items: 100_000, forN: 300 };
+    ? { records: 1_000, loop: 100_000, textWords: 6_000, items: 10_000, forN: 100, rows: 10_000, csvKB: 100 }
+    : { records: 10_000, loop: 1_000_000, textWords: 50_000, items: 100_000, forN: 300, rows: 100_000, csvKB: 1_024 };
 }
 
 /** mulberry32: a small, fast, seeded PRNG returning floats in [0, 1). */
@@ -94,17 +94,108 @@ export function makeData(sz) {
   const items = [];
   for (let i = 0; i < sz.items; i++) items.push(`sku-${Math.floor(rng() * rng() * 2000)}`);
 
-  return { records, text, items };
+  // The core-library suite: 100,000 small rows and numbers, and about 1 MB of CSV-like text.
+  const rows = [];
+  const nums = [];
+  for (let i = 0; i < sz.rows; i++) {
+    rows.push({ id: i, group: `g${Math.floor(rng() * 50)}`, score: Math.floor(rng() * 1_000_000) });
+    nums.push(Math.floor(rng() * 1000));
+  }
+  const cells = [];
+  let csvLength = 0;
+  while (csvLength < sz.csvKB * 1024) {
+    const cell = SYLLABLES[Math.floor(rng() * SYLLABLES.length)] + Math.floor(rng() * 100);
+    cells.push(cell);
+    csvLength += cell.length + 1;
+  }
+  const csv = cells.join(",");
+
+  return { records, text, items, rows, nums, csv };
 }
 
 /** The data keys each engine must have defined before the programs run. */
-export const DATA_KEYS = ["records", "text", "items"];
+export const DATA_KEYS = ["records", "text", "items", "rows", "nums", "csv"];
 
 /**
  * The programs. `clj(D)` returns the Clojure text with data reads written by D;
  * `js(data)` is the hand-written JavaScript, returning plain arrays/numbers/strings.
  */
 export function programs(sz) {
+  return [
+    ...corePrograms(sz).map((p) => ({ ...p, suite: "core" })),
+    ...libraryPrograms(sz).map((p) => ({ ...p, suite: "library" })),
+  ];
+}
+
+/** The core library suite: collection-heavy builtins over 100,000 items, and split/join over 1 MB. */
+function libraryPrograms(sz) {
+  return [
+    {
+      name: "sort-by",
+      desc: `sort-by over ${sz.rows.toLocaleString("en")} rows`,
+      clj: (D) => `(->> ${D("rows")} (sort-by :score) (take 5) (mapv :id))`,
+      js: ({ rows }) =>
+        [...rows]
+          .sort((a, b) => a.score - b.score)
+          .slice(0, 5)
+          .map((r) => r.id),
+    },
+    {
+      name: "group-by",
+      desc: `group-by over ${sz.rows.toLocaleString("en")} rows, then counts`,
+      clj: (D) =>
+        `(->> ${D("rows")} (group-by :group) (map (fn [[g rs]] [g (count rs)])) (sort-by first) (take 3) (vec))`,
+      js: ({ rows }) => {
+        const g = new Map();
+        for (const r of rows) {
+          let a = g.get(r.group);
+          if (a === undefined) g.set(r.group, (a = []));
+          a.push(r);
+        }
+        return [...g]
+          .map(([k, v]) => [k, v.length])
+          .sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
+          .slice(0, 3);
+      },
+    },
+    {
+      name: "freq-ints",
+      desc: `frequencies over ${sz.rows.toLocaleString("en")} integers`,
+      clj: (D) => `(let [f (frequencies (map #(mod % 97) ${D("nums")}))] [(count f) (get f 0) (get f 96)])`,
+      js: ({ nums }) => {
+        const f = new Map();
+        for (const n of nums) {
+          const k = n % 97;
+          f.set(k, (f.get(k) ?? 0) + 1);
+        }
+        return [f.size, f.get(0), f.get(96)];
+      },
+    },
+    {
+      name: "reduce",
+      desc: `reduce over ${sz.rows.toLocaleString("en")} numbers`,
+      clj: (D) => `(reduce (fn [acc x] (+ acc (* x x))) 0 ${D("nums")})`,
+      js: ({ nums }) => {
+        let acc = 0;
+        for (const x of nums) acc += x * x;
+        return acc;
+      },
+    },
+    {
+      name: "split-join",
+      desc: `split and join a ${sz.csvKB.toLocaleString("en")}-KB text`,
+      clj: (D) =>
+        `(let [cells (clojure.string/split ${D("csv")} #",")] [(count cells) (count (clojure.string/join ";" (map clojure.string/upper-case cells)))])`,
+      js: ({ csv }) => {
+        const cells = csv.split(",");
+        return [cells.length, cells.map((c) => c.toUpperCase()).join(";").length];
+      },
+    },
+  ];
+}
+
+/** The language-core suite (issue 2): five programs. */
+function corePrograms(sz) {
   return [
     {
       name: "pipeline",

@@ -143,58 +143,84 @@ for (const p of progs) {
 }
 line();
 
-// The table.
-const rows = progs.map((p) => {
-  const pt = ptcc[p.name]?.median;
-  const nb = nbb[p.name]?.median;
-  const j = js[p.name]?.median;
-  return { name: p.name, desc: describe(p, data), ptcc: pt, nbb: nb, js: j, speedup: nb / pt, slowdown: pt / j };
-});
-const W = [12, 10, 10, 10, 10, 10];
-line(
-  `Programs (median ms per run of the whole program; up to ${T.runs} runs per engine in ${T.rounds} round${T.rounds > 1 ? "s" : ""}` +
-    `; 1-min load average ${load.map((x) => x.toFixed(1)).join(" → ")})`,
-);
-line(
-  `  ${pad("program", W[0])}${lpad("ptcc", W[1])}${lpad("nbb", W[2])}${lpad("js", W[3])}${lpad("nbb/ptcc", W[4])}${lpad("ptcc/js", W[5])}   what`,
-);
-for (const r of rows) {
-  line(
-    `  ${pad(r.name, W[0])}${lpad(fmt(r.ptcc), W[1])}${lpad(fmt(r.nbb), W[2])}${lpad(fmt(r.js), W[3])}` +
-      `${lpad(fx(r.speedup), W[4])}${lpad(fx(r.slowdown), W[5])}   ${r.desc}`,
-  );
-}
-const ok = (x) => Number.isFinite(x) && x > 0;
-const gmSpeed = geomean(rows.map((r) => r.speedup).filter(ok));
-const gmSlow = geomean(rows.map((r) => r.slowdown).filter(ok));
-line(`  ${pad("geomean", W[0])}${lpad("", W[1] + W[2] + W[3])}${lpad(fx(gmSpeed), W[4])}${lpad(fx(gmSlow), W[5])}`);
-const gmSpeedMin = geomean(progs.map((p) => nbb[p.name]?.min / ptcc[p.name]?.min).filter(ok));
-const gmSlowMin = geomean(progs.map((p) => ptcc[p.name]?.min / js[p.name]?.min).filter(ok));
-line(
-  `  ${pad("(from min)", W[0])}${lpad("", W[1] + W[2] + W[3])}${lpad(fx(gmSpeedMin), W[4])}${lpad(fx(gmSlowMin), W[5])}   geomeans of the fastest runs, a check against load noise`,
-);
-line(
-  `  (nbb/ptcc: speed-up over the baseline "nbb", higher is better; ptcc/js: slow-down against the baseline "js", lower is better)`,
-);
-if (Math.max(...load) > 1.5)
-  line(
-    `  NOTE: the load average rose above 1.5 during the runs: something else was using the CPUs; the numbers are noisy.`,
-  );
-line();
-
-const slowOnes = rows.filter((r) => !(r.speedup > 1)).map((r) => r.name);
-const targets = [
-  { what: `ptcc ≥ 3× faster than nbb in geometric mean`, got: fx(gmSpeed), pass: gmSpeed >= 3 },
+// One table per suite, each with its targets.
+const SUITES = [
   {
-    what: `ptcc faster than nbb on every program`,
-    got: slowOnes.length ? `slower on ${slowOnes.join(", ")}` : `min ${fx(Math.min(...rows.map((r) => r.speedup)))}`,
-    pass: slowOnes.length === 0,
+    id: "core",
+    title: "Language core: five programs",
+    targets: (r) => [targetSpeed(r, 3), targetEvery(r), targetJs(r, 2)],
   },
-  { what: `ptcc within 2× of hand-written JS in geometric mean`, got: fx(gmSlow), pass: gmSlow <= 2 },
+  {
+    id: "library",
+    title: "Core library: collection-heavy builtins over 100,000 items, split/join over 1 MB",
+    targets: (r) => [targetSpeed(r, 3), targetEvery(r)],
+  },
 ];
-line("Targets");
-for (const t of targets) line(`  ${t.pass ? "PASS" : "MISS"}  ${pad(t.what, 52)} ${t.got}`);
-line();
+const ok = (x) => Number.isFinite(x) && x > 0;
+function targetSpeed(t, n) {
+  return { what: `ptcc ≥ ${n}× faster than nbb in geometric mean`, got: fx(t.gmSpeed), pass: t.gmSpeed >= n };
+}
+function targetEvery(t) {
+  const slow = t.rows.filter((r) => !(r.speedup > 1)).map((r) => r.name);
+  return {
+    what: `ptcc faster than nbb on every program`,
+    got: slow.length ? `slower on ${slow.join(", ")}` : `min ${fx(Math.min(...t.rows.map((r) => r.speedup)))}`,
+    pass: slow.length === 0,
+  };
+}
+function targetJs(t, n) {
+  return { what: `ptcc within ${n}× of hand-written JS in geometric mean`, got: fx(t.gmSlow), pass: t.gmSlow <= n };
+}
+const W = [12, 10, 10, 10, 10, 10];
+report.suites = {};
+for (const suite of SUITES) {
+  const sprogs = progs.filter((p) => p.suite === suite.id);
+  if (sprogs.length === 0) continue;
+  const rows = sprogs.map((p) => {
+    const pt = ptcc[p.name]?.median;
+    const nb = nbb[p.name]?.median;
+    const j = js[p.name]?.median;
+    return { name: p.name, desc: describe(p, data), ptcc: pt, nbb: nb, js: j, speedup: nb / pt, slowdown: pt / j };
+  });
+  line(
+    `${suite.title} (median ms per run of the whole program; up to ${T.runs} runs per engine in ${T.rounds} round${T.rounds > 1 ? "s" : ""}` +
+      `; 1-min load average ${load.map((x) => x.toFixed(1)).join(" → ")})`,
+  );
+  line(
+    `  ${pad("program", W[0])}${lpad("ptcc", W[1])}${lpad("nbb", W[2])}${lpad("js", W[3])}${lpad("nbb/ptcc", W[4])}${lpad("ptcc/js", W[5])}   what`,
+  );
+  for (const r of rows) {
+    line(
+      `  ${pad(r.name, W[0])}${lpad(fmt(r.ptcc), W[1])}${lpad(fmt(r.nbb), W[2])}${lpad(fmt(r.js), W[3])}` +
+        `${lpad(fx(r.speedup), W[4])}${lpad(fx(r.slowdown), W[5])}   ${r.desc}`,
+    );
+  }
+  const gmSpeed = geomean(rows.map((r) => r.speedup).filter(ok));
+  const gmSlow = geomean(rows.map((r) => r.slowdown).filter(ok));
+  line(`  ${pad("geomean", W[0])}${lpad("", W[1] + W[2] + W[3])}${lpad(fx(gmSpeed), W[4])}${lpad(fx(gmSlow), W[5])}`);
+  const gmSpeedMin = geomean(sprogs.map((p) => nbb[p.name]?.min / ptcc[p.name]?.min).filter(ok));
+  const gmSlowMin = geomean(sprogs.map((p) => ptcc[p.name]?.min / js[p.name]?.min).filter(ok));
+  line(
+    `  ${pad("(from min)", W[0])}${lpad("", W[1] + W[2] + W[3])}${lpad(fx(gmSpeedMin), W[4])}${lpad(fx(gmSlowMin), W[5])}   geomeans of the fastest runs, a check against load noise`,
+  );
+  line(
+    `  (nbb/ptcc: speed-up over the baseline "nbb", higher is better; ptcc/js: slow-down against the baseline "js", lower is better)`,
+  );
+  if (Math.max(...load) > 1.5)
+    line(
+      `  NOTE: the load average rose above 1.5 during the runs: something else was using the CPUs; the numbers are noisy.`,
+    );
+  line("  Targets");
+  const t = { rows, gmSpeed, gmSlow };
+  const targets = suite.targets(t);
+  for (const x of targets) line(`    ${x.pass ? "PASS" : "MISS"}  ${pad(x.what, 52)} ${x.got}`);
+  line();
+  report.suites[suite.id] = {
+    rows,
+    geomean: { speedupOverNbb: gmSpeed, slowdownVsJs: gmSlow, speedupFromMin: gmSpeedMin, slowdownFromMin: gmSlowMin },
+    targets,
+  };
+}
 
 line("ptcc: read + analyze + compile alone (the program text inside a defn that is not called), and read alone");
 for (const p of progs) {
@@ -209,19 +235,14 @@ line(
   `  (building the Session, which converts the ${Math.round(JSON.stringify(data).length / 1024)}-KB JSON context once: ${fmt(contextMs)} ms, not timed above)`,
 );
 line();
-report.programs = rows.map((r) => ({
-  ...r,
-  compileMs: ptcc[r.name]?.compileMs,
-  readMs: ptcc[r.name]?.readMs,
-  times: { ptcc: ptcc[r.name]?.times, nbb: nbb[r.name]?.times, js: js[r.name]?.times },
+report.programs = progs.map((p) => ({
+  name: p.name,
+  suite: p.suite,
+  compileMs: ptcc[p.name]?.compileMs,
+  readMs: ptcc[p.name]?.readMs,
+  times: { ptcc: ptcc[p.name]?.times, nbb: nbb[p.name]?.times, js: js[p.name]?.times },
 }));
-report.geomean = {
-  speedupOverNbb: gmSpeed,
-  slowdownVsJs: gmSlow,
-  fromMin: { speedupOverNbb: gmSpeedMin, slowdownVsJs: gmSlowMin },
-};
 report.loadAverage = load;
-report.targets = targets;
 
 // ---------------------------------------------------------------------------------------
 // 2. Cold start: a whole `ptcc eval` process against `node -e 0` (and nbb's, for scale).
