@@ -7,6 +7,7 @@ import type { Cx } from "../runtime/context.js";
 import { arityError } from "../runtime/errors.js";
 import { arraySeq } from "../runtime/seq.js";
 import { PtcFn, type Value } from "../runtime/values.js";
+import type { DirectFn } from "./jit.js";
 import { RECUR } from "./signals.js";
 
 export type Frame = Value[];
@@ -24,6 +25,8 @@ export interface CompiledArity {
   readonly prologue: ((f: Frame, cx: Cx) => void) | null;
   readonly body: Code;
   readonly label: string;
+  /** The body compiled by the JIT tier, taking the arguments directly (no frame), or null. */
+  readonly direct: DirectFn | null;
 }
 
 export interface FnTemplate {
@@ -58,6 +61,7 @@ export class Closure extends PtcFn {
   override call1(cx: Cx, x: Value): Value {
     const a = this.template.byCount[1];
     if (a === undefined) return this.invoke(cx, [x]);
+    if (a.direct !== null) return a.direct(cx, this.captured, x);
     const f: Frame = new Array<Value>(a.frameSize);
     f[0] = this.captured as unknown as Value;
     f[1] = this;
@@ -68,6 +72,7 @@ export class Closure extends PtcFn {
   override call2(cx: Cx, x: Value, y: Value): Value {
     const a = this.template.byCount[2];
     if (a === undefined) return this.invoke(cx, [x, y]);
+    if (a.direct !== null) return a.direct(cx, this.captured, x, y);
     const f: Frame = new Array<Value>(a.frameSize);
     f[0] = this.captured as unknown as Value;
     f[1] = this;
@@ -84,6 +89,7 @@ export class Closure extends PtcFn {
       a = t.variadic !== null && n >= t.variadic.fixed ? t.variadic : undefined;
       if (a === undefined) throw arityError(t.name ?? "fn", n, t.labels.join(" or "));
     }
+    if (a.direct !== null) return a.direct(cx, this.captured, ...args);
     const f: Frame = new Array<Value>(a.frameSize);
     f[0] = this.captured as unknown as Value;
     f[1] = this;

@@ -20,7 +20,7 @@ import { compileCallBuiltin } from "./call-builtin.js";
 import { compilePattern } from "./destructure.js";
 import type { EvalContext } from "./eval-context.js";
 import { compileFor } from "./for.js";
-import { jitLoop } from "./jit.js";
+import { jitArity, jitLoop } from "./jit.js";
 import { locate, refuelAt } from "./locate.js";
 import { RECUR, ReturnSignal } from "./signals.js";
 
@@ -498,6 +498,7 @@ function compileTemplate(n: N.FnNode): FnTemplate {
       prologue,
       body: compile(a.body),
       label: a.label,
+      direct: jitArity(a, n.span),
     };
     if (compiled.variadic) variadic = compiled;
     else byCount[compiled.fixed] = compiled;

@@ -97,7 +97,10 @@ export class EvalContext extends Cx {
     const e = this.journal.get(key);
     if (e !== undefined) {
       if (e.name !== CLOCK || typeof e.result !== "number") {
-        throw new PtcError({ kind: "internal", message: "internal error: replay read the clock where it made a tool call" });
+        throw new PtcError({
+          kind: "internal",
+          message: "internal error: replay read the clock where it made a tool call",
+        });
       }
       return e.result;
     }

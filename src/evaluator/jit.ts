@@ -19,6 +19,9 @@ import type { Cx } from "../runtime/context.js";
 import type { Value } from "../runtime/values.js";
 import type { Code } from "./closure.js";
 import { locate, refuelAt } from "./locate.js";
+import { keywordGet } from "../runtime/call.js";
+import { checkArity } from "../runtime/builtins/registry.js";
+import { PVector } from "../runtime/vector.js";
 
 /** Fast-path templates over operands `x` (and `y`) that are known to be JS numbers; `r` receives the result. */
 interface OpTemplate {
@@ -76,10 +79,15 @@ class Unsupported extends Error {}
 interface Helpers {
   readonly call1: (cx: Cx, def: number, x: Value, span: number) => Value;
   readonly call2: (cx: Cx, def: number, x: Value, y: Value, span: number) => Value;
+  readonly call: (cx: Cx, def: number, args: Value[], span: number) => Value;
+  readonly kw: (cx: Cx, k: Value, m: Value, dflt: Value) => Value;
+  readonly vec: (items: Value[]) => Value;
   readonly refuel: (cx: Cx, span: number) => void;
 }
 
 class Gen {
+  /** Compiling a function body (values come as JS parameters, no frame) rather than a loop. */
+  inFunction = false;
   private lines: string[] = [];
   private temps = 0;
   private labels = 0;
@@ -132,11 +140,30 @@ class Gen {
         this.emit(`${target} = ${this.constant(n.value)};`);
         return;
       case "local":
+        if (!this.owned.has(n.slot) && this.inFunction) throw new Unsupported();
         this.emit(`${target} = ${this.owned.has(n.slot) ? `v${n.slot}` : `f[${n.slot}]`};`);
         return;
       case "captured":
-        this.emit(`${target} = f[0][${n.index}];`);
+        this.emit(`${target} = ${this.inFunction ? "c" : "f[0]"}[${n.index}];`);
         return;
+      case "keyword-call": {
+        const m = this.temp();
+        this.node(n.target, m);
+        const d = this.temp();
+        if (n.dflt === null) this.emit(`${d} = null;`);
+        else this.node(n.dflt, d);
+        this.emit(`${target} = H.kw(cx, ${this.constant(n.key)}, ${m}, ${d});`);
+        return;
+      }
+      case "vector": {
+        const items = n.items.map((x) => {
+          const t = this.temp();
+          this.node(x, t);
+          return t;
+        });
+        this.emit(`${target} = H.vec([${items.join(", ")}]);`);
+        return;
+      }
       case "if": {
         const t = this.temp();
         this.node(n.test, t);
@@ -203,8 +230,17 @@ class Gen {
     const q = n.def.qualified;
     const op = OPS[q];
     const logic = LOGIC[q];
-    if ((op === undefined || op.arity !== n.args.length) && (logic === undefined || n.args.length !== 1))
-      throw new Unsupported();
+    if ((op === undefined || op.arity !== n.args.length) && (logic === undefined || n.args.length !== 1)) {
+      // Any other builtin: called through its general entry point, with the call's position.
+      const args = n.args.map((a) => {
+        const t = this.temp();
+        this.node(a, t);
+        return t;
+      });
+      this.defs.push(n.def);
+      this.emit(`${target} = H.call(cx, ${this.defs.length - 1}, [${args.join(", ")}], ${this.span(n.span)});`);
+      return;
+    }
     const x = this.temp();
     this.node(n.args[0]!, x);
     if (logic !== undefined) {
@@ -246,20 +282,10 @@ class Gen {
   }
 }
 
-/** Compile a loop to a JS function, or null when its body uses anything the tier does not handle. */
-export function jitLoop(n: N.LoopNode): Code | null {
-  const g = new Gen();
-  try {
-    g.loop(n, "result");
-  } catch (e) {
-    if (e instanceof Unsupported) return null;
-    throw e;
-  }
-  const decls = [...g.declared].join(", ");
-  const source = `"use strict"; return function (f, cx) { let result${decls ? `, ${decls}` : ""}; ${g.text()} return result; };`;
+function helpers(g: Gen): Helpers {
   const defs = g.defs;
   const spans = g.spans;
-  const helpers: Helpers = {
+  return {
     call1: (cx, d, x, s) => {
       try {
         return defs[d]!.call(cx, [x]);
@@ -274,15 +300,73 @@ export function jitLoop(n: N.LoopNode): Code | null {
         throw locate(e, spans[s]!);
       }
     },
+    call: (cx, d, args, s) => {
+      const def = defs[d]!;
+      try {
+        checkArity(def, args.length);
+        return def.call(cx, args);
+      } catch (e) {
+        throw locate(e, spans[s]!);
+      }
+    },
+    kw: keywordGet,
+    vec: (items) => new PVector(items, items.length),
     refuel: (cx, s) => refuelAt(cx, spans[s]!),
   };
-  let make: (k: readonly Value[], h: Helpers) => Code;
+}
+
+/** Turn generated source into a function; null when code generation is unavailable. */
+function instantiate<T>(g: Gen, source: string): T | null {
   try {
     // The source is built from fixed templates and numbers only (see the module comment).
-    make = new Function("K", "H", source) as typeof make;
+    const make = new Function("K", "H", source) as (k: readonly Value[], h: Helpers) => T;
+    return make(g.consts, helpers(g));
   } catch {
     // Code generation unavailable (a locked-down host): the closure compiler handles it.
     return null;
   }
-  return make(g.consts, helpers);
+}
+
+/** Compile a loop to a JS function, or null when its body uses anything the tier does not handle. */
+export function jitLoop(n: N.LoopNode): Code | null {
+  const g = new Gen();
+  try {
+    g.loop(n, "result");
+  } catch (e) {
+    if (e instanceof Unsupported) return null;
+    throw e;
+  }
+  const decls = [...g.declared].join(", ");
+  return instantiate<Code>(
+    g,
+    `"use strict"; return function (f, cx) { let result${decls ? `, ${decls}` : ""}; ${g.text()} return result; };`,
+  );
+}
+
+/** A function arity called directly with its arguments: `(cx, captured, a0, a1, ...)`. */
+export type DirectFn = (cx: Cx, captured: Value[], ...args: Value[]) => Value;
+
+/**
+ * Compile a fixed arity whose parameters are plain names and whose body the tier handles
+ * to a function that takes its arguments directly: no frame is allocated per call.
+ */
+export function jitArity(a: N.FnArity, span: Span): DirectFn | null {
+  if (a.rest !== null || a.params.some((p, i) => p.kind !== "bind" || p.slot !== a.argSlots[i])) return null;
+  const g = new Gen();
+  g.inFunction = true;
+  const params = a.argSlots.map((s) => `p${s}`);
+  try {
+    a.argSlots.forEach((s) => g.own(s));
+    g.emit(`if (--cx.fuel < 0) H.refuel(cx, ${g.span(span)});`);
+    a.argSlots.forEach((s) => g.emit(`v${s} = p${s};`));
+    g.node(a.body, "result");
+  } catch (e) {
+    if (e instanceof Unsupported) return null;
+    throw e;
+  }
+  const decls = [...g.declared].join(", ");
+  return instantiate<DirectFn>(
+    g,
+    `"use strict"; return function (cx, c${params.length ? `, ${params.join(", ")}` : ""}) { let result${decls ? `, ${decls}` : ""}; ${g.text()} return result; };`,
+  );
 }

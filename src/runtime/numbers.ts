@@ -84,14 +84,32 @@ export function dec(a: Value): Value {
   return float(toNum("dec", a) - 1);
 }
 
-/** Integer-or-float result of an operation on integer operands that stays exact. */
-function intOrFloat(allInt: boolean, r: number): Value {
-  return allInt ? r + 0 : float(r);
-}
-
 /** Both plain integers (the fast path of the integer operations below). */
 function ints(a: Value, b: Value): boolean {
   return typeof a === "number" && typeof b === "number" && Number.isInteger(a) && Number.isInteger(b);
+}
+
+function divideByZero(op: string): never {
+  throw arithmeticError(`divide by zero in ${op}`, `the divisor of ${op} must not be zero`);
+}
+
+/**
+ * The truncated quotient of two floats as Clojure computes it (`n / d` truncated); a
+ * quotient that is infinite or NaN is an error, as on the JVM.
+ */
+function floatQuot(op: string, x: number, y: number): number {
+  if (y === 0) divideByZero(op);
+  const q = x / y;
+  if (!Number.isFinite(q))
+    throw arithmeticError(
+      `${op} of ${strNum(x)} by ${strNum(y)} has no finite quotient`,
+      "check for ##Inf and ##NaN before dividing",
+    );
+  return Math.trunc(q);
+}
+
+function strNum(n: number): string {
+  return Number.isNaN(n) ? "##NaN" : n === Infinity ? "##Inf" : n === -Infinity ? "##-Inf" : String(n);
 }
 
 /** `quot`: quotient truncated toward zero. */
@@ -99,8 +117,14 @@ export function quot(a: Value, b: Value): Value {
   if (ints(a, b) && b !== 0) return Math.trunc((a as number) / (b as number)) + 0;
   const x = toNum("quot", a);
   const y = toNum("quot", b);
-  if (y === 0) throw arithmeticError("divide by zero in quot");
-  return intOrFloat(isIntVal(a) && isIntVal(b), Math.trunc(x / y));
+  if (isIntVal(a) && isIntVal(b)) divideByZero("quot");
+  return float(floatQuot("quot", x, y));
+}
+
+/** Clojure's remainder of two floats: `n - d * trunc(n / d)` (so `(rem 5 ##Inf)` is ##NaN, as on the JVM). */
+function floatRem(op: string, x: number, y: number): number {
+  const q = floatQuot(op, x, y);
+  return x - q * y;
 }
 
 /** `rem`: remainder with the sign of the dividend. */
@@ -108,8 +132,8 @@ export function rem(a: Value, b: Value): Value {
   if (ints(a, b) && b !== 0) return ((a as number) % (b as number)) + 0;
   const x = toNum("rem", a);
   const y = toNum("rem", b);
-  if (y === 0) throw arithmeticError("divide by zero in rem");
-  return intOrFloat(isIntVal(a) && isIntVal(b), x % y);
+  if (isIntVal(a) && isIntVal(b)) divideByZero("rem");
+  return float(floatRem("rem", x, y));
 }
 
 /** `mod`: modulus with the sign of the divisor. */
@@ -120,21 +144,22 @@ export function mod(a: Value, b: Value): Value {
   }
   const x = toNum("mod", a);
   const y = toNum("mod", b);
-  if (y === 0) throw arithmeticError("divide by zero in mod");
-  const m = x % y;
-  const r = m !== 0 && m < 0 !== y < 0 ? m + y : m;
-  return intOrFloat(isIntVal(a) && isIntVal(b), r);
+  if (isIntVal(a) && isIntVal(b)) divideByZero("mod");
+  // Clojure: (let [m (rem num div)] (if (or (zero? m) (= (pos? num) (pos? div))) m (+ m div)))
+  const m = floatRem("mod", x, y);
+  return float(m === 0 || x > 0 === y > 0 ? m : m + y);
 }
 
-/** Numeric comparison for `<` and friends: both must be numbers. */
+/**
+ * Numeric comparison for `<` and friends: both must be numbers. Returns -1, 0 or 1, or
+ * NaN when either is NaN (so every ordering test is false, as in Clojure).
+ */
 export function numCompare(fn: string, a: Value, b: Value): number {
-  const x = typeof a === "number" ? a : a instanceof PtcFloat ? a.value : NaN;
-  const y = typeof b === "number" ? b : b instanceof PtcFloat ? b.value : NaN;
-  if ((typeof a !== "number" && !(a instanceof PtcFloat)) || (typeof b !== "number" && !(b instanceof PtcFloat))) {
-    const bad = typeof a !== "number" && !(a instanceof PtcFloat) ? a : b;
-    throw typeError(fn, "numbers", bad, "compare strings and other values with compare");
-  }
-  return x - y;
+  const x = typeof a === "number" ? a : a instanceof PtcFloat ? a.value : null;
+  const y = typeof b === "number" ? b : b instanceof PtcFloat ? b.value : null;
+  if (x === null || y === null)
+    throw typeError(fn, "numbers", x === null ? a : b, "compare strings and other values with compare");
+  return x < y ? -1 : x > y ? 1 : x === y ? 0 : NaN;
 }
 
 /** `==`: numeric equality across integers and floats. */

@@ -229,6 +229,7 @@ describe("return and fail", () => {
 
 describe("special form descriptors", () => {
   it("each syntax line starts with the form's own name", () => {
-    for (const f of SPECIAL_FORMS.values()) expect(f.syntax.startsWith(`(${f.name} `) || f.syntax.startsWith(`(${f.name})`), f.name).toBe(true);
+    for (const f of SPECIAL_FORMS.values())
+      expect(f.syntax.startsWith(`(${f.name} `) || f.syntax.startsWith(`(${f.name})`), f.name).toBe(true);
   });
 });

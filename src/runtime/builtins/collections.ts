@@ -1,26 +1,26 @@
 /** Collections and maps: building, reading and updating. */
 import type { Cx } from "../context.js";
-import { callFn } from "../call.js";
+import { call1, call2, callFn } from "../call.js";
 import { realizeKey } from "../equality.js";
 import { runtimeError, typeError } from "../errors.js";
-import { EMPTY_MAP, getFlex, hasFlex, hashMapOf, MapBuilder, NOT_FOUND, PMap } from "../map.js";
+import { lazyMap } from "../lazy.js";
+import { altKey, EMPTY_MAP, getFlex, hasFlex, hashMapOf, MapBuilder, NOT_FOUND, PMap } from "../map.js";
 import {
   ArraySeq,
+  arraySeq,
   ASeq,
   asArray,
   Cons,
   count,
   EmptyList,
   EMPTY_LIST,
-  first,
+  isRealized,
   isSeqable,
   LazySeq,
-  next,
   PList,
-  rest,
   seq,
 } from "../seq.js";
-import { EMPTY_SET, PSet, SetBuilder } from "../set.js";
+import { PSet, SetBuilder } from "../set.js";
 import { Char, type Value } from "../values.js";
 import { EMPTY_VECTOR, PVector, vec } from "../vector.js";
 import type { BuiltinSpec } from "./registry.js";
@@ -42,6 +42,17 @@ export function get(cx: Cx, coll: Value, k: Value, nf: Value): Value {
   return nf;
 }
 
+/**
+ * The key under which `m` holds `k` for a read-then-write (update, update-in, assoc-in):
+ * `k` itself when present or when neither spelling is, else its other spelling (`:id` ↔
+ * `"id"`), so that updating a JSON record replaces its entry instead of adding a twin.
+ */
+export function resolveKey(m: Value, k: Value): Value {
+  if (!(m instanceof PMap) || m.has(k)) return k;
+  const alt = altKey(k);
+  return alt !== NOT_FOUND && m.has(alt) ? alt : k;
+}
+
 export function assoc(cx: Cx, coll: Value, k: Value, v: Value): Value {
   if (coll === null) return EMPTY_MAP.assoc(realizeKey(cx, k), v);
   if (coll instanceof PMap) return coll.assoc(realizeKey(cx, k), v);
@@ -61,18 +72,7 @@ export function conj1(cx: Cx, coll: Value, x: Value): Value {
     return coll.conj(x);
   }
   if (coll === null) return PList.from([x]);
-  if (coll instanceof PMap) {
-    if (x instanceof PVector && x.count === 2) return coll.assoc(realizeKey(cx, x.arr[0] as Value), x.arr[1] as Value);
-    if (x instanceof PMap) {
-      let m: PMap = coll;
-      x.forEach((k, v) => {
-        m = m.assoc(k, v);
-      });
-      return m;
-    }
-    if (x === null) return coll;
-    throw typeError("conj on a map", "a [key value] vector or a map", x);
-  }
+  if (coll instanceof PMap) return conjMap(cx, coll, x, "conj on a map");
   if (coll instanceof PSet) return coll.conj(realizeKey(cx, x));
   if (coll instanceof PList) return coll.cons(x);
   if (coll instanceof EmptyList) return PList.from([x]);
@@ -80,47 +80,112 @@ export function conj1(cx: Cx, coll: Value, x: Value): Value {
   throw typeError("conj", "a collection", coll);
 }
 
+/** conj onto a map: a `[k v]` pair, a map (merged) or nil (ignored). */
+function conjMap(cx: Cx, m: PMap, x: Value, who: string): PMap {
+  if (x instanceof PVector) {
+    if (x.count !== 2)
+      throw typeError(who, "a [key value] vector or a map", x, "a map entry is a vector of exactly 2 items");
+    return m.assoc(realizeKey(cx, x.arr[0] as Value), x.arr[1] as Value);
+  }
+  if (x instanceof PMap) {
+    if (m.count === 0) return x;
+    let out: PMap = m;
+    x.forEach((k, v) => {
+      out = out.assoc(k, v);
+    });
+    return out;
+  }
+  if (x === null) return m;
+  throw typeError(who, "a [key value] vector or a map", x);
+}
+
 /** `(into to from)`: pour every item of `from` into `to` with conj. */
 export function into(cx: Cx, to: Value, from: Value): Value {
+  if (!isSeqable(from)) throw typeError("into", "a collection to pour from", from);
   const items = asArray(cx, from);
   if (to instanceof PVector) {
     cx.checkSize(to.count + items.length);
+    if (items.length === 0) return to;
     const arr = to.toArray();
     for (const x of items) arr.push(x);
     return vec(arr);
   }
-  if (to instanceof PMap || to === null) {
-    if (to === null && items.length === 0) return null;
-    if (to === null) return into(cx, EMPTY_LIST, from);
-    let acc: Value = to;
-    for (const x of items) acc = conj1(cx, acc, x);
-    return acc;
+  if (to === null) return items.length === 0 ? null : into(cx, EMPTY_LIST, from);
+  if (to instanceof PMap) {
+    let m: PMap = to;
+    for (const x of items) m = conjMap(cx, m, x, "into a map");
+    cx.charge(items.length);
+    return m;
   }
   if (to instanceof PSet) {
     let s = to;
     for (const x of items) s = s.conj(realizeKey(cx, x));
+    cx.charge(items.length);
     return s;
   }
+  if (!isColl(to)) throw typeError("into", "a collection to pour into", to);
   let acc: Value = to;
   for (const x of items) acc = conj1(cx, acc, x);
+  cx.charge(items.length);
   return acc;
 }
 
-function assocIn(cx: Cx, m: Value, path: readonly Value[], v: Value): Value {
-  if (path.length === 0) return v;
-  const [k, ...more] = path as [Value, ...Value[]];
-  const inner = more.length === 0 ? v : assocIn(cx, get(cx, m, k, null), more, v);
+function isColl(v: Value): boolean {
+  return (
+    v instanceof PVector ||
+    v instanceof PMap ||
+    v instanceof PSet ||
+    v instanceof ASeq ||
+    v instanceof LazySeq ||
+    v instanceof EmptyList
+  );
+}
+
+/** `(get-in m path)`; NOT_FOUND when some key along the path is missing. */
+export function getIn(cx: Cx, m: Value, path: readonly Value[]): Value {
+  let cur = m;
+  for (let i = 0; i < path.length; i++) {
+    cur = get(cx, cur, path[i]!, NOT_FOUND);
+    if (cur === NOT_FOUND) return NOT_FOUND;
+  }
+  return cur;
+}
+
+/** A path argument (`[:a :b]`, a list or seq, nil) as an array; anything else is a type error. */
+export function pathOf(fn: string, p: Value, cx: Cx): readonly Value[] {
+  if (p instanceof PVector) return p.items();
+  if (p instanceof ASeq || p instanceof LazySeq || p instanceof EmptyList || p === null) return asArray(cx, p);
+  throw typeError(
+    fn,
+    "a sequential path",
+    p,
+    `write the path as a vector: (${fn} m [:a :b]${fn === "get-in" ? "" : " ..."})`,
+  );
+}
+
+function assocIn(cx: Cx, m: Value, path: readonly Value[], i: number, v: Value): Value {
+  // Clojure's (assoc-in m [] v) is (assoc m nil v).
+  const k = i < path.length ? resolveKey(m, path[i]!) : null;
+  if (i + 1 >= path.length) return assoc(cx, m, k, v);
+  return assoc(cx, m, k, assocIn(cx, get(cx, m, k, null), path, i + 1, v));
+}
+
+function updateIn(cx: Cx, m: Value, path: readonly Value[], i: number, f: Value, extra: readonly Value[]): Value {
+  const k = i < path.length ? resolveKey(m, path[i]!) : null;
+  const old = get(cx, m, k, null);
+  const inner = i + 1 >= path.length ? applyUpdate(cx, f, old, extra) : updateIn(cx, old, path, i + 1, f, extra);
   return assoc(cx, m, k, inner);
 }
 
-function pathOf(fn: string, p: Value, cx: Cx): readonly Value[] {
-  if (p instanceof PVector) return p.items();
-  if (p instanceof ASeq || p instanceof LazySeq || p instanceof EmptyList || p === null) return asArray(cx, p);
-  throw typeError(fn, "a sequential path like [:a :b]", p);
-}
-
-function updateValue(cx: Cx, f: Value, old: Value, extra: readonly Value[]): Value {
-  return callFn(cx, f, [old, ...extra]);
+function applyUpdate(cx: Cx, f: Value, old: Value, extra: readonly Value[]): Value {
+  switch (extra.length) {
+    case 0:
+      return call1(cx, f, old);
+    case 1:
+      return call2(cx, f, old, extra[0]!);
+    default:
+      return callFn(cx, f, [old, ...extra]);
+  }
 }
 
 function dissocAll(cx: Cx, m: Value, keys: readonly Value[]): Value {
@@ -131,12 +196,96 @@ function dissocAll(cx: Cx, m: Value, keys: readonly Value[]): Value {
   return out;
 }
 
+/** `seq` for a builtin that names itself in the type error. */
+export function seqArg(cx: Cx, fn: string, v: Value): ASeq | null {
+  if (v instanceof ASeq) return v;
+  if (!isSeqable(v)) throw typeError(fn, "a collection", v);
+  return seq(cx, v);
+}
+
+/** asArray for a builtin that names itself in the type error. */
+export function itemsOf(cx: Cx, fn: string, v: Value): readonly Value[] {
+  if (v instanceof PVector) return v.items();
+  if (!isSeqable(v)) throw typeError(fn, "a collection", v);
+  return asArray(cx, v);
+}
+
+/** The key (0) or value (1) of each map entry: a map, or a seq of `[k v]` entries. */
+function entryParts(cx: Cx, fn: string, m: Value, part: 0 | 1): Value {
+  if (m === null) return null;
+  if (m instanceof PMap) return m.count === 0 ? null : arraySeq(part === 0 ? m.keyArray() : m.valArray());
+  if (!isSeqable(m) || typeof m === "string" || m instanceof PSet)
+    throw typeError(fn, "a map", m, fn === "keys" ? "for the items of a set use (seq s)" : undefined);
+  const pick = (x: Value): Value => {
+    if (x instanceof PVector && x.count === 2) return x.arr[part] as Value;
+    throw typeError(fn, "a map or a seq of [key value] entries", x);
+  };
+  if (!isRealized(m)) return lazyMap(m, (_cx, x) => pick(x));
+  const items = asArray(cx, m);
+  if (items.length === 0) return null;
+  const out = new Array<Value>(items.length);
+  for (let i = 0; i < items.length; i++) out[i] = pick(items[i]!);
+  cx.charge(items.length);
+  return arraySeq(out);
+}
+
+/** `(nth coll i)` without realizing more of a seq than needed. */
+function nth(cx: Cx, c: Value, i: Value, nf: Value, hasNf: boolean): Value {
+  if (typeof i !== "number" || !Number.isInteger(i)) throw typeError("nth", "an integer index", i);
+  if (c instanceof PVector) {
+    if (i >= 0 && i < c.count) return c.arr[i] as Value;
+    return outOfRange(i, c.count, nf, hasNf);
+  }
+  if (c === null) return hasNf ? nf : null;
+  if (typeof c === "string") {
+    if (i >= 0 && i < c.length) return new Char(c[i]!);
+    return outOfRange(i, c.length, nf, hasNf);
+  }
+  if (c instanceof PMap || c instanceof PSet)
+    throw typeError(
+      "nth",
+      "a vector, list, seq or string",
+      c,
+      "maps and sets have no order; use (vec (keys m)) or (seq s)",
+    );
+  if (!isSeqable(c)) throw typeError("nth", "a vector, list, seq or string", c);
+  if (i < 0) return outOfRange(i, null, nf, hasNf);
+  let s = seq(cx, c);
+  let n = 0;
+  while (s !== null) {
+    if (s instanceof ArraySeq) {
+      const len = s.end - s.i;
+      if (i - n < len) return s.arr[s.i + i - n] as Value;
+      n += len;
+      cx.charge(len);
+      s = s.more === null ? null : seq(cx, s.more);
+      continue;
+    }
+    if (n === i) return s.first();
+    n++;
+    if (--cx.fuel < 0) cx.refuel();
+    s = s.next(cx);
+  }
+  return outOfRange(i, n, nf, hasNf);
+}
+
+function outOfRange(i: number, size: number | null, nf: Value, hasNf: boolean): Value {
+  if (hasNf) return nf;
+  throw runtimeError(
+    size === null ? `index ${i} is out of bounds` : `index ${i} is out of bounds for a collection of ${size} items`,
+    "pass a default: (nth coll i nil)",
+  );
+}
+
 export const COLLECTIONS: BuiltinSpec[] = [
   {
     name: "count",
     arglists: ["[coll]"],
     doc: "Number of items (characters of a string, entries of a map); (count nil) is 0.",
-    examples: [{ code: "(count {:a 1 :b 2})", result: "2" }],
+    examples: [
+      { code: "(count {:a 1 :b 2})", result: "2" },
+      { code: '(count "héllo")', result: "5" },
+    ],
     f1: (cx, a) => count(cx, a),
   },
   {
@@ -145,6 +294,7 @@ export const COLLECTIONS: BuiltinSpec[] = [
     doc: 'Value at key k (a map key — :id also finds "id" —, a vector index, a set member), or not-found/nil.',
     examples: [
       { code: "(get {:a 1} :a)", result: "1" },
+      { code: '(get {"id" 7} :id)', result: "7" },
       { code: "(get [10 20] 5 :none)", result: ":none" },
     ],
     f2: (cx, m, k) => get(cx, m, k, null),
@@ -153,26 +303,32 @@ export const COLLECTIONS: BuiltinSpec[] = [
   {
     name: "get-in",
     arglists: ["[m ks]", "[m ks not-found]"],
-    doc: "Value at a path of keys in nested maps and vectors, or not-found/nil.",
-    examples: [{ code: "(get-in {:a {:b [5 6]}} [:a :b 1])", result: "6" }],
-    fn: (cx, args) => {
-      const nf = args.length === 3 ? args[2]! : null;
-      let cur: Value = args[0]!;
-      for (const k of pathOf("get-in", args[1]!, cx)) {
-        cur = get(cx, cur, k, NOT_FOUND);
-        if (cur === NOT_FOUND) return nf;
-      }
-      return cur;
+    doc: "Value at a path of keys in nested maps and vectors (flexible keys at each level), or not-found/nil.",
+    examples: [
+      { code: "(get-in {:a {:b [5 6]}} [:a :b 1])", result: "6" },
+      { code: "(get-in {:a 1} [:x :y] :none)", result: ":none" },
+    ],
+    f2: (cx, m, ks) => {
+      const v = getIn(cx, m, pathOf("get-in", ks, cx));
+      return v === NOT_FOUND ? null : v;
+    },
+    f3: (cx, m, ks, nf) => {
+      const v = getIn(cx, m, pathOf("get-in", ks, cx));
+      return v === NOT_FOUND ? nf : v;
     },
   },
   {
     name: "assoc",
     arglists: ["[m k v]", "[m k v & kvs]"],
     doc: "m with key k set to v (and more pairs); on a vector k is an index up to its count.",
-    examples: [{ code: "(assoc {:a 1} :b 2)", result: "{:a 1, :b 2}" }],
+    examples: [
+      { code: "(assoc {:a 1} :b 2)", result: "{:a 1, :b 2}" },
+      { code: "(assoc [1 2] 2 3)", result: "[1 2 3]" },
+    ],
     f3: (cx, m, k, v) => assoc(cx, m, k, v),
     fn: (cx, args) => {
-      if ((args.length - 1) % 2 !== 0) throw runtimeError("assoc needs key/value pairs after the map");
+      if ((args.length - 1) % 2 !== 0)
+        throw runtimeError("assoc expects key/value pairs after the map, got an odd number of arguments");
       let m: Value = args[0]!;
       for (let i = 1; i < args.length; i += 2) m = assoc(cx, m, args[i]!, args[i + 1]!);
       return m;
@@ -182,41 +338,47 @@ export const COLLECTIONS: BuiltinSpec[] = [
     name: "assoc-in",
     arglists: ["[m ks v]"],
     doc: "m with the value at a path of keys set to v, creating maps on the way.",
-    examples: [{ code: "(assoc-in {} [:a :b] 1)", result: "{:a {:b 1}}" }],
-    f3: (cx, m, ks, v) => assocIn(cx, m, pathOf("assoc-in", ks, cx), v),
+    examples: [
+      { code: "(assoc-in {} [:a :b] 1)", result: "{:a {:b 1}}" },
+      { code: "(assoc-in {:a [1 2]} [:a 0] 9)", result: "{:a [9 2]}" },
+    ],
+    f3: (cx, m, ks, v) => assocIn(cx, m, pathOf("assoc-in", ks, cx), 0, v),
   },
   {
     name: "dissoc",
     arglists: ["[m]", "[m k]", "[m k & ks]"],
-    doc: "m without the keys.",
+    doc: "m without the keys (exact keys).",
     examples: [{ code: "(dissoc {:a 1 :b 2} :a)", result: "{:b 2}" }],
+    f1: (cx, m) => dissocAll(cx, m, []),
+    f2: (cx, m, k) => dissocAll(cx, m, [k]),
     fn: (cx, args) => dissocAll(cx, args[0]!, args.slice(1)),
   },
   {
     name: "update",
     arglists: ["[m k f]", "[m k f & args]"],
     doc: "m with the value at k replaced by (f old-value args...).",
-    examples: [{ code: "(update {:n 1} :n + 10)", result: "{:n 11}" }],
+    examples: [
+      { code: "(update {:n 1} :n + 10)", result: "{:n 11}" },
+      { code: "(update [1 2] 0 inc)", result: "[2 2]" },
+    ],
+    f3: (cx, m, k, f) => {
+      const key = resolveKey(m, k);
+      return assoc(cx, m, key, call1(cx, f, get(cx, m, key, null)));
+    },
     fn: (cx, args) => {
       const [m, k, f, ...extra] = args as [Value, Value, Value, ...Value[]];
-      return assoc(cx, m, k, updateValue(cx, f, get(cx, m, k, null), extra));
+      const key = resolveKey(m, k);
+      return assoc(cx, m, key, applyUpdate(cx, f, get(cx, m, key, null), extra));
     },
   },
   {
     name: "update-in",
     arglists: ["[m ks f & args]"],
-    doc: "m with the value at a path of keys replaced by (f old-value args...).",
+    doc: "m with the value at a path of keys replaced by (f old-value args...), creating maps on the way.",
     examples: [{ code: "(update-in {:a {:n 1}} [:a :n] inc)", result: "{:a {:n 2}}" }],
     fn: (cx, args) => {
       const [m, ks, f, ...extra] = args as [Value, Value, Value, ...Value[]];
-      const path = pathOf("update-in", ks, cx);
-      if (path.length === 0) return updateValue(cx, f, get(cx, m, null, null), extra);
-      const go = (cur: Value, i: number): Value => {
-        const k = path[i]!;
-        const inner = get(cx, cur, k, null);
-        return assoc(cx, cur, k, i === path.length - 1 ? updateValue(cx, f, inner, extra) : go(inner, i + 1));
-      };
-      return go(m, 0);
+      return updateIn(cx, m, pathOf("update-in", ks, cx), 0, f, extra);
     },
   },
   {
@@ -226,6 +388,7 @@ export const COLLECTIONS: BuiltinSpec[] = [
     examples: [
       { code: "(conj [1 2] 3)", result: "[1 2 3]" },
       { code: "(conj '(1 2) 0)", result: "(0 1 2)" },
+      { code: "(conj {:a 1} [:b 2])", result: "{:a 1, :b 2}" },
     ],
     f0: () => EMPTY_VECTOR,
     f1: (_cx, c) => c,
@@ -243,6 +406,7 @@ export const COLLECTIONS: BuiltinSpec[] = [
     examples: [
       { code: "(into {} [[:a 1] [:b 2]])", result: "{:a 1, :b 2}" },
       { code: "(into [] #{3})", result: "[3]" },
+      { code: "(into () [1 2])", result: "(2 1)" },
     ],
     f0: () => EMPTY_VECTOR,
     f1: (_cx, to) => to,
@@ -251,32 +415,28 @@ export const COLLECTIONS: BuiltinSpec[] = [
   {
     name: "keys",
     arglists: ["[m]"],
-    doc: "A seq of the map's keys (nil for an empty map).",
-    examples: [{ code: "(keys {:a 1 :b 2})", result: "(:a :b)" }],
-    f1: (_cx, m) => {
-      if (m === null) return null;
-      if (!(m instanceof PMap)) throw typeError("keys", "a map", m);
-      return m.count === 0 ? null : new ArraySeq(m.keyArray(), 0, m.count, null);
-    },
+    doc: "A seq of the map's keys (nil for an empty map); also the keys of a seq of [k v] entries.",
+    examples: [
+      { code: "(keys {:a 1 :b 2})", result: "(:a :b)" },
+      { code: "(keys (sort-by val {:a 2 :b 1}))", result: "(:b :a)" },
+    ],
+    f1: (cx, m) => entryParts(cx, "keys", m, 0),
   },
   {
     name: "vals",
     arglists: ["[m]"],
-    doc: "A seq of the map's values (nil for an empty map).",
+    doc: "A seq of the map's values (nil for an empty map); also the values of a seq of [k v] entries.",
     examples: [{ code: "(vals {:a 1 :b 2})", result: "(1 2)" }],
-    f1: (_cx, m) => {
-      if (m === null) return null;
-      if (!(m instanceof PMap)) throw typeError("vals", "a map", m);
-      return m.count === 0 ? null : new ArraySeq(m.valArray(), 0, m.count, null);
-    },
+    f1: (cx, m) => entryParts(cx, "vals", m, 1),
   },
   {
     name: "contains?",
     arglists: ["[coll k]"],
-    doc: "True if the map has key k (flexible), the set has member k, or the vector has index k.",
+    doc: "True if the map has key k (flexible), the set has member k, or the vector/string has index k.",
     examples: [
       { code: "(contains? {:a nil} :a)", result: "true" },
       { code: "(contains? [5 6] 1)", result: "true" },
+      { code: "(contains? #{:x} :y)", result: "false" },
     ],
     f2: (cx, c, k) => {
       if (c === null) return false;
@@ -288,22 +448,23 @@ export const COLLECTIONS: BuiltinSpec[] = [
         "contains?",
         "a map, set, vector or string",
         c,
-        "to test membership in a list use (some #{x} coll)",
+        "to test membership in a list or seq use (some #{x} coll)",
       );
     },
   },
   {
     name: "merge",
     arglists: ["[& maps]"],
-    doc: "Maps combined left to right; later values win; nil arguments are ignored.",
+    doc: "Maps combined left to right; later values win; nil arguments are ignored; (merge) is nil.",
     examples: [{ code: "(merge {:a 1} {:a 2 :b 3})", result: "{:a 2, :b 3}" }],
     fn: (cx, args) => {
-      let acc: Value = null;
+      let acc: PMap | null = null;
       for (const m of args) {
         if (m === null) continue;
         if (!(m instanceof PMap)) throw typeError("merge", "maps", m);
         if (acc === null) acc = m;
-        else acc = conj1(cx, acc, m);
+        else acc = conjMap(cx, acc, m, "merge");
+        cx.charge(m.count);
       }
       return acc;
     },
@@ -311,24 +472,12 @@ export const COLLECTIONS: BuiltinSpec[] = [
   {
     name: "select-keys",
     arglists: ["[m ks]"],
-    doc: "A map of only the given keys that m has.",
-    examples: [{ code: "(select-keys {:a 1 :b 2 :c 3} [:a :c :z])", result: "{:a 1, :c 3}" }],
-    f2: (cx, m, ks) => {
-      const b = new MapBuilder();
-      if (m !== null && !(m instanceof PMap)) throw typeError("select-keys", "a map", m);
-      for (const k of asArray(cx, ks)) {
-        const key = realizeKey(cx, k);
-        if (m instanceof PMap) {
-          const v = m.get(key, NOT_FOUND);
-          if (v !== NOT_FOUND) b.assoc(key, v);
-          else {
-            const flex = getFlex(m, key, NOT_FOUND);
-            if (flex !== NOT_FOUND) b.assoc(key, flex);
-          }
-        }
-      }
-      return b.build();
-    },
+    doc: "A map of only the given keys that m has (flexible lookup; the keys as given).",
+    examples: [
+      { code: "(select-keys {:a 1 :b 2 :c 3} [:a :c :z])", result: "{:a 1, :c 3}" },
+      { code: '(select-keys {"id" 1 "x" 2} [:id])', result: "{:id 1}" },
+    ],
+    f2: (cx, m, ks) => selectKeys(cx, m, ks),
   },
   {
     name: "hash-map",
@@ -336,7 +485,8 @@ export const COLLECTIONS: BuiltinSpec[] = [
     doc: "A map of the key/value pairs.",
     examples: [{ code: "(hash-map :a 1)", result: "{:a 1}" }],
     fn: (cx, args) => {
-      if (args.length % 2 !== 0) throw runtimeError("hash-map needs key/value pairs");
+      if (args.length % 2 !== 0)
+        throw runtimeError(`hash-map expects key/value pairs, got an odd number of arguments (${args.length})`);
       return hashMapOf(args.map((x, i) => (i % 2 === 0 ? realizeKey(cx, x) : x)));
     },
   },
@@ -358,9 +508,11 @@ export const COLLECTIONS: BuiltinSpec[] = [
     examples: [{ code: "(set [1 2 2 3])", result: "#{1 3 2}" }],
     f1: (cx, c) => {
       if (c instanceof PSet) return c;
+      const items = itemsOf(cx, "set", c);
       const b = new SetBuilder();
-      for (const x of asArray(cx, c)) b.add(realizeKey(cx, x));
-      return b.count === 0 ? EMPTY_SET : b.build();
+      for (const x of items) b.add(realizeKey(cx, x));
+      cx.charge(items.length);
+      return b.build();
     },
   },
   {
@@ -374,8 +526,11 @@ export const COLLECTIONS: BuiltinSpec[] = [
     name: "vec",
     arglists: ["[coll]"],
     doc: "A vector of the items of coll.",
-    examples: [{ code: "(vec '(1 2))", result: "[1 2]" }],
-    f1: (cx, c) => (c instanceof PVector ? c : vec(asArray(cx, c).slice())),
+    examples: [
+      { code: "(vec '(1 2))", result: "[1 2]" },
+      { code: "(vec {:a 1})", result: "[[:a 1]]" },
+    ],
+    f1: (cx, c) => (c instanceof PVector ? c : vec(itemsOf(cx, "vec", c).slice())),
   },
   {
     name: "list",
@@ -389,7 +544,11 @@ export const COLLECTIONS: BuiltinSpec[] = [
     arglists: ["[coll]"],
     doc: "The first item, or nil.",
     examples: [{ code: "(first [1 2])", result: "1" }],
-    f1: (cx, c) => first(cx, c),
+    f1: (cx, c) => {
+      if (c instanceof PVector) return c.count === 0 ? null : (c.arr[0] as Value);
+      const s = seqArg(cx, "first", c);
+      return s === null ? null : s.first();
+    },
   },
   {
     name: "second",
@@ -398,7 +557,9 @@ export const COLLECTIONS: BuiltinSpec[] = [
     examples: [{ code: "(second [1 2])", result: "2" }],
     f1: (cx, c) => {
       if (c instanceof PVector) return c.count > 1 ? (c.arr[1] as Value) : null;
-      return first(cx, next(cx, c));
+      const s = seqArg(cx, "second", c);
+      const n = s === null ? null : s.next(cx);
+      return n === null ? null : n.first();
     },
   },
   {
@@ -408,7 +569,7 @@ export const COLLECTIONS: BuiltinSpec[] = [
     examples: [{ code: "(last [1 2 3])", result: "3" }],
     f1: (cx, c) => {
       if (c instanceof PVector) return c.count > 0 ? (c.arr[c.count - 1] as Value) : null;
-      const a = asArray(cx, c);
+      const a = itemsOf(cx, "last", c);
       return a.length === 0 ? null : a[a.length - 1]!;
     },
   },
@@ -417,47 +578,42 @@ export const COLLECTIONS: BuiltinSpec[] = [
     arglists: ["[coll]"],
     doc: "The items after the first, as a seq; () when there are none.",
     examples: [{ code: "(rest [1 2 3])", result: "(2 3)" }],
-    f1: (cx, c) => rest(cx, c),
+    f1: (cx, c) => {
+      const s = seqArg(cx, "rest", c);
+      return s === null ? EMPTY_LIST : (s.next(cx) ?? EMPTY_LIST);
+    },
   },
   {
     name: "next",
     arglists: ["[coll]"],
     doc: "The items after the first, as a seq; nil when there are none.",
     examples: [{ code: "(next [1])", result: "nil" }],
-    f1: (cx, c) => next(cx, c),
+    f1: (cx, c) => {
+      const s = seqArg(cx, "next", c);
+      return s === null ? null : s.next(cx);
+    },
   },
   {
     name: "nth",
     arglists: ["[coll index]", "[coll index not-found]"],
     doc: "The item at index; out of range is an error unless not-found is given.",
-    examples: [{ code: "(nth [:a :b :c] 1)", result: ":b" }],
-    fn: (cx, args) => {
-      const [c, i] = args as [Value, Value];
-      const hasNf = args.length === 3;
-      if (typeof i !== "number" || !Number.isInteger(i)) throw typeError("nth", "an integer index", i);
-      if (c === null) return hasNf ? args[2]! : null;
-      if (c instanceof PMap || c instanceof PSet)
-        throw typeError(
-          "nth",
-          "a vector, list, seq or string",
-          c,
-          "maps and sets have no order; use (vec (keys m)) or (seq s)",
-        );
-      const items = c instanceof PVector ? c.items() : asArray(cx, c);
-      if (i >= 0 && i < items.length) return items[i]!;
-      if (hasNf) return args[2]!;
-      throw runtimeError(
-        `index ${i} is out of bounds for a collection of ${items.length} items`,
-        "pass a default: (nth coll i nil)",
-      );
-    },
+    examples: [
+      { code: "(nth [:a :b :c] 1)", result: ":b" },
+      { code: "(nth (range) 100)", result: "100" },
+      { code: "(nth [1] 5 :none)", result: ":none" },
+    ],
+    f2: (cx, c, i) => nth(cx, c, i, null, false),
+    f3: (cx, c, i, nf) => nth(cx, c, i, nf, true),
   },
   {
     name: "seq",
     arglists: ["[coll]"],
     doc: "A seq of the items of coll, or nil when it is empty.",
-    examples: [{ code: "(seq [])", result: "nil" }],
-    f1: (cx, c) => seq(cx, c),
+    examples: [
+      { code: "(seq [])", result: "nil" },
+      { code: '(seq "ab")', result: "(\\a \\b)" },
+    ],
+    f1: (cx, c) => seqArg(cx, "seq", c),
   },
   {
     name: "cons",
@@ -472,3 +628,18 @@ export const COLLECTIONS: BuiltinSpec[] = [
     },
   },
 ];
+
+/** `(select-keys m ks)`: flexible lookup, keys as given; vectors select by index. */
+export function selectKeys(cx: Cx, m: Value, ks: Value): PMap {
+  if (m !== null && !(m instanceof PMap) && !(m instanceof PVector)) throw typeError("select-keys", "a map", m);
+  const keys = itemsOf(cx, "select-keys", ks);
+  const b = new MapBuilder();
+  if (m === null) return EMPTY_MAP;
+  for (const k of keys) {
+    const key = realizeKey(cx, k);
+    const v = get(cx, m, key, NOT_FOUND);
+    if (v !== NOT_FOUND) b.assoc(key, v);
+  }
+  cx.charge(keys.length);
+  return b.build();
+}
