@@ -81,6 +81,20 @@ export class Closure extends PtcFn {
     return this.run(cx, a, f);
   }
 
+  override unary(): (cx: Cx, a: Value) => Value {
+    const direct = this.template.byCount[1]?.direct;
+    if (direct == null) return super.unary();
+    const captured = this.captured;
+    return (cx, a) => direct(cx, captured, a);
+  }
+
+  override binary(): (cx: Cx, a: Value, b: Value) => Value {
+    const direct = this.template.byCount[2]?.direct;
+    if (direct == null) return super.binary();
+    const captured = this.captured;
+    return (cx, a, b) => direct(cx, captured, a, b);
+  }
+
   invoke(cx: Cx, args: Value[]): Value {
     const t = this.template;
     const n = args.length;

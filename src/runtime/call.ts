@@ -29,6 +29,22 @@ export function call2(cx: Cx, f: Value, a: Value, b: Value): Value {
   return callNonFn(cx, f, [a, b]);
 }
 
+/**
+ * The fastest JS function calling `f` with one argument, for builtins that call it in a
+ * loop: fetch it once, call it per item.
+ */
+export function fn1(f: Value): (cx: Cx, a: Value) => Value {
+  if (f instanceof PtcFn) return f.unary();
+  if (f instanceof Keyword) return (cx, a) => keywordGet(cx, f, a, null);
+  return (cx, a) => callNonFn(cx, f, [a]);
+}
+
+/** Like fn1, for two arguments. */
+export function fn2(f: Value): (cx: Cx, a: Value, b: Value) => Value {
+  if (f instanceof PtcFn) return f.binary();
+  return (cx, a, b) => callNonFn(cx, f, [a, b]);
+}
+
 /** Is `f` something `callFn` can call? */
 export function isCallable(f: Value): boolean {
   return (

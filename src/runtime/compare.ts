@@ -1,6 +1,7 @@
 /**
  * Clojure's `compare`: the ordering `sort` and `sort-by` use by default.
- * nil sorts first; numbers compare by value (integers and floats together); strings,
+ * nil sorts first; numbers compare by value (integers and floats together; NaN compares
+ * as equal to every number, as Clojure's Numbers.compare has it); strings,
  * keywords and symbols as Java compares strings (the UTF-16 difference at the first
  * mismatch, else the length difference, so `(compare "a" "c")` is -2 as in Clojure);
  * booleans false before true; vectors by length, then item by item. Values of
@@ -21,10 +22,6 @@ export function compareStrings(a: string, b: string): number {
   return a.length - b.length;
 }
 
-function sign(d: number): number {
-  return d < 0 ? -1 : d > 0 ? 1 : 0;
-}
-
 function numOf(v: Value): number | null {
   if (typeof v === "number") return v;
   if (v instanceof PtcFloat) return v.value;
@@ -32,19 +29,13 @@ function numOf(v: Value): number | null {
 }
 
 export function compareValues(cx: Cx, a: Value, b: Value): number {
-  if (a === b) {
-    if (typeof a === "number" && Number.isNaN(a))
-      throw typeError("compare", "comparable values", a, "NaN cannot be compared");
-    return 0;
-  }
+  if (a === b) return 0;
   if (a === null) return -1;
   if (b === null) return 1;
   const x = numOf(a);
   const y = numOf(b);
   if (x !== null && y !== null) {
-    if (Number.isNaN(x) || Number.isNaN(y))
-      throw typeError("compare", "comparable values", Number.isNaN(x) ? a : b, "NaN cannot be compared");
-    return sign(x - y);
+    return x < y ? -1 : x > y ? 1 : 0;
   }
   if (typeof a === "string" && typeof b === "string") return compareStrings(a, b);
   if (typeof a === "boolean" && typeof b === "boolean") return a ? 1 : -1;
@@ -59,11 +50,14 @@ export function compareValues(cx: Cx, a: Value, b: Value): number {
     }
     return 0;
   }
+  const ta = typeName(a);
+  const tb = typeName(b);
+  const same = ta === tb || (x !== null && y !== null);
   throw typeError(
     "compare",
-    "two values of the same comparable kind (numbers, strings, keywords, booleans, vectors)",
-    typeName(a) === typeName(b) || (x !== null) === (y !== null) ? a : b,
-    `cannot compare ${typeName(a)} with ${typeName(b)}`,
+    "two values of the same comparable kind (numbers, strings, keywords, symbols, booleans, characters, vectors)",
+    same || x !== null ? b : a,
+    same ? `${ta} values have no order; compare a key of them instead` : `cannot compare ${ta} with ${tb}`,
   );
 }
 

@@ -575,7 +575,25 @@ export function lazyReductions(coll: Value, acc: Value, f: (cx: Cx, acc: Value, 
   });
 }
 
-/** `(cycle coll)` of a non-empty seq `s`, realized once and replayed. */
+/**
+ * `(repeat n x)` (n may be Infinity): chunks of up to 32 copies of `x`, sharing one array.
+ */
+export function lazyRepeat(x: Value, n: number): LazySeq | null {
+  if (n <= 0) return null;
+  const arr = new Array<Value>(Math.min(n, CHUNK)).fill(x);
+  return repeatArray(arr, n);
+}
+
+/** The items of `arr` over and over, `n` items in all (Infinity: forever). */
+export function repeatArray(arr: readonly Value[], n: number): LazySeq {
+  return new LazySeq((cx) => {
+    const k = Math.min(n, arr.length);
+    cx.charge(k);
+    return new ArraySeq(arr, 0, k, n > k ? repeatArray(arr, n - k) : null);
+  });
+}
+
+/** `(cycle coll)` of a non-empty lazy seq `s`: its items, realized once, over and over. */
 export function lazyCycle(s: ASeq): LazySeq {
-  return new LazySeq(() => lazyCat(new ArraySeq([s], 0, 1, new LazySeq(() => lazyCycle(s)))));
+  return lazyCat(lazyRepeat(s, Infinity));
 }

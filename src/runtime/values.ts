@@ -194,6 +194,17 @@ export abstract class PtcFn extends PtcObject {
   call2(cx: Cx, a: Value, b: Value): Value {
     return this.invoke(cx, [a, b]);
   }
+  /**
+   * A JS function calling this function with one argument, for loops that call it many
+   * times (subclasses return their fastest entry point).
+   */
+  unary(): (cx: Cx, a: Value) => Value {
+    return (cx, a) => this.call1(cx, a);
+  }
+  /** Like unary, for two arguments. */
+  binary(): (cx: Cx, a: Value, b: Value) => Value {
+    return (cx, a, b) => this.call2(cx, a, b);
+  }
   /** Parameter lists for printing (`[a b & more]`); never the body. */
   paramLists(): string[] {
     return [];

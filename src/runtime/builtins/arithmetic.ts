@@ -1,6 +1,6 @@
 /** Arithmetic: + - * / inc dec quot rem mod max min abs. */
 import { add, dec, div, inc, mod, mul, negate, quot, rem, sub, toNum } from "../numbers.js";
-import { float, PtcFloat, type Value } from "../values.js";
+import { float, isFloat, type Value } from "../values.js";
 import type { BuiltinSpec } from "./registry.js";
 
 function fold(op: (a: Value, b: Value) => Value, init: Value, args: Value[]): Value {
@@ -15,21 +15,29 @@ function number(fn: string, a: Value): Value {
   return a;
 }
 
-function extreme(fn: string, args: Value[], pick: (a: number, b: number) => boolean): Value {
+/**
+ * Clojure's max/min: `(max x)` is x unchecked; otherwise every argument must be a number,
+ * a NaN argument wins, and on a tie the later argument is kept (Numbers.max keeps x only
+ * when it is strictly greater), so `(max 1 1.0)` is 1.0. Two float zeros follow Java's
+ * Math.max/min (0.0 is greater than -0.0).
+ */
+function extreme(fn: string, args: Value[], greater: boolean): Value {
   let best = args[0]!;
+  if (args.length === 1) return best;
   let bv = toNum(fn, best);
   for (let i = 1; i < args.length; i++) {
     const x = args[i]!;
     const xv = toNum(fn, x);
-    if (Number.isNaN(xv) || Number.isNaN(bv)) {
-      best = NaN;
-      bv = NaN;
-      continue;
+    if (bv !== bv) continue;
+    if (xv === xv && (greater ? bv > xv : bv < xv)) continue;
+    if (xv === 0 && bv === 0 && isFloat(best) && isFloat(x)) {
+      // Math.max(0.0, -0.0) is 0.0; Math.min gives -0.0.
+      const bNeg = Object.is(bv, -0);
+      const xNeg = Object.is(xv, -0);
+      if (bNeg !== xNeg && (greater ? !bNeg : bNeg)) continue;
     }
-    if (pick(xv, bv)) {
-      best = x;
-      bv = xv;
-    }
+    best = x;
+    bv = xv;
   }
   return best;
 }
@@ -126,14 +134,16 @@ export const ARITHMETIC: BuiltinSpec[] = [
     arglists: ["[x]", "[x y]", "[x y & more]"],
     doc: "The greatest of the numbers (##NaN if any is NaN).",
     examples: [{ code: "(max 1 5 3)", result: "5" }],
-    fn: (_cx, args) => extreme("max", args, (a, b) => a > b),
+    f2: (_cx, a, b) => (typeof a === "number" && typeof b === "number" && a === a && b === b ? (a > b ? a : b) : extreme("max", [a, b], true)),
+    fn: (_cx, args) => extreme("max", args, true),
   },
   {
     name: "min",
     arglists: ["[x]", "[x y]", "[x y & more]"],
     doc: "The least of the numbers (##NaN if any is NaN).",
     examples: [{ code: "(min 4 2.5 3)", result: "2.5" }],
-    fn: (_cx, args) => extreme("min", args, (a, b) => a < b),
+    f2: (_cx, a, b) => (typeof a === "number" && typeof b === "number" && a === a && b === b ? (a < b ? a : b) : extreme("min", [a, b], false)),
+    fn: (_cx, args) => extreme("min", args, false),
   },
   {
     name: "abs",
@@ -141,9 +151,8 @@ export const ARITHMETIC: BuiltinSpec[] = [
     doc: "The absolute value of x.",
     examples: [{ code: "(abs -3)", result: "3" }],
     f1: (_cx, a) => {
-      if (typeof a === "number") return Number.isInteger(a) ? Math.abs(a) : Math.abs(a);
-      if (a instanceof PtcFloat) return float(Math.abs(a.value));
-      return toNum("abs", a);
+      if (typeof a === "number") return Math.abs(a);
+      return float(Math.abs(toNum("abs", a)));
     },
   },
 ];

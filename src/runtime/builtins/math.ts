@@ -129,24 +129,29 @@ function bitSpec(
   };
 }
 
-/** The shift distance or bit index, masked to 0..63 as Java does for longs. */
-function bitIndex(fn: string, n: Value): bigint {
-  return BigInt(bitArg(fn, n) & 63);
-}
-
 function bitIndexSpec(
   name: string,
   doc: string,
   example: string,
   result: string,
   op: (x: bigint, n: bigint) => bigint,
+  /** Exact result with plain numbers when it is an integer in range (else the BigInt path decides). */
+  fast?: (x: number, n: number) => number,
 ): BuiltinSpec {
   return {
     name,
     arglists: ["[x n]"],
     doc,
     examples: [{ code: example, result }],
-    f2: (_cx, x, n) => fromBig(name, BigInt.asIntN(64, op(BigInt(bitArg(name, x)), bitIndex(name, n)))),
+    f2: (_cx, a, b) => {
+      const x = bitArg(name, a);
+      const n = bitArg(name, b) & 63;
+      if (fast !== undefined) {
+        const r = fast(x, n);
+        if (r <= MAX && r >= -MAX) return r + 0;
+      }
+      return fromBig(name, BigInt.asIntN(64, op(BigInt(x), BigInt(n))));
+    },
   };
 }
 
@@ -174,9 +179,8 @@ function javaExtreme(name: string, op: (x: number, y: number) => number): (cx: C
     const x = num(name, a);
     const y = num(name, b);
     const r = op(x, y);
-    return Number.isInteger(a) && Number.isInteger(b) && typeof a === "number" && typeof b === "number"
-      ? r
-      : float(r);
+    const ints = typeof a === "number" && Number.isInteger(a) && typeof b === "number" && Number.isInteger(b);
+    return ints ? r : float(r);
   };
 }
 
@@ -391,13 +395,21 @@ export const MATH: BuiltinSpec[] = [
       return small(x) ? ~x : fromBig("bit-not", BigInt.asIntN(64, ~BigInt(x)));
     },
   },
-  bitIndexSpec("bit-shift-left", "x shifted left by n bits.", "(bit-shift-left 1 10)", "1024", (x, n) => x << n),
+  bitIndexSpec(
+    "bit-shift-left",
+    "x shifted left by n bits (n taken modulo 64, as for Java longs).",
+    "(bit-shift-left 1 10)",
+    "1024",
+    (x, n) => x << n,
+    (x, n) => x * 2 ** n,
+  ),
   bitIndexSpec(
     "bit-shift-right",
     "x shifted right by n bits, keeping the sign.",
     "(bit-shift-right -16 2)",
     "-4",
     (x, n) => x >> n,
+    (x, n) => Math.floor(x / 2 ** n),
   ),
   bitIndexSpec(
     "unsigned-bit-shift-right",
@@ -411,7 +423,7 @@ export const MATH: BuiltinSpec[] = [
     arglists: ["[x n]"],
     doc: "True if bit n of x is set.",
     examples: [{ code: "(bit-test 5 2)", result: "true" }],
-    f2: (_cx, x, n) => ((BigInt(bitArg("bit-test", x)) >> bitIndex("bit-test", n)) & 1n) === 1n,
+    f2: (_cx, x, n) => ((BigInt(bitArg("bit-test", x)) >> BigInt(bitArg("bit-test", n) & 63)) & 1n) === 1n,
   },
   bitIndexSpec("bit-set", "x with bit n set.", "(bit-set 0 3)", "8", (x, n) => x | (1n << n)),
   bitIndexSpec("bit-clear", "x with bit n cleared.", "(bit-clear 15 0)", "14", (x, n) => x & ~(1n << n)),

@@ -70,6 +70,12 @@ export class BuiltinFn extends PtcFn {
     if (f2 !== undefined) return f2(cx, a, b);
     return this.invoke(cx, [a, b]);
   }
+  override unary(): (cx: Cx, a: Value) => Value {
+    return this.def.f1 ?? super.unary();
+  }
+  override binary(): (cx: Cx, a: Value, b: Value) => Value {
+    return this.def.f2 ?? super.binary();
+  }
 }
 
 export function checkArity(def: BuiltinDef, n: number): void {
