@@ -13,9 +13,10 @@
  */
 import type { Cx } from "./context.js";
 import { equiv, realizeKey } from "./equality.js";
-import { ArraySeq, ASeq, CHUNK, Cons, LazySeq, makeRange, PList, Range, seq } from "./seq.js";
+import { typeError } from "./errors.js";
+import { ArraySeq, ASeq, CHUNK, Cons, EmptyList, isSeqable, LazySeq, makeRange, PList, Range, seq } from "./seq.js";
 import { EMPTY_SET, type PSet } from "./set.js";
-import { PtcObject, T, type Value } from "./values.js";
+import { float, PtcObject, T, type Value } from "./values.js";
 import { PVector } from "./vector.js";
 
 // ---------------------------------------------------------------------------------------
@@ -116,6 +117,20 @@ export function dropSeq(cx: Cx, coll: Value, n: number): ASeq | null {
     n--;
   }
   return s;
+}
+
+/** The items of a range as an array (size-limited), without stepping through Range objects. */
+export function rangeArray(cx: Cx, r: Range): Value[] {
+  const out: Value[] = [];
+  const { end, step, box } = r;
+  const max = cx.limits.maxCollection;
+  if (r.count > max) cx.checkSize(r.count);
+  for (let n = r.start; step > 0 ? n < end : n > end; n += step) {
+    out.push(box(n));
+    if (out.length > max) cx.checkSize(out.length);
+  }
+  cx.charge(out.length);
+  return out;
 }
 
 /**
@@ -237,6 +252,10 @@ export function lazyMap(coll: Value, f: (cx: Cx, x: Value) => Value): LazySeq {
   return new LazySeq((cx) => {
     const s = seq(cx, coll);
     if (s === null) return null;
+    if (s instanceof Cons) {
+      if (--cx.fuel < 0) cx.refuel();
+      return new Cons(f(cx, s.first()), lazyMap(s.more, f));
+    }
     const { arr, i, end, rest } = chunkOf(cx, s);
     const out = new Array<Value>(end - i);
     for (let k = i; k < end; k++) out[k - i] = f(cx, arr[k] as Value);
@@ -333,6 +352,11 @@ export function lazyTake(coll: Value, n: number): LazySeq {
     if (n <= 0) return null;
     const s = seq(cx, coll);
     if (s === null) return null;
+    if (s instanceof Cons) {
+      // Unchunked: one item at a time, without a chunk.
+      if (--cx.fuel < 0) cx.refuel();
+      return new Cons(s.first(), n === 1 ? null : lazyTake(s.more, n - 1));
+    }
     const { arr, i, end, rest } = chunkOf(cx, s);
     if (end - i >= n) return new ArraySeq(arr, i, i + n, null);
     return new ArraySeq(arr, i, end, rest === null ? null : lazyTake(rest, n - (end - i)));
@@ -373,19 +397,41 @@ export function lazyDropWhile(coll: Value, pred: (cx: Cx, x: Value) => boolean):
  * The items of every seqable in the seq `colls`, in turn (`(apply concat colls)`), both
  * levels lazy: `inner` is the part of the current coll not yet given out.
  */
-export function lazyCat(colls: Value, inner: Value = null): LazySeq {
+export function lazyCat(colls: Value, inner: Value = null, fn = "concat", expected = "collections"): LazySeq {
   return new LazySeq((cx) => {
     let s = inner === null ? null : seq(cx, inner);
     let outer = colls;
     while (s === null) {
       const o = seq(cx, outer);
       if (o === null) return null;
-      s = seq(cx, o.first());
+      const part = o.first();
+      if (!isSeqable(part)) throw typeError(fn, expected, part);
+      s = seq(cx, part);
       outer = restOf(o);
       if (--cx.fuel < 0) cx.refuel();
     }
     const { arr, i, end, rest } = chunkOf(cx, s);
-    return new ArraySeq(arr, i, end, lazyCat(outer, rest));
+    if (rest === null && end - i < CHUNK && outer instanceof ArraySeq) {
+      // Small realized parts that follow in the outer seq's computed chunk are gathered
+      // into this chunk (nothing is realized that was not already).
+      const out = arr.slice(i, end);
+      let o: Value = outer;
+      while (o instanceof ArraySeq) {
+        const part = o.arr[o.i] as Value;
+        if (part === null || part instanceof EmptyList) {
+          // nothing to add
+        } else if (part instanceof PVector && part.count <= CHUNK - out.length) {
+          for (let k = 0; k < part.count; k++) out.push(part.arr[k] as Value);
+        } else if (part instanceof ArraySeq && part.more === null && part.end - part.i <= CHUNK - out.length) {
+          for (let k = part.i; k < part.end; k++) out.push(part.arr[k] as Value);
+        } else break;
+        o = restOf(o);
+        if (--cx.fuel < 0) cx.refuel();
+      }
+      cx.charge(out.length);
+      return new ArraySeq(out, 0, out.length, o === null ? null : lazyCat(o, null, fn, expected));
+    }
+    return new ArraySeq(arr, i, end, lazyCat(outer, rest, fn, expected));
   });
 }
 
@@ -506,10 +552,34 @@ export function lazyPartition(
   part: (items: Value[]) => Value,
 ): LazySeq {
   return new LazySeq((cx) => {
-    const s = seq(cx, coll);
+    let s = seq(cx, coll);
     if (s === null) return null;
+    if (n > 0 && step > 0 && (s instanceof ArraySeq || s instanceof Range)) {
+      // The partitions that lie within the computed chunk, at once.
+      if (s instanceof Range) {
+        const ch = chunkOf(cx, s);
+        s = new ArraySeq(ch.arr, ch.i, ch.end, ch.rest);
+      }
+      const { arr, end, more } = s as ArraySeq;
+      const out: Value[] = [];
+      let pos = (s as ArraySeq).i;
+      while (pos + n <= end) {
+        out.push(part(arr.slice(pos, pos + n)));
+        pos += step;
+      }
+      if (out.length > 0) {
+        cx.charge(out.length);
+        const after =
+          pos < end
+            ? new ArraySeq(arr, pos, end, more)
+            : pos === end || more === null
+              ? more
+              : new LazySeq((c) => dropSeq(c, more, pos - end));
+        return new ArraySeq(out, 0, out.length, after === null ? null : lazyPartition(after, n, step, pad, all, part));
+      }
+    }
     const p = takeItems(cx, s, n);
-    if (p.length < n && !all) {
+    if (p.length !== n && !all) {
       if (pad === undefined) return null;
       for (const x of takeItems(cx, pad, n - p.length)) p.push(x);
       return new ArraySeq([part(p)], 0, 1, null);
@@ -590,6 +660,26 @@ export function repeatArray(arr: readonly Value[], n: number): LazySeq {
     const k = Math.min(n, arr.length);
     cx.charge(k);
     return new ArraySeq(arr, 0, k, n > k ? repeatArray(arr, n - k) : null);
+  });
+}
+
+/**
+ * `(range start end step)` with a float start or step: chunks of numbers made by
+ * repeated addition (as Clojure does, so rounding accumulates the same way); the first
+ * item is `first` (an integer start stays one), the others floats.
+ */
+export function floatRange(start: number, end: number, step: number, first: Value): LazySeq | null {
+  if (step > 0 ? start >= end : start <= end) return null;
+  return new LazySeq((cx) => {
+    const items: Value[] = [first];
+    let n = start + step;
+    while (items.length < CHUNK && (step > 0 ? n < end : n > end)) {
+      items.push(float(n));
+      n += step;
+    }
+    cx.charge(items.length);
+    const more = step > 0 ? n < end : n > end;
+    return new ArraySeq(items, 0, items.length, more ? floatRange(n, end, step, float(n)) : null);
   });
 }
 

@@ -8,6 +8,7 @@
  * ±(2^53-1); going past that is an overflow error, as going past 2^63 is in Clojure.
  */
 import { arithmeticError, typeError } from "./errors.js";
+import { prStr } from "./printer.js";
 import { PtcFloat, float, type Value } from "./values.js";
 
 export type Num = number | PtcFloat;
@@ -109,7 +110,7 @@ function floatQuot(op: string, x: number, y: number): number {
 }
 
 function strNum(n: number): string {
-  return Number.isNaN(n) ? "##NaN" : n === Infinity ? "##Inf" : n === -Infinity ? "##-Inf" : String(n);
+  return prStr(null, n);
 }
 
 /** `quot`: quotient truncated toward zero. */

@@ -134,7 +134,12 @@ export const ARITHMETIC: BuiltinSpec[] = [
     arglists: ["[x]", "[x y]", "[x y & more]"],
     doc: "The greatest of the numbers (##NaN if any is NaN).",
     examples: [{ code: "(max 1 5 3)", result: "5" }],
-    f2: (_cx, a, b) => (typeof a === "number" && typeof b === "number" && a === a && b === b ? (a > b ? a : b) : extreme("max", [a, b], true)),
+    f2: (_cx, a, b) =>
+      typeof a === "number" && typeof b === "number" && a === a && b === b
+        ? a > b
+          ? a
+          : b
+        : extreme("max", [a, b], true),
     fn: (_cx, args) => extreme("max", args, true),
   },
   {
@@ -142,7 +147,12 @@ export const ARITHMETIC: BuiltinSpec[] = [
     arglists: ["[x]", "[x y]", "[x y & more]"],
     doc: "The least of the numbers (##NaN if any is NaN).",
     examples: [{ code: "(min 4 2.5 3)", result: "2.5" }],
-    f2: (_cx, a, b) => (typeof a === "number" && typeof b === "number" && a === a && b === b ? (a < b ? a : b) : extreme("min", [a, b], false)),
+    f2: (_cx, a, b) =>
+      typeof a === "number" && typeof b === "number" && a === a && b === b
+        ? a < b
+          ? a
+          : b
+        : extreme("min", [a, b], false),
     fn: (_cx, args) => extreme("min", args, false),
   },
   {

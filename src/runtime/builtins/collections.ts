@@ -18,10 +18,11 @@ import {
   isSeqable,
   LazySeq,
   PList,
+  Range,
   seq,
 } from "../seq.js";
 import { PSet, SetBuilder } from "../set.js";
-import { Char, type Value } from "../values.js";
+import { Char, isNumber, type Value } from "../values.js";
 import { EMPTY_VECTOR, PVector, vec } from "../vector.js";
 import type { BuiltinSpec } from "./registry.js";
 
@@ -46,11 +47,32 @@ export function get(cx: Cx, coll: Value, k: Value, nf: Value): Value {
  * The key under which `m` holds `k` for a read-then-write (update, update-in, assoc-in):
  * `k` itself when present or when neither spelling is, else its other spelling (`:id` ↔
  * `"id"`), so that updating a JSON record replaces its entry instead of adding a twin.
+ * Keys are realized (map keys never hold lazy seqs).
  */
-export function resolveKey(m: Value, k: Value): Value {
-  if (!(m instanceof PMap) || m.has(k)) return k;
-  const alt = altKey(k);
-  return alt !== NOT_FOUND && m.has(alt) ? alt : k;
+export function resolveKey(cx: Cx, m: Value, k: Value): Value {
+  if (!(m instanceof PMap)) return k;
+  const key = realizeKey(cx, k);
+  if (m.has(key)) return key;
+  const alt = altKey(key);
+  return alt !== NOT_FOUND && m.has(alt) ? alt : key;
+}
+
+/** `(update m k f extra...)`: one lookup when the key is there. */
+function update(cx: Cx, m: Value, k: Value, f: Value, extra: readonly Value[]): Value {
+  if (m instanceof PMap) {
+    let key = realizeKey(cx, k);
+    let old = m.get(key, NOT_FOUND);
+    if (old === NOT_FOUND) {
+      const alt = altKey(key);
+      const other = alt === NOT_FOUND ? NOT_FOUND : m.get(alt, NOT_FOUND);
+      if (other !== NOT_FOUND) {
+        key = alt;
+        old = other;
+      } else old = null;
+    }
+    return m.assoc(key, applyUpdate(cx, f, old, extra));
+  }
+  return assoc(cx, m, k, applyUpdate(cx, f, get(cx, m, k, null), extra));
 }
 
 export function assoc(cx: Cx, coll: Value, k: Value, v: Value): Value {
@@ -96,6 +118,15 @@ function conjMap(cx: Cx, m: PMap, x: Value, who: string): PMap {
     return out;
   }
   if (x === null) return m;
+  // A seq of entries, as (seq m) gives them.
+  if (x instanceof ASeq || x instanceof LazySeq || x instanceof EmptyList) {
+    let out = m;
+    for (const e of asArray(cx, x)) {
+      if (!(e instanceof PVector && e.count === 2)) throw typeError(who, "[key value] entries", e);
+      out = out.assoc(realizeKey(cx, e.arr[0] as Value), e.arr[1] as Value);
+    }
+    return out;
+  }
   throw typeError(who, "a [key value] vector or a map", x);
 }
 
@@ -106,21 +137,38 @@ export function into(cx: Cx, to: Value, from: Value): Value {
   if (to instanceof PVector) {
     cx.checkSize(to.count + items.length);
     if (items.length === 0) return to;
-    const arr = to.toArray();
-    for (const x of items) arr.push(x);
-    return vec(arr);
+    cx.charge(items.length);
+    // A vector whose array ends at its count owns the array's tail (see PVector.conj), so
+    // pouring into it is amortized O(items), like Clojure's transient into.
+    const arr = to.count > 0 && to.arr.length === to.count ? to.arr : to.toArray();
+    for (let i = 0; i < items.length; i++) arr.push(items[i]!);
+    return new PVector(arr, arr.length);
   }
   if (to === null) return items.length === 0 ? null : into(cx, EMPTY_LIST, from);
   if (to instanceof PMap) {
+    cx.charge(items.length);
+    if (to.count === 0) {
+      // A fresh map: build it in place (same layout and order as assoc'ing one by one).
+      const b = new MapBuilder();
+      for (const x of items) {
+        if (x instanceof PVector && x.count === 2) b.assoc(realizeKey(cx, x.arr[0] as Value), x.arr[1] as Value);
+        else if (x !== null) conjMap(cx, EMPTY_MAP, x, "into a map").forEach((k, v) => void b.assoc(k, v));
+      }
+      return b.build();
+    }
     let m: PMap = to;
     for (const x of items) m = conjMap(cx, m, x, "into a map");
-    cx.charge(items.length);
     return m;
   }
   if (to instanceof PSet) {
+    cx.charge(items.length);
+    if (to.count === 0) {
+      const b = new SetBuilder();
+      for (const x of items) b.add(realizeKey(cx, x));
+      return b.build();
+    }
     let s = to;
     for (const x of items) s = s.conj(realizeKey(cx, x));
-    cx.charge(items.length);
     return s;
   }
   if (!isColl(to)) throw typeError("into", "a collection to pour into", to);
@@ -165,17 +213,19 @@ export function pathOf(fn: string, p: Value, cx: Cx): readonly Value[] {
 
 function assocIn(cx: Cx, m: Value, path: readonly Value[], i: number, v: Value): Value {
   // Clojure's (assoc-in m [] v) is (assoc m nil v).
-  const k = i < path.length ? resolveKey(m, path[i]!) : null;
+  const k = i < path.length ? resolveKey(cx, m, path[i]!) : null;
   if (i + 1 >= path.length) return assoc(cx, m, k, v);
   return assoc(cx, m, k, assocIn(cx, get(cx, m, k, null), path, i + 1, v));
 }
 
 function updateIn(cx: Cx, m: Value, path: readonly Value[], i: number, f: Value, extra: readonly Value[]): Value {
-  const k = i < path.length ? resolveKey(m, path[i]!) : null;
+  const k = i < path.length ? resolveKey(cx, m, path[i]!) : null;
   const old = get(cx, m, k, null);
   const inner = i + 1 >= path.length ? applyUpdate(cx, f, old, extra) : updateIn(cx, old, path, i + 1, f, extra);
   return assoc(cx, m, k, inner);
 }
+
+const NO_ARGS: readonly Value[] = [];
 
 function applyUpdate(cx: Cx, f: Value, old: Value, extra: readonly Value[]): Value {
   switch (extra.length) {
@@ -229,9 +279,14 @@ function entryParts(cx: Cx, fn: string, m: Value, part: 0 | 1): Value {
   return arraySeq(out);
 }
 
+/** For a float where an index belongs (`(/ n 2)` is 2.5 when n is odd: there are no ratios). */
+export function floatIndexHint(v: Value): string | undefined {
+  return isNumber(v) ? "an index must be an integer: use (quot n 2) or (int x) instead of /" : undefined;
+}
+
 /** `(nth coll i)` without realizing more of a seq than needed. */
 function nth(cx: Cx, c: Value, i: Value, nf: Value, hasNf: boolean): Value {
-  if (typeof i !== "number" || !Number.isInteger(i)) throw typeError("nth", "an integer index", i);
+  if (typeof i !== "number" || !Number.isInteger(i)) throw typeError("nth", "an integer index", i, floatIndexHint(i));
   if (c instanceof PVector) {
     if (i >= 0 && i < c.count) return c.arr[i] as Value;
     return outOfRange(i, c.count, nf, hasNf);
@@ -250,6 +305,10 @@ function nth(cx: Cx, c: Value, i: Value, nf: Value, hasNf: boolean): Value {
     );
   if (!isSeqable(c)) throw typeError("nth", "a vector, list, seq or string", c);
   if (i < 0) return outOfRange(i, null, nf, hasNf);
+  if (c instanceof Range && Number.isInteger(c.start) && Number.isInteger(c.step)) {
+    // Integer ranges are exact: jump straight to the item.
+    return i < c.count ? c.box(c.start + i * c.step) : outOfRange(i, c.count, nf, hasNf);
+  }
   let s = seq(cx, c);
   let n = 0;
   while (s !== null) {
@@ -361,15 +420,8 @@ export const COLLECTIONS: BuiltinSpec[] = [
       { code: "(update {:n 1} :n + 10)", result: "{:n 11}" },
       { code: "(update [1 2] 0 inc)", result: "[2 2]" },
     ],
-    f3: (cx, m, k, f) => {
-      const key = resolveKey(m, k);
-      return assoc(cx, m, key, call1(cx, f, get(cx, m, key, null)));
-    },
-    fn: (cx, args) => {
-      const [m, k, f, ...extra] = args as [Value, Value, Value, ...Value[]];
-      const key = resolveKey(m, k);
-      return assoc(cx, m, key, applyUpdate(cx, f, get(cx, m, key, null), extra));
-    },
+    f3: (cx, m, k, f) => update(cx, m, k, f, NO_ARGS),
+    fn: (cx, args) => update(cx, args[0]!, args[1]!, args[2]!, args.slice(3)),
   },
   {
     name: "update-in",
@@ -394,7 +446,7 @@ export const COLLECTIONS: BuiltinSpec[] = [
     f1: (_cx, c) => c,
     f2: (cx, c, x) => conj1(cx, c, x),
     fn: (cx, args) => {
-      let c: Value = args[0] ?? EMPTY_VECTOR;
+      let c: Value = args.length === 0 ? EMPTY_VECTOR : args[0]!;
       for (let i = 1; i < args.length; i++) c = conj1(cx, c, args[i]!);
       return c;
     },
@@ -463,8 +515,10 @@ export const COLLECTIONS: BuiltinSpec[] = [
         if (m === null) continue;
         if (!(m instanceof PMap)) throw typeError("merge", "maps", m);
         if (acc === null) acc = m;
-        else acc = conjMap(cx, acc, m, "merge");
-        cx.charge(m.count);
+        else {
+          acc = conjMap(cx, acc, m, "merge");
+          cx.charge(m.count);
+        }
       }
       return acc;
     },

@@ -39,7 +39,12 @@ function keyNum(cx: Cx, fn: string, k: Value, x: Value): number {
   const v = call1(cx, k, x);
   if (typeof v === "number") return v;
   if (v instanceof PtcFloat) return v.value;
-  throw typeError(fn, "a key function that returns numbers", v, `(k x) must be a number for every x; use sort-by to order by other keys`);
+  throw typeError(
+    fn,
+    "a key function that returns numbers",
+    v,
+    `(k x) must be a number for every x; use sort-by to order by other keys`,
+  );
 }
 
 /**
@@ -49,6 +54,7 @@ function keyNum(cx: Cx, fn: string, k: Value, x: Value): number {
 function extremeKey(cx: Cx, fn: string, k: Value, xs: readonly Value[], greater: boolean): Value {
   let best = xs[0]!;
   if (xs.length === 1) return best;
+  cx.charge(xs.length);
   let bv = keyNum(cx, fn, k, best);
   for (let i = 1; i < xs.length; i++) {
     const x = xs[i]!;
@@ -151,7 +157,7 @@ export const COMPARISON: BuiltinSpec[] = [
   {
     name: "compare",
     arglists: ["[x y]"],
-    doc: "-1, 0 or 1 as x is less than, equal to or greater than y; works across numbers, strings, keywords, vectors and nil.",
+    doc: "Negative, zero or positive as x is less than, equal to or greater than y (nil first; numbers give -1, 0 or 1; strings, keywords and characters the difference at the first mismatch, as on the JVM; vectors by length, then item by item).",
     examples: [
       { code: '(compare "apple" "banana")', result: "-1" },
       { code: "(compare [1 2] [1 1])", result: "1" },

@@ -7,12 +7,13 @@ import type { Cx } from "../context.js";
 import { call1, call2, callFn, isCallable } from "../call.js";
 import { realizeKey } from "../equality.js";
 import { runtimeError, typeError } from "../errors.js";
+import { Reduced } from "../lazy.js";
 import { altKey, ArrayMap, EMPTY_MAP, MapBuilder, NOT_FOUND, PMap } from "../map.js";
 import { arraySeq, ASeq, Cons, EmptyList, EMPTY_LIST, isRealized, LazySeq, PList } from "../seq.js";
 import { EMPTY_SET, PSet } from "../set.js";
 import type { Value } from "../values.js";
 import { EMPTY_VECTOR, PVector } from "../vector.js";
-import { itemsOf, seqArg } from "./collections.js";
+import { floatIndexHint, itemsOf, seqArg } from "./collections.js";
 import type { BuiltinSpec } from "./registry.js";
 
 /** A map entry `[k v]` (a 2-item vector, which is what map entries are in PTC-Lisp). */
@@ -115,12 +116,16 @@ function reduceKv(cx: Cx, f: Value, init: Value, coll: Value): Value {
   if (coll instanceof PMap) {
     coll.forEach((k, v) => {
       acc = callFn(cx, f, [acc, k, v]);
+      return !(acc instanceof Reduced);
     });
     cx.charge(coll.count);
-    return acc;
+    return acc instanceof Reduced ? acc.val : acc;
   }
   if (coll instanceof PVector) {
-    for (let i = 0; i < coll.count; i++) acc = callFn(cx, f, [acc, i, coll.arr[i] as Value]);
+    for (let i = 0; i < coll.count; i++) {
+      acc = callFn(cx, f, [acc, i, coll.arr[i] as Value]);
+      if (acc instanceof Reduced) return acc.val;
+    }
     cx.charge(coll.count);
     return acc;
   }
@@ -188,9 +193,10 @@ function stackHint(c: Value): string | undefined {
 
 function subvec(v: Value, start: Value, end: Value | undefined): PVector {
   if (!(v instanceof PVector)) throw typeError("subvec", "a vector", v, "for other collections use take/drop");
-  if (typeof start !== "number" || !Number.isInteger(start)) throw typeError("subvec", "an integer start", start);
+  if (typeof start !== "number" || !Number.isInteger(start))
+    throw typeError("subvec", "an integer start", start, floatIndexHint(start));
   const e = end === undefined ? v.count : end;
-  if (typeof e !== "number" || !Number.isInteger(e)) throw typeError("subvec", "an integer end", e);
+  if (typeof e !== "number" || !Number.isInteger(e)) throw typeError("subvec", "an integer end", e, floatIndexHint(e));
   if (start < 0 || e > v.count || start > e)
     throw runtimeError(`subvec ${start} to ${e} is out of bounds for a vector of ${v.count} items`);
   return v.slice(start, e);

@@ -11,6 +11,7 @@
 import type { Cx } from "../context.js";
 import { arithmeticError, typeError } from "../errors.js";
 import { overflow } from "../numbers.js";
+import { prStr } from "../printer.js";
 import { Char, float, PtcFloat, type Value } from "../values.js";
 import type { BuiltinSpec } from "./registry.js";
 
@@ -23,17 +24,14 @@ function num(fn: string, v: Value): number {
   throw typeError(fn, "a number", v);
 }
 
+/** A float as PTC-Lisp prints it (1.0E20, ##Inf). */
 function show(n: number): string {
-  if (Number.isNaN(n)) return "##NaN";
-  if (n === Infinity) return "##Inf";
-  if (n === -Infinity) return "##-Inf";
-  return String(n);
+  return prStr(null, float(n));
 }
 
 /** An integral JS number as an integer value, or an error when it cannot be one. */
 function integerResult(fn: string, r: number): number {
-  if (Number.isNaN(r))
-    throw arithmeticError(`${fn} cannot turn ##NaN into an integer`, "check with NaN? first");
+  if (Number.isNaN(r)) throw arithmeticError(`${fn} cannot turn ##NaN into an integer`, "check with NaN? first");
   if (r > MAX || r < -MAX)
     throw arithmeticError(
       `${fn}: ${show(r)} is out of the integer range`,
@@ -436,14 +434,21 @@ export const MATH: BuiltinSpec[] = [
   interop("Math.ceil", ["[x]"], "Java's Math.ceil: the ceiling of x as a float.", "(Math/ceil 2.1)", "3.0", {
     f1: floatFn("Math/ceil", Math.ceil),
   }),
-  interop("Math.rint", ["[x]"], "Java's Math.rint: x rounded to the nearest integral float, halves to even.", "(Math/rint 2.5)", "2.0", {
-    f1: floatFn("Math/rint", (x) => {
-      if (!Number.isFinite(x)) return x;
-      const r = Math.round(x);
-      // Math.round rounds halves up; rint rounds them to the even neighbour.
-      return r - x === 0.5 && r % 2 !== 0 ? r - 1 : r;
-    }),
-  }),
+  interop(
+    "Math.rint",
+    ["[x]"],
+    "Java's Math.rint: x rounded to the nearest integral float, halves to even.",
+    "(Math/rint 2.5)",
+    "2.0",
+    {
+      f1: floatFn("Math/rint", (x) => {
+        if (!Number.isFinite(x)) return x;
+        const r = Math.round(x);
+        // Math.round rounds halves up; rint rounds them to the even neighbour.
+        return r - x === 0.5 && r % 2 !== 0 ? r - 1 : r;
+      }),
+    },
+  ),
   interop(
     "Math.round",
     ["[x]"],
@@ -503,9 +508,16 @@ export const MATH: BuiltinSpec[] = [
   interopFloat1("Math.tanh", Math.tanh, "(Math/tanh 0)", "0.0"),
   interopFloat1("Math.toRadians", (x) => (x / 180) * Math.PI, "(Math/toRadians 180)", "3.141592653589793"),
   interopFloat1("Math.toDegrees", (x) => (x * 180) / Math.PI, "(Math/toDegrees 3.141592653589793)", "180.0"),
-  interop("Math.atan2", ["[y x]"], "Java's Math.atan2: the angle of the point (x, y), a float.", "(Math/atan2 1 1)", "0.7853981633974483", {
-    f2: floatFn2("Math/atan2", Math.atan2),
-  }),
+  interop(
+    "Math.atan2",
+    ["[y x]"],
+    "Java's Math.atan2: the angle of the point (x, y), a float.",
+    "(Math/atan2 1 1)",
+    "0.7853981633974483",
+    {
+      f2: floatFn2("Math/atan2", Math.atan2),
+    },
+  ),
   interop("Math.hypot", ["[x y]"], "Java's Math.hypot: sqrt(x² + y²), a float.", "(Math/hypot 3 4)", "5.0", {
     f2: floatFn2("Math/hypot", Math.hypot),
   }),
@@ -535,5 +547,36 @@ export const MATH: BuiltinSpec[] = [
         return (m !== 0 && m < 0 !== y < 0 ? m + y : m) + 0;
       },
     },
+  ),
+  interop(
+    "Double.isNaN",
+    ["[x]"],
+    "Java's Double.isNaN: true if x is ##NaN (like NaN?).",
+    "(Double/isNaN ##NaN)",
+    "true",
+    {
+      f1: (_cx, a) => Number.isNaN(num("Double/isNaN", a)),
+    },
+  ),
+  interop(
+    "Double.isInfinite",
+    ["[x]"],
+    "Java's Double.isInfinite: true if x is ##Inf or ##-Inf (like infinite?).",
+    "(Double/isInfinite (/ -1.0 0))",
+    "true",
+    {
+      f1: (_cx, a) => {
+        const x = num("Double/isInfinite", a);
+        return x === Infinity || x === -Infinity;
+      },
+    },
+  ),
+  interop(
+    "Double.isFinite",
+    ["[x]"],
+    "Java's Double.isFinite: true unless x is ##Inf, ##-Inf or ##NaN.",
+    "(Double/isFinite 1.5)",
+    "true",
+    { f1: (_cx, a) => Number.isFinite(num("Double/isFinite", a)) },
   ),
 ];

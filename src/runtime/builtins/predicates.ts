@@ -3,9 +3,9 @@ import { isCallable } from "../call.js";
 import { typeError } from "../errors.js";
 import { PMap } from "../map.js";
 import { toNum } from "../numbers.js";
-import { ASeq, EmptyList, LazySeq, PList, seq } from "../seq.js";
+import { ASeq, EmptyList, isSeqable, LazySeq, PList, Range, seq } from "../seq.js";
 import { PSet } from "../set.js";
-import { Char, isFloat, Keyword, PtcFloat, PtcFn, Sym, type Value } from "../values.js";
+import { Char, isFloat, keyword, Keyword, PtcFloat, PtcFn, Regex, Sym, Var, type Value } from "../values.js";
 import { PVector } from "../vector.js";
 import type { BuiltinSpec } from "./registry.js";
 
@@ -16,6 +16,55 @@ function pred(name: string, doc: string, test: (v: Value) => boolean, example: s
 function integerArg(fn: string, v: Value): number {
   if (typeof v === "number" && Number.isInteger(v)) return v;
   throw typeError(fn, "an integer", v);
+}
+
+function isInteger(v: Value): v is number {
+  return typeof v === "number" && Number.isInteger(v);
+}
+
+const TYPE_TAGS = {
+  nil: keyword("nil"),
+  boolean: keyword("boolean"),
+  number: keyword("number"),
+  string: keyword("string"),
+  keyword: keyword("keyword"),
+  symbol: keyword("symbol"),
+  char: keyword("char"),
+  vector: keyword("vector"),
+  list: keyword("list"),
+  seq: keyword("seq"),
+  map: keyword("map"),
+  set: keyword("set"),
+  function: keyword("function"),
+  regex: keyword("regex"),
+  var: keyword("var"),
+  unknown: keyword("unknown"),
+};
+
+/** `type`: a keyword naming the kind of value (PTC-Lisp's answer to Clojure's class). */
+function typeTag(v: Value): Keyword {
+  if (v === null) return TYPE_TAGS.nil;
+  switch (typeof v) {
+    case "boolean":
+      return TYPE_TAGS.boolean;
+    case "number":
+      return TYPE_TAGS.number;
+    case "string":
+      return TYPE_TAGS.string;
+  }
+  if (v instanceof PtcFloat) return TYPE_TAGS.number;
+  if (v instanceof Keyword) return TYPE_TAGS.keyword;
+  if (v instanceof PVector) return TYPE_TAGS.vector;
+  if (v instanceof PMap) return TYPE_TAGS.map;
+  if (v instanceof PSet) return TYPE_TAGS.set;
+  if (v instanceof PList || v instanceof EmptyList) return TYPE_TAGS.list;
+  if (v instanceof ASeq || v instanceof LazySeq) return TYPE_TAGS.seq;
+  if (v instanceof PtcFn) return TYPE_TAGS.function;
+  if (v instanceof Sym) return TYPE_TAGS.symbol;
+  if (v instanceof Char) return TYPE_TAGS.char;
+  if (v instanceof Regex) return TYPE_TAGS.regex;
+  if (v instanceof Var) return TYPE_TAGS.var;
+  return TYPE_TAGS.unknown;
 }
 
 export const PREDICATES: BuiltinSpec[] = [
@@ -89,5 +138,128 @@ export const PREDICATES: BuiltinSpec[] = [
     doc: 'True if coll has no items (nil, "", [], {} and #{} are empty).',
     examples: [{ code: "(empty? [])", result: "true" }],
     f1: (cx, a) => seq(cx, a) === null,
+  },
+  pred("any?", "True for any argument (nil included).", () => true, "(any? nil)", "true"),
+  pred("nat-int?", "True if x is an integer >= 0.", (v) => isInteger(v) && v >= 0, "(nat-int? 0)", "true"),
+  pred("pos-int?", "True if x is an integer > 0.", (v) => isInteger(v) && v > 0, "(pos-int? 0)", "false"),
+  pred("neg-int?", "True if x is an integer < 0.", (v) => isInteger(v) && v < 0, "(neg-int? -1)", "true"),
+  pred(
+    "rational?",
+    "True if x is an integer (PTC-Lisp has no ratios or decimals).",
+    isInteger,
+    "(rational? 1.5)",
+    "false",
+  ),
+  pred(
+    "ratio?",
+    "Always false: PTC-Lisp has no ratios ((/ 1 3) is a float).",
+    () => false,
+    "(ratio? (/ 1 3))",
+    "false",
+  ),
+  pred("decimal?", "Always false: PTC-Lisp has no BigDecimals.", () => false, "(decimal? 1.5)", "false"),
+  pred(
+    "indexed?",
+    "True if x supports nth in constant time: a vector.",
+    (v) => v instanceof PVector,
+    "(indexed? [1])",
+    "true",
+  ),
+  pred(
+    "associative?",
+    "True if x is a map or a vector (assoc works on it).",
+    (v) => v instanceof PMap || v instanceof PVector,
+    "(associative? [1 2])",
+    "true",
+  ),
+  pred(
+    "counted?",
+    "True if count is immediate for x: vectors, lists, maps, sets and finite ranges (not strings or lazy seqs).",
+    (v) =>
+      v instanceof PVector ||
+      v instanceof PMap ||
+      v instanceof PSet ||
+      v instanceof PList ||
+      v instanceof EmptyList ||
+      (v instanceof Range && Number.isFinite(v.end) && Number.isInteger(v.start) && Number.isInteger(v.step)),
+    "(counted? [1 2])",
+    "true",
+  ),
+  pred("seqable?", "True if seq works on x: nil, strings and every collection.", isSeqable, '(seqable? "abc")', "true"),
+  pred(
+    "reversible?",
+    "True if x can be reversed in constant time: a vector.",
+    (v) => v instanceof PVector,
+    "(reversible? [1])",
+    "true",
+  ),
+  pred(
+    "sorted?",
+    "True if x is a sorted collection (PTC-Lisp has none, so always false).",
+    () => false,
+    "(sorted? [1 2])",
+    "false",
+  ),
+  pred(
+    "ident?",
+    "True if x is a keyword or a symbol.",
+    (v) => v instanceof Keyword || v instanceof Sym,
+    "(ident? :a)",
+    "true",
+  ),
+  pred(
+    "simple-ident?",
+    "True if x is a keyword or symbol without a namespace.",
+    (v) => (v instanceof Keyword || v instanceof Sym) && v.ns === null,
+    "(simple-ident? :a/b)",
+    "false",
+  ),
+  pred(
+    "qualified-ident?",
+    "True if x is a keyword or symbol with a namespace.",
+    (v) => (v instanceof Keyword || v instanceof Sym) && v.ns !== null,
+    "(qualified-ident? :a/b)",
+    "true",
+  ),
+  pred(
+    "simple-keyword?",
+    "True if x is a keyword without a namespace.",
+    (v) => v instanceof Keyword && v.ns === null,
+    "(simple-keyword? :a)",
+    "true",
+  ),
+  pred(
+    "qualified-keyword?",
+    "True if x is a keyword with a namespace.",
+    (v) => v instanceof Keyword && v.ns !== null,
+    "(qualified-keyword? :user/a)",
+    "true",
+  ),
+  pred(
+    "simple-symbol?",
+    "True if x is a symbol without a namespace.",
+    (v) => v instanceof Sym && v.ns === null,
+    "(simple-symbol? 'a)",
+    "true",
+  ),
+  pred(
+    "qualified-symbol?",
+    "True if x is a symbol with a namespace.",
+    (v) => v instanceof Sym && v.ns !== null,
+    "(qualified-symbol? 'a/b)",
+    "true",
+  ),
+  pred("var?", "True if x is a var (what def returns).", (v) => v instanceof Var, "(var? (def x 1))", "true"),
+  {
+    name: "type",
+    arglists: ["[x]"],
+    doc: "A keyword naming the kind of x: :nil :boolean :number :string :keyword :symbol :char :vector :list :seq :map :set :function :regex or :var.",
+    examples: [
+      { code: "(type 1)", result: ":number" },
+      { code: "(type [1])", result: ":vector" },
+      { code: "(type (map inc [1]))", result: ":seq" },
+      { code: "(type nil)", result: ":nil" },
+    ],
+    f1: (_cx, a) => typeTag(a),
   },
 ];
