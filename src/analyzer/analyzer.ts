@@ -225,11 +225,15 @@ export class Analyzer {
     const cls = simpleClass(ns);
     const def = reg.getQualified("ptc.interop", `${cls}.${name}`) ?? (cls === "Math" ? reg.get(name) : undefined);
     if (def !== undefined) return def;
+    const unsupported = UNSUPPORTED_HINTS[`${cls}/${name}`];
+    if (unsupported !== undefined) {
+      throw new PtcError({ kind: "undefined", message: `${ns}/${name} is not available in PTC-Lisp`, span, hint: unsupported });
+    }
     throw new PtcError({
       kind: "undefined",
       message: `${ns}/${name} is not available`,
       span,
-      hint: `the Java interop PTC-Lisp offers: ${this.interopNames().join(", ")}`,
+      hint: this.interopHint(`${cls}.${name}`),
     });
   }
 
@@ -244,14 +248,18 @@ export class Analyzer {
       kind: "undefined",
       message: `Java interop (${head.name} ...) is not available`,
       span: head.span,
-      hint: `the Java interop PTC-Lisp offers: ${this.interopNames().join(", ")}; otherwise use the PTC-Lisp builtin of the same purpose`,
+      hint: this.interopHint(name),
     });
   }
 
-  private interopNames(): string[] {
-    return this.host.registry
-      .namesIn("ptc.interop")
-      .map((n) => (n.startsWith(".") ? `(${n} x)` : n.endsWith(".") ? `(${n})` : `(${n.replace(".", "/")})`));
+  /** The nearest interop names, or a pointer to the PTC-Lisp builtins. */
+  private interopHint(name: string): string {
+    const show = (n: string): string => (n.startsWith(".") || n.endsWith(".") ? n : n.replace(".", "/"));
+    const near = closest(name, this.host.registry.namesIn("ptc.interop"));
+    return (
+      didYouMean(near.map(show)) ??
+      "Java interop is limited to dates, common String methods and Math/...; use the PTC-Lisp builtin of the same purpose"
+    );
   }
 
   /** `clojure.string/join`, `str/join`, `clojure.core/map`, `set/union`... */

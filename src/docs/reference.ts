@@ -17,7 +17,7 @@ function qualifiedName(s: BuiltinSpec): string {
 }
 
 /** How programs write an interop name: `(.getTime d)`, `(Date. x)`, `(System/currentTimeMillis)`. */
-function interopName(name: string): string {
+export function interopName(name: string): string {
   if (name.startsWith(".") || name.endsWith(".")) return name;
   const dot = name.indexOf(".");
   return `${name.slice(0, dot)}/${name.slice(dot + 1)}`;

@@ -7,7 +7,7 @@ import { arityError, runtimeError, typeError } from "./errors.js";
 import { PMap, getFlex } from "./map.js";
 import { realizeKey } from "./equality.js";
 import { PSet } from "./set.js";
-import { Keyword, PtcFn, Var, type Value } from "./values.js";
+import { Keyword, PtcFn, Sym, Var, type Value } from "./values.js";
 import { PVector } from "./vector.js";
 import { describe } from "./errors.js";
 import { PtcError } from "../diagnostics/error.js";
@@ -50,6 +50,7 @@ export function isCallable(f: Value): boolean {
   return (
     f instanceof PtcFn ||
     f instanceof Keyword ||
+    f instanceof Sym ||
     f instanceof PMap ||
     f instanceof PSet ||
     f instanceof PVector ||
@@ -72,6 +73,15 @@ function callNonFn(cx: Cx, f: Value, args: Value[]): Value {
   if (f instanceof Keyword) {
     if (n < 1 || n > 2) throw arityError(`keyword :${f.fqn}`, n, "1 or 2 (a map and an optional default)");
     return keywordGet(cx, f, args[0]!, n === 2 ? args[1]! : null);
+  }
+  if (f instanceof Sym) {
+    // Symbols look themselves up, as keywords do (exact key: symbols have no other spelling).
+    if (n < 1 || n > 2) throw arityError(`symbol ${f.fqn}`, n, "1 or 2 (a map and an optional default)");
+    const m = args[0]!;
+    const nf = n === 2 ? args[1]! : null;
+    if (m instanceof PMap) return m.get(f, nf);
+    if (m instanceof PSet) return m.has(f) ? f : nf;
+    return nf;
   }
   if (f instanceof PMap) {
     if (n < 1 || n > 2) throw arityError("a map", n, "1 or 2 (a key and an optional default)");

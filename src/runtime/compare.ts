@@ -8,6 +8,7 @@
  * different kinds cannot be compared.
  */
 import type { Cx } from "./context.js";
+import { HostObject } from "./host-object.js";
 import { typeError } from "./errors.js";
 import { Char, Keyword, PtcFloat, Sym, type Value } from "./values.js";
 import { PVector } from "./vector.js";
@@ -49,6 +50,10 @@ export function compareValues(cx: Cx, a: Value, b: Value): number {
       if (d !== 0) return d;
     }
     return 0;
+  }
+  if (a instanceof HostObject && b instanceof HostObject) {
+    const d = a.compareTo(b);
+    if (d !== null) return d;
   }
   const ta = typeName(a);
   const tb = typeName(b);

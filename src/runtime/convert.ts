@@ -7,6 +7,7 @@
  */
 import { PtcError } from "../diagnostics/error.js";
 import type { Cx } from "./context.js";
+import { HostObject } from "./host-object.js";
 import { MapBuilder, PMap } from "./map.js";
 import { fnLabel, prStr } from "./printer.js";
 import { asArray, ASeq, EmptyList, LazySeq, realizedArray } from "./seq.js";
@@ -127,6 +128,7 @@ export function toHost(cx: Cx | null, v: Value, keyFn: (k: string) => string = (
   if (v instanceof PtcFn) return fnLabel(v);
   if (v instanceof Var) return `#'${v.name}`;
   if (v instanceof Regex) return v.source;
+  if (v instanceof HostObject) return v.toJson();
   return null;
 }
 

@@ -13,6 +13,7 @@
  * which are realized when stored (`realizeKey`).
  */
 import type { Cx } from "./context.js";
+import { HostObject } from "./host-object.js";
 import { internalError } from "./errors.js";
 import {
   finishCollHash,
@@ -66,6 +67,7 @@ function scalarObjEquiv(a: PtcObject, b: PtcObject): boolean {
   if (a instanceof PtcFloat) return b instanceof PtcFloat && a.value === b.value;
   if (a instanceof Char) return b instanceof Char && a.c === b.c;
   if (a instanceof Sym) return b instanceof Sym && a.fqn === b.fqn;
+  if (a instanceof HostObject) return a.equals(b);
   return false;
 }
 
@@ -209,6 +211,7 @@ function hashObject(v: PtcObject): number {
   if (v instanceof PtcFn) return hashString(v.name ?? "fn");
   if (v instanceof Var) return hashString(v.name);
   if (v instanceof Regex) return hashString(v.source);
+  if (v instanceof HostObject) return v.hash();
   return 0;
 }
 

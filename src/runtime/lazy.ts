@@ -24,7 +24,7 @@ import { PVector } from "./vector.js";
 
 /** `(reduced x)`: a box that tells `reduce` (and friends) to stop with `x`. */
 export class Reduced extends PtcObject {
-  readonly tag = T.VAR;
+  readonly tag = T.MARKER;
   constructor(readonly val: Value) {
     super();
   }

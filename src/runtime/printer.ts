@@ -8,6 +8,8 @@
  */
 import type { Cx } from "./context.js";
 import { formatDouble } from "./float-format.js";
+import { HostObject } from "./host-object.js";
+import { Reduced } from "./lazy.js";
 import { PMap } from "./map.js";
 import { ASeq, ArraySeq, EmptyList, LazySeq, PList, Range } from "./seq.js";
 import { PSet } from "./set.js";
@@ -40,6 +42,9 @@ export function strOf(cx: Cx | null, v: Value): string {
   if (typeof v === "number") return Number.isInteger(v) ? String(v) : strFloat(v);
   if (v instanceof PtcFloat) return strFloat(v.value);
   if (v instanceof Char) return v.c;
+  if (v instanceof HostObject) return v.str();
+  // Java's Pattern.toString is its source: `(str #"a+")` is "a+".
+  if (v instanceof Regex) return v.source;
   return print(cx, v, READABLY);
 }
 
@@ -180,6 +185,12 @@ class Printer {
     if (v instanceof Var) return this.w(`#'${v.name}`);
     if (v instanceof Regex) return this.w(`#"${v.source}"`);
     if (v instanceof PtcFn) return this.w(fnLabel(v));
+    if (v instanceof HostObject) return this.w(this.opts.readably ? v.pr() : v.str());
+    if (v instanceof Reduced) {
+      this.w("#reduced[");
+      this.value(v.val);
+      return this.w("]");
+    }
     this.w("#object[unknown]");
   }
 

@@ -168,7 +168,11 @@ export class Range extends ASeq {
   }
   get count(): number {
     if (!Number.isFinite(this.end)) return Infinity;
-    return Math.max(0, Math.ceil((this.end - this.start) / this.step));
+    if (Number.isInteger(this.start) && Number.isInteger(this.step)) return Math.max(0, Math.ceil((this.end - this.start) / this.step));
+    // Float steps accumulate rounding, as the elements do: count by stepping.
+    let n = 0;
+    for (let x = this.start; this.step > 0 ? x < this.end : x > this.end; x += this.step) n++;
+    return n;
   }
 }
 
@@ -232,7 +236,8 @@ export function isRealized(v: Value): boolean {
     } else if (v instanceof ArraySeq) {
       if (v.more === null) return true;
       v = v.more;
-    } else return !(v instanceof Range || v instanceof Cons);
+    } else if (v instanceof ASeq) return v instanceof PList;
+    else return true;
   }
 }
 
@@ -277,6 +282,22 @@ function realizeToArray(cx: Cx, v: Value): Value[] {
     if (s instanceof PList) {
       for (let l: PList | null = s; l !== null; l = l.tail) out.push(l.first());
       cx.charge(s.count);
+      if (out.length > max) cx.checkSize(out.length);
+      break;
+    }
+    if (s instanceof Range) {
+      // Step by arithmetic, in chunks, instead of a Range object per item.
+      const { end, step, box } = s;
+      let x = s.start;
+      while (step > 0 ? x < end : x > end) {
+        out.push(box(x));
+        x += step;
+        if ((out.length & 1023) === 0) {
+          cx.charge(1024);
+          if (out.length > max) cx.checkSize(out.length);
+        }
+      }
+      cx.charge(out.length & 1023);
       if (out.length > max) cx.checkSize(out.length);
       break;
     }

@@ -1,3 +1,5 @@
+import { HostObject } from "./host-object.js";
+import { Reduced } from "./lazy.js";
 import { PMap } from "./map.js";
 import { ASeq, EmptyList, LazySeq, PList } from "./seq.js";
 import { PSet } from "./set.js";
@@ -27,5 +29,7 @@ export function typeName(v: Value): string {
   if (v instanceof PtcFn) return "function";
   if (v instanceof Var) return "var";
   if (v instanceof Regex) return "regex";
+  if (v instanceof HostObject) return v.typeName;
+  if (v instanceof Reduced) return "reduced";
   return "unknown";
 }

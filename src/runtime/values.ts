@@ -26,6 +26,10 @@ export const T = {
   FN: 9,
   VAR: 10,
   REGEX: 11,
+  /** A value standing for a Java object (dates): see host-object.ts. */
+  HOST: 12,
+  /** Internal markers that never reach programs as ordinary values (reduce's `reduced`). */
+  MARKER: 13,
 } as const;
 export type Tag = (typeof T)[keyof typeof T];
 

@@ -594,7 +594,6 @@ t.group("re-pattern", [
     {
       differs: "JVM: str of a Pattern is its source; nbb prints /a+b/",
       expected: '"a+b"',
-      bug: 'printer.ts: strOf of a Regex should be its source (Pattern.toString), not #"..."',
     },
   ],
 ]);
@@ -1015,7 +1014,7 @@ t.group("Date.", [
   [
     "equal by value",
     "(= (java.util.Date. 1000000000000) (java.util.Date. 1000000000000))",
-    { differs: DATE, expected: "true", bug: "needs HostObject support in equality.ts (requested)" },
+    { differs: DATE, expected: "true" },
   ],
   [
     "pr-str",
@@ -1023,7 +1022,6 @@ t.group("Date.", [
     {
       differs: DATE,
       expected: '"#inst \\"2024-01-02T03:04:05.006-00:00\\""',
-      bug: "needs HostObject support in printer.ts (requested)",
     },
   ],
   [
@@ -1032,7 +1030,6 @@ t.group("Date.", [
     {
       differs: DATE,
       expected: '"Tue Jan 02 03:04:05 UTC 2024"',
-      bug: "needs HostObject support in printer.ts (requested)",
     },
   ],
   [
@@ -1046,7 +1043,6 @@ t.group("Date.", [
     {
       differs: DATE,
       expected: "(2000000000000 3000000000000)",
-      bug: "needs HostObject support in compare.ts (requested)",
     },
   ],
 ]);
@@ -1195,12 +1191,12 @@ t.group("LocalDate", [
   [
     "equal by value",
     '(= (LocalDate/parse "2024-01-01") (LocalDate/parse "2024-01-01"))',
-    { differs: LOCAL_DATE, expected: "true", bug: "needs HostObject support in equality.ts (requested)" },
+    { differs: LOCAL_DATE, expected: "true" },
   ],
   [
     "str",
     '(str (LocalDate/parse "2024-01-01"))',
-    { differs: LOCAL_DATE, expected: '"2024-01-01"', bug: "needs HostObject support in printer.ts (requested)" },
+    { differs: LOCAL_DATE, expected: '"2024-01-01"' },
   ],
 ]);
 

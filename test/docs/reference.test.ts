@@ -5,7 +5,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { renderPromptReference, renderReferenceMarkdown } from "../../src/docs/reference.js";
+import { interopName, renderPromptReference, renderReferenceMarkdown } from "../../src/docs/reference.js";
 import { SPECIAL_FORMS } from "../../src/analyzer/forms/index.js";
 import { REGISTRY } from "../../src/index.js";
 
@@ -23,8 +23,9 @@ describe("the language reference", () => {
       expect(prompt, f).toContain(f);
     }
     for (const d of REGISTRY.all.filter((x) => x.ns !== "ptc.internal")) {
-      expect(md, d.qualified).toContain(d.name);
-      expect(prompt, d.qualified).toContain(d.name);
+      const shown = d.ns === "ptc.interop" ? interopName(d.name) : d.name;
+      expect(md, d.qualified).toContain(shown);
+      expect(prompt, d.qualified).toContain(shown);
     }
   });
 

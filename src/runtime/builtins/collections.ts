@@ -574,6 +574,10 @@ export const COLLECTIONS: BuiltinSpec[] = [
     arglists: ["[& xs]"],
     doc: "A vector of the arguments.",
     examples: [{ code: "(vector 1 2)", result: "[1 2]" }],
+    f0: () => EMPTY_VECTOR,
+    f1: (_cx, a) => new PVector([a], 1),
+    f2: (_cx, a, b) => new PVector([a, b], 2),
+    f3: (_cx, a, b, c) => new PVector([a, b, c], 3),
     fn: (_cx, args) => vec(args.slice()),
   },
   {
@@ -675,8 +679,8 @@ export const COLLECTIONS: BuiltinSpec[] = [
     doc: "A seq of x followed by the items of coll.",
     examples: [{ code: "(cons 0 [1 2])", result: "(0 1 2)" }],
     f2: (_cx, x, c) => {
-      if (c === null || c instanceof EmptyList) return PList.from([x]);
-      if (c instanceof PList) return c.cons(x);
+      // As on the JVM: a list only when consing onto nothing, else a Cons cell.
+      if (c === null) return PList.from([x]);
       if (!isSeqable(c)) throw typeError("cons", "a collection as its second argument", c);
       return new Cons(x, c);
     },

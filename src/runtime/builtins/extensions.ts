@@ -5,7 +5,7 @@
  * `"id"`), a path vector (`[:user :name]`) or any function.
  */
 import type { Cx } from "../context.js";
-import { call1, isCallable, keywordGet } from "../call.js";
+import { fn1, isCallable, keywordGet } from "../call.js";
 import { compareValues } from "../compare.js";
 import { realizeKey } from "../equality.js";
 import { runtimeError, typeError } from "../errors.js";
@@ -19,7 +19,6 @@ import { float, isNumber, Keyword, numVal, type PtcFloat, type Value } from "../
 import { EMPTY_VECTOR, PVector, vec } from "../vector.js";
 import { getIn, itemsOf, seqArg } from "./collections.js";
 import type { BuiltinSpec } from "./registry.js";
-import { SET_JOIN } from "./sets.js";
 
 type Fn1 = (x: Value) => Value;
 
@@ -37,7 +36,10 @@ export function keyFn(cx: Cx, fn: string, key: Value): Fn1 {
       return v === NOT_FOUND ? null : v;
     };
   }
-  if (isCallable(key)) return (x) => call1(cx, key, x);
+  if (isCallable(key)) {
+    const g = fn1(key);
+    return (x) => g(cx, x);
+  }
   throw typeError(fn, "a key (a keyword, a string or a path vector) or a function", key);
 }
 
@@ -340,5 +342,4 @@ export const EXTENSIONS: BuiltinSpec[] = [
     f1: (_cx, m) => entries(m),
   },
   // clojure.set/join lives here so that bare `join` stays clojure.string's (see sets.ts).
-  SET_JOIN,
 ];

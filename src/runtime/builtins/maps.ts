@@ -4,7 +4,7 @@
  * writes use the keys as given.
  */
 import type { Cx } from "../context.js";
-import { call1, call2, callFn, isCallable } from "../call.js";
+import { call1, call2, callFn, fn1, isCallable } from "../call.js";
 import { realizeKey } from "../equality.js";
 import { runtimeError, typeError } from "../errors.js";
 import { Reduced } from "../lazy.js";
@@ -137,14 +137,15 @@ function updateVals(cx: Cx, m: Value, f: Value): PMap {
   if (map === null || map.count === 0) return EMPTY_MAP;
   cx.charge(map.count);
   // An array map keeps its order (even past 8 entries, as Clojure's does).
+  const g = fn1(f);
   if (map instanceof ArrayMap) {
     const kvs = map.kvs.slice();
-    for (let i = 1; i < kvs.length; i += 2) kvs[i] = call1(cx, f, kvs[i] as Value);
+    for (let i = 1; i < kvs.length; i += 2) kvs[i] = g(cx, kvs[i] as Value);
     return new ArrayMap(kvs);
   }
   let out = map;
   map.forEach((k, v) => {
-    out = out.assoc(k, call1(cx, f, v));
+    out = out.assoc(k, g(cx, v));
   });
   return out;
 }

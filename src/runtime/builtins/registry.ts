@@ -193,14 +193,15 @@ export class Registry {
       if (this.qualified.has(d.qualified)) throw new Error(`duplicate builtin ${d.qualified}`);
       this.qualified.set(d.qualified, d);
     }
-    // clojure.core and ptc names are always reachable unqualified; the other namespaces'
-    // names too, unless clojure.core has the same name (`replace`, `reverse`).
-    for (const d of defs) {
-      if (d.ns === "clojure.core" || d.ns === "ptc") this.addBare(d.name, d);
+    // clojure.core and ptc names are always reachable unqualified; then clojure.string's,
+    // clojure.walk's and clojure.set's, in that order, unless an earlier one has the name
+    // (`replace`, `reverse` stay core's; `join` is clojure.string's, not clojure.set's).
+    const order: readonly BuiltinNs[] = ["clojure.core", "ptc", "clojure.string", "clojure.walk", "clojure.set"];
+    for (const ns of order) {
+      for (const d of defs) if (d.ns === ns && !this.bare.has(d.name)) this.addBare(d.name, d);
     }
     for (const d of defs) {
       if (d.ns === "ptc.internal" || d.ns === "ptc.interop") continue;
-      if (d.ns !== "clojure.core" && d.ns !== "ptc" && !this.bare.has(d.name)) this.addBare(d.name, d);
       for (const a of d.aliases ?? []) if (!this.bare.has(a)) this.addBare(a, d);
     }
   }

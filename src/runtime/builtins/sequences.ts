@@ -3,7 +3,7 @@
  * that print as lists, as Clojure's lazy results do); lazy inputs give lazy results.
  */
 import type { Cx } from "../context.js";
-import { call1, call2, callFn, isCallable } from "../call.js";
+import { call1, call2, callFn, fn1, fn2, isCallable } from "../call.js";
 import { compareValues } from "../compare.js";
 import { equiv, realizeKey } from "../equality.js";
 import { typeError } from "../errors.js";
@@ -94,17 +94,17 @@ export function intArg(fn: string, what: string, v: Value): number {
   throw typeError(fn, `an integer ${what}`, v);
 }
 
-/** Fast two-argument call of a function value. */
-function fn2(cx: Cx, f: Value): (a: Value, b: Value) => Value {
-  if (f instanceof PtcFn) return (a, b) => f.call2(cx, a, b);
-  return (a, b) => call2(cx, f, a, b);
+/** Fast two-argument call of a function value, bound to a context. */
+function bind2(cx: Cx, f: Value): (a: Value, b: Value) => Value {
+  const g = fn2(f);
+  return (a, b) => g(cx, a, b);
 }
 
 function mapEager(cx: Cx, fnName: string, f: Value, coll: Value): Value[] {
   const items = itemsOf(cx, fnName, coll);
   const out = new Array<Value>(items.length);
-  if (f instanceof PtcFn) for (let i = 0; i < items.length; i++) out[i] = f.call1(cx, items[i]!);
-  else for (let i = 0; i < items.length; i++) out[i] = call1(cx, f, items[i]!);
+  const g = fn1(f);
+  for (let i = 0; i < items.length; i++) out[i] = g(cx, items[i]!);
   cx.charge(items.length);
   return out;
 }
@@ -118,8 +118,8 @@ function mapMany(cx: Cx, fnName: string, f: Value, colls: readonly Value[]): Val
     const out = new Array<Value>(n);
     if (arrays.length === 2) {
       const [a, b] = arrays as [readonly Value[], readonly Value[]];
-      const g = fn2(cx, f);
-      for (let i = 0; i < n; i++) out[i] = g(a[i]!, b[i]!);
+      const g = fn2(f);
+      for (let i = 0; i < n; i++) out[i] = g(cx, a[i]!, b[i]!);
     } else {
       for (let i = 0; i < n; i++)
         out[i] = callFn(
@@ -138,7 +138,11 @@ function mapMany(cx: Cx, fnName: string, f: Value, colls: readonly Value[]): Val
 function filterEager(cx: Cx, fnName: string, pred: Value, coll: Value, keep: boolean): Value[] {
   const items = itemsOf(cx, fnName, coll);
   const out: Value[] = [];
-  for (const x of items) if (truthy(call1(cx, pred, x)) === keep) out.push(x);
+  const p = fn1(pred);
+  for (let i = 0; i < items.length; i++) {
+    const x = items[i]!;
+    if (truthy(p(cx, x)) === keep) out.push(x);
+  }
   cx.charge(items.length);
   return out;
 }
@@ -150,8 +154,9 @@ function mapIndexed(cx: Cx, fnName: string, f: Value, coll: Value, keep: boolean
   }
   const items = itemsOf(cx, fnName, coll);
   const out: Value[] = [];
+  const g = fn2(f);
   for (let i = 0; i < items.length; i++) {
-    const r = call2(cx, f, i, items[i]!);
+    const r = g(cx, i, items[i]!);
     if (!keep || r !== null) out.push(r);
   }
   cx.charge(items.length);
@@ -187,8 +192,9 @@ export function takeWhile(cx: Cx, fnName: string, p: Value, c: Value): Value {
     return lazyTakeWhile(c, (c2, x) => truthy(call1(c2, p, x)));
   }
   const items = itemsOf(cx, fnName, c);
+  const pred = fn1(p);
   let i = 0;
-  while (i < items.length && truthy(call1(cx, p, items[i]!))) i++;
+  while (i < items.length && truthy(pred(cx, items[i]!))) i++;
   cx.charge(i);
   return arraySeq(items.slice(0, i));
 }
@@ -199,8 +205,9 @@ export function dropWhile(cx: Cx, fnName: string, p: Value, c: Value): Value {
     return lazyDropWhile(c, (c2, x) => truthy(call1(c2, p, x)));
   }
   const items = itemsOf(cx, fnName, c);
+  const pred = fn1(p);
   let i = 0;
-  while (i < items.length && truthy(call1(cx, p, items[i]!))) i++;
+  while (i < items.length && truthy(pred(cx, items[i]!))) i++;
   cx.charge(i);
   return arraySeq(items.slice(i));
 }
@@ -222,9 +229,10 @@ export function comparator(cx: Cx, f: Value, fnName = "sort"): (a: Value, b: Val
     throw typeError(fnName, "a comparator function", f, "to order by a key, write (sort-by :key coll)");
   if (!isCallable(f)) throw typeError(fnName, "a comparator function", f);
   if (f instanceof BuiltinFn && f.def.qualified === "clojure.core/compare") return (a, b) => compareValues(cx, a, b);
+  const g = fn2(f);
   return (a, b) => {
-    const r = call2(cx, f, a, b);
-    if (typeof r === "boolean") return r ? -1 : truthy(call2(cx, f, b, a)) ? 1 : 0;
+    const r = g(cx, a, b);
+    if (typeof r === "boolean") return r ? -1 : truthy(g(cx, b, a)) ? 1 : 0;
     if (typeof r === "number") return Math.trunc(r) || 0;
     if (r instanceof PtcFloat) return Math.trunc(r.value) || 0;
     throw typeError(fnName, "a comparator returning a number or a boolean", r);
@@ -251,7 +259,8 @@ function sortBy(cx: Cx, kf: Value, cmp: Value | null, c: Value): Value {
   const order = cmp === null ? (a: Value, b: Value) => compareValues(cx, a, b) : comparator(cx, cmp, "sort-by");
   const items = itemsOf(cx, "sort-by", c);
   const keyed = new Array<{ x: Value; k: Value }>(items.length);
-  for (let i = 0; i < items.length; i++) keyed[i] = { x: items[i]!, k: call1(cx, kf, items[i]!) };
+  const key = fn1(kf);
+  for (let i = 0; i < items.length; i++) keyed[i] = { x: items[i]!, k: key(cx, items[i]!) };
   cx.charge(items.length * Math.max(1, Math.ceil(Math.log2(items.length + 1))));
   keyed.sort((a, b) => order(a.k, b.k));
   return arraySeq(keyed.map((e) => e.x));
@@ -318,17 +327,17 @@ function replaceLookup(cx: Cx, smap: Value): (x: Value) => Value {
 function reduce2(cx: Cx, f: Value, c: Value): Value {
   if (c instanceof PVector) {
     if (c.count === 0) return callFn(cx, f, []);
-    return reduceItems(cx, fn2(cx, f), c.arr[0] as Value, c.count === 1 ? null : new ArraySeq(c.arr, 1, c.count, null));
+    return reduceItems(cx, bind2(cx, f), c.arr[0] as Value, c.count === 1 ? null : new ArraySeq(c.arr, 1, c.count, null));
   }
   checkColl("reduce", c);
   const s = seq(cx, c);
   if (s === null) return callFn(cx, f, []);
-  return reduceItems(cx, fn2(cx, f), s.first(), restOf(s));
+  return reduceItems(cx, bind2(cx, f), s.first(), restOf(s));
 }
 
 function reduce3(cx: Cx, f: Value, init: Value, c: Value): Value {
   if (!(c instanceof PVector)) checkColl("reduce", c);
-  return reduceItems(cx, fn2(cx, f), init, c);
+  return reduceItems(cx, bind2(cx, f), init, c);
 }
 
 function reductions(cx: Cx, f: Value, init: Value | undefined, c: Value): Value {
@@ -353,8 +362,9 @@ function reductions(cx: Cx, f: Value, init: Value | undefined, c: Value): Value 
   else acc = items[i++]!;
   if (acc instanceof Reduced) return PList.from([acc.val]);
   const out: Value[] = [acc];
+  const g = fn2(f);
   for (; i < items.length; i++) {
-    acc = call2(cx, f, acc, items[i]!);
+    acc = g(cx, acc, items[i]!);
     if (acc instanceof Reduced) {
       out.push(acc.val);
       break;
@@ -707,7 +717,11 @@ export const SEQUENCES: BuiltinSpec[] = [
     f2: (cx, f, c) => {
       const groups = new KeyIndex<Value[]>();
       const items = itemsOf(cx, "group-by", c);
-      for (const x of items) groups.entry(realizeKey(cx, call1(cx, f, x)), () => []).val.push(x);
+      const key = fn1(f);
+      for (let i = 0; i < items.length; i++) {
+        const x = items[i]!;
+        groups.entry(realizeKey(cx, key(cx, x)), () => []).val.push(x);
+      }
       cx.charge(items.length);
       return groups.toMap((xs) => new PVector(xs, xs.length));
     },
@@ -762,8 +776,9 @@ export const SEQUENCES: BuiltinSpec[] = [
     f2: (cx, p, c) => {
       checkColl("some", c);
       let found: Value = null;
+      const pred = fn1(p);
       forEachItem(cx, c, (x) => {
-        const r = call1(cx, p, x);
+        const r = pred(cx, x);
         if (!truthy(r)) return true;
         found = r;
         return false;
@@ -778,7 +793,8 @@ export const SEQUENCES: BuiltinSpec[] = [
     examples: [{ code: "(every? pos? [1 2])", result: "true" }],
     f2: (cx, p, c) => {
       checkColl("every?", c);
-      return forEachItem(cx, c, (x) => truthy(call1(cx, p, x)));
+      const pred = fn1(p);
+      return forEachItem(cx, c, (x) => truthy(pred(cx, x)));
     },
   },
   {
@@ -788,7 +804,8 @@ export const SEQUENCES: BuiltinSpec[] = [
     examples: [{ code: "(not-any? neg? [1 2])", result: "true" }],
     f2: (cx, p, c) => {
       checkColl("not-any?", c);
-      return forEachItem(cx, c, (x) => !truthy(call1(cx, p, x)));
+      const pred = fn1(p);
+      return forEachItem(cx, c, (x) => !truthy(pred(cx, x)));
     },
   },
   {
@@ -798,7 +815,8 @@ export const SEQUENCES: BuiltinSpec[] = [
     examples: [{ code: "(not-every? pos? [1 -2])", result: "true" }],
     f2: (cx, p, c) => {
       checkColl("not-every?", c);
-      return !forEachItem(cx, c, (x) => truthy(call1(cx, p, x)));
+      const pred = fn1(p);
+      return !forEachItem(cx, c, (x) => truthy(pred(cx, x)));
     },
   },
   {
@@ -852,8 +870,9 @@ export const SEQUENCES: BuiltinSpec[] = [
       const out: Value[] = [];
       let start = 0;
       let key: Value = null;
+      const kf = fn1(f);
       for (let i = 0; i < items.length; i++) {
-        const k = call1(cx, f, items[i]!);
+        const k = kf(cx, items[i]!);
         if (i > 0 && !equiv(cx, key, k)) {
           out.push(arraySeq(items.slice(start, i)));
           start = i;

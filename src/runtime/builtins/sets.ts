@@ -325,12 +325,8 @@ export const SETS: BuiltinSpec[] = [
   },
 ];
 
-/**
- * clojure.set/join. Kept apart from SETS: its bare name `join` belongs to clojure.string,
- * and the registry gives a bare name to the first non-core namespace that claims it, so
- * this spec must be registered after the strings group (see extensions.ts).
- */
-export const SET_JOIN: BuiltinSpec = {
+/** clojure.set/join (its bare name `join` is clojure.string's: the registry prefers it). */
+const SET_JOIN: BuiltinSpec = {
   name: "join",
   ns: "clojure.set",
   arglists: ["[xrel yrel]", "[xrel yrel km]"],
@@ -348,3 +344,5 @@ export const SET_JOIN: BuiltinSpec = {
   f2: (cx, x, y) => join(cx, x, y, undefined),
   f3: (cx, x, y, km) => join(cx, x, y, km),
 };
+
+SETS.push(SET_JOIN);
