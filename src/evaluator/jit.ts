@@ -315,16 +315,40 @@ function helpers(g: Gen): Helpers {
   };
 }
 
+type Factory = (k: readonly Value[], h: Helpers) => unknown;
+
+/**
+ * Factories by generated source, most recently used last. The same program text (a
+ * replayed turn, a re-evaluated form) gives the same source; reusing its factory lets
+ * V8 share the feedback and optimized code between the functions it makes, instead of
+ * warming a fresh function up each time. Bounded: the oldest entry goes first.
+ */
+const FACTORIES = new Map<string, Factory>();
+const MAX_FACTORIES = 512;
+
+function factory(source: string): Factory {
+  let make = FACTORIES.get(source);
+  if (make !== undefined) {
+    FACTORIES.delete(source);
+  } else {
+    // The source is built from fixed templates and numbers only (see the module comment).
+    make = new Function("K", "H", source) as Factory;
+    if (FACTORIES.size >= MAX_FACTORIES) FACTORIES.delete(FACTORIES.keys().next().value as string);
+  }
+  FACTORIES.set(source, make);
+  return make;
+}
+
 /** Turn generated source into a function; null when code generation is unavailable. */
 function instantiate<T>(g: Gen, source: string): T | null {
+  let make: Factory;
   try {
-    // The source is built from fixed templates and numbers only (see the module comment).
-    const make = new Function("K", "H", source) as (k: readonly Value[], h: Helpers) => T;
-    return make(g.consts, helpers(g));
+    make = factory(source);
   } catch {
     // Code generation unavailable (a locked-down host): the closure compiler handles it.
     return null;
   }
+  return make(g.consts, helpers(g)) as T;
 }
 
 /** Compile a loop to a JS function, or null when its body uses anything the tier does not handle. */

@@ -204,12 +204,12 @@ export function forEachItem(cx: Cx, coll: Value, f: (x: Value) => boolean): bool
  * Reduce the items of `coll` into `acc` with `f`, stopping at a `reduced` result (which
  * is returned unwrapped). The walk of `forEachItem`, inlined for the hottest loop.
  */
-export function reduceItems(cx: Cx, f: (acc: Value, x: Value) => Value, acc: Value, coll: Value): Value {
+export function reduceItems(cx: Cx, f: (cx: Cx, acc: Value, x: Value) => Value, acc: Value, coll: Value): Value {
   if (coll instanceof PVector) {
     const a = coll.arr;
     const n = coll.count;
     for (let i = 0; i < n; i++) {
-      acc = f(acc, a[i] as Value);
+      acc = f(cx, acc, a[i] as Value);
       if (acc instanceof Reduced) return acc.val;
       if (--cx.fuel < 0) cx.refuel();
     }
@@ -220,7 +220,7 @@ export function reduceItems(cx: Cx, f: (acc: Value, x: Value) => Value, acc: Val
     if (s instanceof ArraySeq) {
       const a = s.arr;
       for (let i = s.i; i < s.end; i++) {
-        acc = f(acc, a[i] as Value);
+        acc = f(cx, acc, a[i] as Value);
         if (acc instanceof Reduced) return acc.val;
         if (--cx.fuel < 0) cx.refuel();
       }
@@ -230,13 +230,13 @@ export function reduceItems(cx: Cx, f: (acc: Value, x: Value) => Value, acc: Val
     if (s instanceof Range) {
       const { end, step, box } = s;
       for (let n = s.start; step > 0 ? n < end : n > end; n += step) {
-        acc = f(acc, box(n));
+        acc = f(cx, acc, box(n));
         if (acc instanceof Reduced) return acc.val;
         if (--cx.fuel < 0) cx.refuel();
       }
       return acc;
     }
-    acc = f(acc, s.first());
+    acc = f(cx, acc, s.first());
     if (acc instanceof Reduced) return acc.val;
     if (--cx.fuel < 0) cx.refuel();
     s = s.next(cx);

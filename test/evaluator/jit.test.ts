@@ -112,6 +112,15 @@ describe("the loop tier", () => {
     expect(outcome(src)).toBe('"}); throw 1; ({"');
   });
 
+  it("reuses generated code across programs without mixing up their constants", () => {
+    // Same shape, so the same generated source; the constants differ.
+    for (const s of ['"a"', '"b"', ":c", "[1 2]", '"a"'])
+      expect(outcome(`(loop [i 0] (if (< i 3) (recur (inc i)) ${s}))`)).toBe(s);
+    // Errors keep each program's own positions.
+    expect(positioned('(loop [i 0] (if (< i 3) (recur (inc i)) (inc "x")))')).toMatch(/at 1:41$/);
+    expect(positioned('(loop [i 0]\n  (if (< i 3) (recur (inc i)) (inc "x")))')).toMatch(/at 2:31$/);
+  });
+
   it("compiles loops that call other builtins", () => {
     expect(jits("(loop [i 0 acc []] (if (< i 3) (recur (inc i) (conj acc i)) acc))")).toBe(true);
   });

@@ -94,11 +94,6 @@ export function intArg(fn: string, what: string, v: Value): number {
   throw typeError(fn, `an integer ${what}`, v);
 }
 
-/** Fast two-argument call of a function value, bound to a context. */
-function bind2(cx: Cx, f: Value): (a: Value, b: Value) => Value {
-  const g = fn2(f);
-  return (a, b) => g(cx, a, b);
-}
 
 function mapEager(cx: Cx, fnName: string, f: Value, coll: Value): Value[] {
   const items = itemsOf(cx, fnName, coll);
@@ -327,17 +322,17 @@ function replaceLookup(cx: Cx, smap: Value): (x: Value) => Value {
 function reduce2(cx: Cx, f: Value, c: Value): Value {
   if (c instanceof PVector) {
     if (c.count === 0) return callFn(cx, f, []);
-    return reduceItems(cx, bind2(cx, f), c.arr[0] as Value, c.count === 1 ? null : new ArraySeq(c.arr, 1, c.count, null));
+    return reduceItems(cx, fn2(f), c.arr[0] as Value, c.count === 1 ? null : new ArraySeq(c.arr, 1, c.count, null));
   }
   checkColl("reduce", c);
   const s = seq(cx, c);
   if (s === null) return callFn(cx, f, []);
-  return reduceItems(cx, bind2(cx, f), s.first(), restOf(s));
+  return reduceItems(cx, fn2(f), s.first(), restOf(s));
 }
 
 function reduce3(cx: Cx, f: Value, init: Value, c: Value): Value {
   if (!(c instanceof PVector)) checkColl("reduce", c);
-  return reduceItems(cx, bind2(cx, f), init, c);
+  return reduceItems(cx, fn2(f), init, c);
 }
 
 function reductions(cx: Cx, f: Value, init: Value | undefined, c: Value): Value {
