@@ -13,7 +13,7 @@ import type { BuiltinDef, Registry } from "../runtime/builtins/registry.js";
 import { arityText } from "../runtime/builtins/registry.js";
 import { formToValue } from "./quote.js";
 import type { Node } from "./node.js";
-import { closest, didYouMean, UNSUPPORTED_HINTS } from "./suggest.js";
+import { closest, didYouMean, transducerHint, UNSUPPORTED_HINTS } from "./suggest.js";
 import { FnScope, LexScope, refer } from "./scope.js";
 import { keyword, type Var } from "../runtime/values.js";
 import { compileRegex } from "../runtime/regex.js";
@@ -227,7 +227,12 @@ export class Analyzer {
     if (def !== undefined) return def;
     const unsupported = UNSUPPORTED_HINTS[`${cls}/${name}`];
     if (unsupported !== undefined) {
-      throw new PtcError({ kind: "undefined", message: `${ns}/${name} is not available in PTC-Lisp`, span, hint: unsupported });
+      throw new PtcError({
+        kind: "undefined",
+        message: `${ns}/${name} is not available in PTC-Lisp`,
+        span,
+        hint: unsupported,
+      });
     }
     throw new PtcError({
       kind: "undefined",
@@ -339,7 +344,7 @@ export class Analyzer {
         kind: "arity",
         message: `${def.name} called with ${argNodes.length} argument${argNodes.length === 1 ? "" : "s"}, expects ${arityText(def)}`,
         span,
-        hint: `${def.name} takes ${def.arglists.join(" ")}`,
+        hint: `${def.name} takes ${def.arglists.join(" ")}${transducerHint(def, argNodes.length)}`,
       });
     }
     return { kind: "call-builtin", def, args: argNodes, span };

@@ -47,11 +47,11 @@ export function closest(name: string, candidates: Iterable<string>, max = 3): st
     .map((s) => s.c);
 }
 
-/** `did you mean filter?` / `did you mean filter or filterv?` */
+/** `did you mean filter?` / `did you mean filter or filterv?` / `did you mean even?` (one question mark). */
 export function didYouMean(names: string[]): string | undefined {
   if (names.length === 0) return undefined;
-  if (names.length === 1) return `did you mean ${names[0]}?`;
-  return `did you mean ${names.slice(0, -1).join(", ")} or ${names[names.length - 1]}?`;
+  const list = names.length === 1 ? names[0]! : `${names.slice(0, -1).join(", ")} or ${names[names.length - 1]!}`;
+  return `did you mean ${list}${list.endsWith("?") ? "" : "?"}`;
 }
 
 /** Clojure names an LLM may reach for that PTC-Lisp does not provide, with what to do instead. */
@@ -87,8 +87,10 @@ export const UNSUPPORTED_HINTS: Readonly<Record<string, string>> = {
   shuffle: "PTC-Lisp has no randomness, so that runs are reproducible; use (sort coll) or (sort-by f coll)",
   "random-uuid": "PTC-Lisp has no randomness; ask a tool for an id",
   "random-sample": "PTC-Lisp has no randomness; use (take-nth n coll)",
-  "sorted-map": "PTC-Lisp has no sorted maps: use a plain map and sort its entries when you read them, e.g. (sort-by key m)",
-  "sorted-map-by": "PTC-Lisp has no sorted maps: use a plain map and sort its entries when you read them, e.g. (sort-by key m)",
+  "sorted-map":
+    "PTC-Lisp has no sorted maps: use a plain map and sort its entries when you read them, e.g. (sort-by key m)",
+  "sorted-map-by":
+    "PTC-Lisp has no sorted maps: use a plain map and sort its entries when you read them, e.g. (sort-by key m)",
   "sorted-set": "PTC-Lisp has no sorted sets: use a set and (sort s) when you need the order",
   "sorted-set-by": "PTC-Lisp has no sorted sets: use a set and (sort s) when you need the order",
   transient: "transients are not available: use assoc/conj/dissoc (they are fast on their own)",
@@ -108,4 +110,45 @@ export const UNSUPPORTED_HINTS: Readonly<Record<string, string>> = {
   "re-groups": "use re-find or re-matches, which return the groups",
   class: "use (type x), which returns a keyword such as :string",
   "instance?": "use a predicate such as string?, map? or number?",
+  transduce: "PTC-Lisp has no transducers; apply the steps to the collection: (reduce + (map f coll))",
+  eduction: "PTC-Lisp has no transducers; apply the steps to the collection: (map f (filter p coll))",
+  completing: "PTC-Lisp has no transducers; use reduce with a two-argument function",
+  cat: "PTC-Lisp has no transducers; use (apply concat colls) or mapcat",
+  resolve: "functions are values: pass the function itself instead of its name",
+  slurp: "programs cannot read files; ask a tool for the data",
+  spit: "programs cannot write files; return the value or pass it to a tool",
 };
+
+/** Builtins that Clojure also accepts without their collection, as a transducer. */
+const TRANSDUCER_SHAPED = new Set(
+  [
+    "map",
+    "filter",
+    "remove",
+    "keep",
+    "mapcat",
+    "take",
+    "drop",
+    "take-while",
+    "drop-while",
+    "partition-all",
+    "partition-by",
+    "map-indexed",
+    "keep-indexed",
+    "dedupe",
+    "distinct",
+    "interpose",
+    "take-nth",
+    "replace",
+  ].map((n) => `clojure.core/${n}`),
+);
+
+/** `; PTC-Lisp has no transducers, ...` when a call looks like a transducer: one argument short. */
+export function transducerHint(
+  def: { readonly qualified: string; readonly minArity: number },
+  argCount: number,
+): string {
+  return argCount === def.minArity - 1 && TRANSDUCER_SHAPED.has(def.qualified)
+    ? "; PTC-Lisp has no transducers, so pass the collection as the last argument"
+    : "";
+}

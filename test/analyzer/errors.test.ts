@@ -33,6 +33,13 @@ const ERRORS: [string, string, string][] = [
   ],
   ["(group_by :a [])", "undefined", "undefined symbol group_by at 1:2 — did you mean group-by?"],
   [
+    "(into [] (map inc) [1 2])",
+    "arity",
+    "map called with 1 argument, expects at least 2 at 1:10 — map takes [f coll] [f c1 c2 & colls]; PTC-Lisp has no transducers, so pass the collection as the last argument",
+  ],
+  ["(evn? 2)", "undefined", "undefined symbol evn? at 1:2 — did you mean even?"],
+  ["(seque [1])", "undefined", "undefined symbol seque at 1:2 — did you mean sequence or sequential?"],
+  [
     "(try 1 (catch Exception e 2))",
     "undefined",
     "try is not available in PTC-Lisp at 1:2 — PTC-Lisp has no exceptions; check values with if/when and stop with (fail ...)",

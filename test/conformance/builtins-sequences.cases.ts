@@ -400,6 +400,16 @@ t.group("mapcat", [
   ["not a coll", "(mapcat identity 5)", { ptccError: "type" }],
 ]);
 
+t.group("rseq", [
+  ["vector", "(rseq [1 2 3])"],
+  ["empty vector is nil", "(rseq [])"],
+  ["map entries of a vector", "(rseq [[:a 1] [:b 2]])"],
+  ["then first", "(first (rseq [1 2 3]))"],
+  ["list is an error", "(rseq '(1 2))", { ptccError: "type" }],
+  ["nil is an error", "(rseq nil)", { ptccError: "type" }],
+  ["string is an error", '(rseq "abc")', { ptccError: "type" }],
+]);
+
 t.group("reverse", [
   ["vector", "(reverse [1 2 3])"],
   ["empty", "(reverse [])"],

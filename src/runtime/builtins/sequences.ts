@@ -657,6 +657,18 @@ export const SEQUENCES: BuiltinSpec[] = [
     f1: (cx, c) => arraySeq(itemsOf(cx, "reverse", c).slice().reverse()),
   },
   {
+    name: "rseq",
+    arglists: ["[v]"],
+    doc: "The items of a vector in reverse order, or nil when it is empty.",
+    examples: [{ code: "(rseq [1 2 3])", result: "(3 2 1)" }],
+    f1: (cx, v) => {
+      if (!(v instanceof PVector)) throw typeError("rseq", "a vector", v, "for other collections use reverse");
+      if (v.count === 0) return null;
+      cx.charge(v.count);
+      return arraySeq(v.items().slice().reverse());
+    },
+  },
+  {
     name: "distinct",
     arglists: ["[coll]"],
     doc: "A seq of the items without duplicates, first occurrences in order.",
