@@ -16,10 +16,10 @@ import type { Node } from "./node.js";
 import { closest, didYouMean, transducerHint, UNSUPPORTED_HINTS } from "./suggest.js";
 import { FnScope, LexScope, refer } from "./scope.js";
 import { keyword, type Var } from "../runtime/values.js";
-import { compileRegex } from "../runtime/regex.js";
+import { compileRegex } from "../runtime/regex/index.js";
 import { literalCollection } from "./literals.js";
 import { SPECIAL_FORMS, type SpecialForm } from "./forms/index.js";
-import { INTEROP_CONSTANTS } from "../runtime/builtins/interop.js";
+import { INTEROP_CONSTANTS } from "../runtime/builtins/interop/index.js";
 
 /** Where `recur` jumps to: the enclosing loop or function arity. */
 export interface RecurTarget {

@@ -1,7 +1,7 @@
 import { PtcError } from "../diagnostics/error.js";
 import { formText, type Form } from "../reader/form.js";
 import { MapBuilder } from "../runtime/map.js";
-import { compileRegex } from "../runtime/regex.js";
+import { compileRegex } from "../runtime/regex/index.js";
 import { PList } from "../runtime/seq.js";
 import { PSet, SetBuilder } from "../runtime/set.js";
 import { char, float, keyword, Sym, type Value } from "../runtime/values.js";

@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { Cx } from "../../src/runtime/context.js";
 import { DEFAULT_LIMITS, type Limits } from "../../src/runtime/limits.js";
-import { compileRegex, javaRegex, regexEach, regexFind, regexMatches } from "../../src/runtime/regex.js";
+import { compileRegex, javaRegex, regexEach, regexFind, regexMatches } from "../../src/runtime/regex/index.js";
 import { failure, printed } from "../helpers.js";
 
 class TestCx extends Cx {

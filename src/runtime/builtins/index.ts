@@ -9,7 +9,7 @@ import { EXTENSIONS } from "./extensions.js";
 import { FUNCTIONS } from "./functions.js";
 import { GENERATORS } from "./generators.js";
 import { INTERNAL } from "./internal.js";
-import { INTEROP } from "./interop.js";
+import { INTEROP } from "./interop/index.js";
 import { IO } from "./io.js";
 import { MAPS } from "./maps.js";
 import { MATH } from "./math.js";

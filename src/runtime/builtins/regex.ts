@@ -1,11 +1,11 @@
 /**
  * Regular expressions: re-pattern, re-find, re-matches, re-seq, and the PTC extensions
  * regex?, re-split, extract and extract-int. Patterns use Java's syntax and are matched by
- * src/runtime/regex.ts, which keeps every match within the step budget.
+ * src/runtime/regex/, which keeps every match within the step budget.
  */
 import type { Cx } from "../context.js";
 import { typeError } from "../errors.js";
-import { compileRegex, nextFrom, regexFind, regexMatches, type RegexMatch } from "../regex.js";
+import { compileRegex, nextFrom, regexFind, regexMatches, type RegexMatch } from "../regex/index.js";
 import { ArraySeq, CHUNK, LazySeq } from "../seq.js";
 import { isInt, Regex, type Value } from "../values.js";
 import { vec } from "../vector.js";

@@ -16,7 +16,7 @@ import {
   regexFind,
   regexSplitFast,
   type RegexMatch,
-} from "../regex.js";
+} from "../regex/index.js";
 import { asArray } from "../seq.js";
 import {
   Char,
