@@ -1,14 +1,17 @@
 // `npm run bench`: ptcc against nbb (a ClojureScript interpreter) and hand-written
-// JavaScript on five programs, plus cold start and the cost of asynchrony and tool-call
-// replay. See bench/README.md for what is measured and how to read it.
+// JavaScript on five programs, plus cold start, the cost of asynchrony and tool-call
+// replay, and generated validators against Ajv and Zod (validators.mjs). See
+// bench/README.md for what is measured and how to read it.
 //
 // Usage: node bench/run.mjs [--quick] [--only name,name] [--json FILE]
 //   --quick   smaller data and fewer runs: a smoke test of the bench itself
-//   --only    run only these programs (names as in the table); skips nothing else
+//   --only    run only these programs (names as in the table; `validators` for the
+//             validators suite); skips nothing else
 //   --json    also write every measurement to FILE
 //
 // Exits non-zero when the three versions of a program disagree on the answer (or an
-// engine fails); timings are reported, never asserted.
+// engine fails), or when a validator misses an error or flags valid data; timings are
+// reported, never asserted.
 import { spawnSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import os from "node:os";
@@ -105,6 +108,7 @@ for (let round = 0; round < T.rounds; round++) {
     gather(ptcc, p.name, { times: m.times, answer: r.ok ? r.printed : null });
   }
   // Each child process is new: it warms up fully every round.
+  if (progs.length === 0) continue; // --only named no program
   for (const [name, m] of Object.entries(child("nbb-runner.mjs", true))) gather(nbb, name, m);
   for (const [name, m] of Object.entries(child("js-runner.mjs", true))) gather(js, name, m);
   load.push(os.loadavg()[0]);
@@ -129,7 +133,7 @@ for (const p of progs) {
 }
 
 // Answers must agree.
-line("Answers");
+if (progs.length > 0) line("Answers");
 for (const p of progs) {
   const a = { ptcc: ptcc[p.name]?.answer, nbb: nbb[p.name]?.answer, js: js[p.name]?.answer };
   const n = Object.fromEntries(Object.entries(a).map(([k, v]) => [k, typeof v === "string" ? normalize(v) : null]));
@@ -141,7 +145,7 @@ for (const p of progs) {
     for (const [k, v] of Object.entries(a)) line(`         ${pad(k, 5)} ${v}`);
   }
 }
-line();
+if (progs.length > 0) line();
 
 // One table per suite, each with its targets.
 const SUITES = [
@@ -222,7 +226,8 @@ for (const suite of SUITES) {
   };
 }
 
-line("ptcc: read + analyze + compile alone (the program text inside a defn that is not called), and read alone");
+if (progs.length > 0)
+  line("ptcc: read + analyze + compile alone (the program text inside a defn that is not called), and read alone");
 for (const p of progs) {
   const c = ptcc[p.name];
   const chars = ptcSource(p).length;
@@ -231,10 +236,12 @@ for (const p of progs) {
       `   of which read ${lpad(fmt(c.readMs), 6)} ms (${lpad(chars, 4)} chars, ${((1000 * c.readMs) / chars).toFixed(2)} µs/char)`,
   );
 }
-line(
-  `  (building the Session, which converts the ${Math.round(JSON.stringify(data).length / 1024)}-KB JSON context once: ${fmt(contextMs)} ms, not timed above)`,
-);
-line();
+if (progs.length > 0) {
+  line(
+    `  (building the Session, which converts the ${Math.round(JSON.stringify(data).length / 1024)}-KB JSON context once: ${fmt(contextMs)} ms, not timed above)`,
+  );
+  line();
+}
 report.programs = progs.map((p) => ({
   name: p.name,
   suite: p.suite,
@@ -445,9 +452,19 @@ line(
 line();
 report.tools = tools;
 
+// ---------------------------------------------------------------------------------------
+// 5. Validators: the generated validator against Ajv and Zod on 1,000 nested records.
+
+if (!only || only.has("validators")) {
+  const { runValidatorSuite } = await import("./validators.mjs");
+  const v = await runValidatorSuite({ quick, line });
+  report.validators = v.report;
+  if (v.failed) failed = true;
+}
+
 if (jsonOut) writeFileSync(jsonOut, JSON.stringify(report, null, 2) + "\n");
 if (failed) {
-  line("FAILED: an engine failed or the answers disagree (see above)");
+  line("FAILED: an engine failed, the answers disagree or a validator is wrong (see above)");
   process.exit(1);
 }
 line("All answers agree.");

@@ -1,3 +1,3 @@
 #!/usr/bin/env node
 // The ptcc command: runs the bundled CLI (`npm install` builds dist/ through `prepare`).
-import "../dist/ptcc.mjs";
+import "../dist/bundle/ptcc.mjs";

@@ -23,6 +23,46 @@ export { fromHost, toHost, type Json } from "./runtime/convert.js";
 export type { Value } from "./runtime/values.js";
 export { REGISTRY } from "./runtime/builtins/index.js";
 
+// Signatures: parse, validate (with coercion for inputs), render, schemas, generated validators.
+export {
+  parseSignature,
+  SignatureError,
+  validate,
+  validateAndCoerce,
+  renderSignature,
+  renderType,
+  compileValidator,
+  VALIDATOR_RUNTIME_IMPORT,
+  signatureToJsonSchema,
+  typeToJsonSchema,
+  signatureToTypeScript,
+  typeToTypeScript,
+  firewallView,
+  FIREWALLED,
+  parsePlaceholders,
+  checkPlaceholders,
+  expandTemplate,
+  type JsonSchema,
+  type JsonSchemaOptions,
+  type TypeScriptOptions,
+  type FirewallOptions,
+  type Placeholder,
+  type PlaceholderIssue,
+  type Signature,
+  type SigType,
+  type Field,
+  type ValidateOptions,
+  type CompileValidatorOptions,
+  type RenderOptions,
+} from "./signature/index.js";
+export {
+  formatIssue,
+  type ValidationIssue,
+  type ValidationMode,
+  type ValidationResult,
+  type IssueCode,
+} from "./runtime/validation.js";
+
 /** Evaluate a program in a fresh session. */
 export function evaluate(source: string, options: SessionOptions & EvaluateOptions = {}): Promise<EvalResult> {
   return new Session(options).evaluate(source, options);

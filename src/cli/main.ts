@@ -4,12 +4,16 @@
  *   ptcc eval -e '<program>' | ptcc eval FILE | ptcc eval -   [--context F] [--timeout MS]
  *             [--unlimited] [--json | --jsonl]
  *   ptcc repl [--context F] [--timeout MS] [--unlimited]
+ *   ptcc signature '<sig>' [--validate FILE | --validate-input FILE] [--coerce]
+ *             [--mode strict|enabled|warn_only|disabled] [--json-schema] [--ts]
  *
- * Exit codes: 0 success, 1 the program failed, 2 the command was used wrongly.
+ * Exit codes: 0 success, 1 the program failed (or the value did not validate), 2 the
+ * command was used wrongly (or the signature does not parse).
  */
 import yargs from "yargs";
 import { hideBin } from "yargs/helpers";
 import { runEval, type EvalArgs } from "./eval.js";
+import type { SignatureArgs } from "./signature.js";
 import { UsageError } from "./usage-error.js";
 
 function exitWith(e: unknown): never {
@@ -57,7 +61,35 @@ export async function main(argv: string[]): Promise<number> {
         code = await runRepl(args as EvalArgs);
       },
     )
-    .demandCommand(1, "name a command: eval or repl")
+    .command(
+      "signature <sig>",
+      "Parse a signature and print it; check JSON against it; or print it as JSON Schema or TypeScript",
+      (y) =>
+        y
+          .positional("sig", { type: "string", describe: "signature text, e.g. '(query :string) -> [{id :int}]'" })
+          .option("validate", {
+            type: "string",
+            nargs: 1,
+            describe: "check the JSON value in FILE (- for stdin) against the output type",
+          })
+          .option("validate-input", {
+            type: "string",
+            nargs: 1,
+            describe: "check the JSON object in FILE (- for stdin) against the parameters",
+          })
+          .option("coerce", { type: "boolean", describe: 'coerce "42" to 42 etc. (with warnings) while validating' })
+          .option("mode", {
+            type: "string",
+            describe: "validation mode: strict, enabled (default), warn_only, disabled",
+          })
+          .option("json-schema", { type: "boolean", describe: "print the JSON Schemas of input and output" })
+          .option("ts", { type: "boolean", describe: "print TypeScript types Input and Output" }),
+      async (args) => {
+        const { runSignature } = await import("./signature.js");
+        code = await runSignature(args as SignatureArgs);
+      },
+    )
+    .demandCommand(1, "name a command: eval, repl or signature")
     .strict()
     .fail((msg, err) => {
       throw err ?? new UsageError(msg);

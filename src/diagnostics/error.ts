@@ -14,6 +14,7 @@ import { formatPosition, type Span } from "./span.js";
  * - `timeout`: the wall-clock limit passed.
  * - `limit`: a step, size or depth budget ran out.
  * - `fail`: the program called `(fail ...)`.
+ * - `signature`: a signature (`(query :string) -> [:int]`) could not be parsed.
  * - `internal`: a defect in ptcc itself; reported, never thrown at the host.
  */
 export type ErrorKind =
@@ -28,6 +29,7 @@ export type ErrorKind =
   | "timeout"
   | "limit"
   | "fail"
+  | "signature"
   | "internal";
 
 export interface ErrorData {

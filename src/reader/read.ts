@@ -19,6 +19,7 @@ import {
 } from "antlr4ng";
 import { PtcError } from "../diagnostics/error.js";
 import { formatPosition, joinSpans, type Span } from "../diagnostics/span.js";
+import { tokenSpan } from "../diagnostics/token-span.js";
 import type { Warning } from "../diagnostics/warning.js";
 import { PtcLispLexer } from "../generated/PtcLispLexer.js";
 import {
@@ -84,19 +85,6 @@ export function readOne(source: string): Form {
 // ---------------------------------------------------------------------------------------
 // Spans
 
-export function tokenSpan(t: Token): Span {
-  const text = t.text ?? "";
-  const line = t.line;
-  const column = t.column + 1;
-  let endLine = line;
-  let endColumn = column + text.length;
-  const lastNl = text.lastIndexOf("\n");
-  if (lastNl >= 0) {
-    for (const c of text) if (c === "\n") endLine++;
-    endColumn = text.length - lastNl;
-  }
-  return { line, column, endLine, endColumn, offset: t.start, end: t.stop + 1 };
-}
 
 function ctxSpan(ctx: ParserRuleContext): Span {
   const start = tokenSpan(ctx.start!);

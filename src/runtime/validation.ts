@@ -1,0 +1,205 @@
+/**
+ * What signature validation needs at run time: the result and issue types, how values
+ * are classified (an integer is a JS number that is a safe integer, exactly as the
+ * PTC-Lisp runtime reads host numbers; a boxed PtcFloat is a float even when integral),
+ * the string coercions, value descriptions and issue constructors.
+ *
+ * Both the interpreter (src/signature/validate.ts) and the validators that
+ * `compileValidator` generates call these, so the two give the same verdicts, issues and
+ * values. Generated modules import this through `ptcc/runtime`.
+ *
+ * Values are host values: null/undefined, booleans, numbers, strings, arrays, plain
+ * objects; plus PtcFloat boxes (floats that must stay floats), Keywords and PTC-Lisp
+ * functions (`:fn`).
+ */
+import { formatDouble } from "./float-format.js";
+import { Keyword, PtcFloat, PtcFn } from "./values.js";
+
+export { Keyword, PtcFloat, PtcFn };
+
+/**
+ * - `enabled` (default): validate, fail on errors, allow extra fields;
+ * - `warn_only`: validate, report errors as warnings, pass;
+ * - `disabled`: skip validation (and coercion) entirely;
+ * - `strict`: validate, fail on errors, reject extra fields at every depth.
+ */
+export type ValidationMode = "enabled" | "warn_only" | "disabled" | "strict";
+
+export const VALIDATION_MODES: readonly ValidationMode[] = ["enabled", "warn_only", "disabled", "strict"];
+
+/** Stable codes of validation issues. */
+export type IssueCode = "invalid_type" | "missing_field" | "unexpected_field" | "coerced";
+
+export interface ValidationIssue {
+  readonly code: IssueCode;
+  /** `results[0].customer.id`; `[1]` for an item of a top-level list; `$` for the value itself. */
+  readonly path: string;
+  /** `expected int, got string "abc"` */
+  readonly message: string;
+}
+
+export interface ValidationResult<T = unknown> {
+  /** False when there are errors (never in `warn_only` or `disabled` mode). */
+  readonly ok: boolean;
+  /** The value, coerced where coercion applied (the input itself when nothing changed). */
+  readonly value: T;
+  readonly errors: readonly ValidationIssue[];
+  readonly warnings: readonly ValidationIssue[];
+}
+
+/** `results[0].customer.id: expected int, got string "abc"` */
+export function formatIssue(i: ValidationIssue): string {
+  return `${i.path}: ${i.message}`;
+}
+
+// ---------------------------------------------------------------------------------------
+// Classification
+
+export function isInt(v: unknown): v is number {
+  return Number.isSafeInteger(v);
+}
+
+/** Integers satisfy `:float` too. */
+export function isFloat(v: unknown): boolean {
+  return typeof v === "number" || v instanceof PtcFloat;
+}
+
+export function isKeywordValue(v: unknown): boolean {
+  return typeof v === "string" || v instanceof Keyword;
+}
+
+/** A plain object (what JSON.parse makes), not an array, a Map, a Date or a class instance. */
+export function isPlainMap(v: unknown): v is Record<string, unknown> {
+  if (typeof v !== "object" || v === null) return false;
+  const proto: unknown = Object.getPrototypeOf(v);
+  return proto === Object.prototype || proto === null;
+}
+
+export function isFn(v: unknown): boolean {
+  return v instanceof PtcFn;
+}
+
+/** An own property's value, for names that plain objects inherit (`constructor`, `toString`). */
+export function own(o: Record<string, unknown>, key: string): unknown {
+  return Object.prototype.hasOwnProperty.call(o, key) ? o[key] : undefined;
+}
+
+// ---------------------------------------------------------------------------------------
+// Coercions (input only)
+
+const INT_TEXT = /^\s*[+-]?\d+\s*$/;
+const FLOAT_TEXT = /^\s*[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?\s*$/;
+
+/** `"42"` → 42; undefined when the text is not an integer in the exact range. */
+export function intFromString(s: string): number | undefined {
+  if (!INT_TEXT.test(s)) return undefined;
+  const n = Number(s);
+  return Number.isSafeInteger(n) ? n : undefined;
+}
+
+/** `"3.14"` → 3.14, `"42"` → 42; undefined when the text is not a finite decimal number. */
+export function floatFromString(s: string): number | undefined {
+  if (!FLOAT_TEXT.test(s)) return undefined;
+  const n = Number(s);
+  return Number.isFinite(n) ? n : undefined;
+}
+
+/** Only `"true"` and `"false"` coerce to booleans. */
+export function boolFromString(s: string): boolean | undefined {
+  return s === "true" ? true : s === "false" ? false : undefined;
+}
+
+// ---------------------------------------------------------------------------------------
+// Descriptions and issues
+
+const MAX_SHOWN_STRING = 40;
+
+/** `string "abc"`, `int 42`, `float 42.0`, `nil`, `list of 3 items`, `map`, `fn`. */
+export function describeValue(v: unknown): string {
+  if (v === null || v === undefined) return "nil";
+  switch (typeof v) {
+    case "boolean":
+      return `bool ${v}`;
+    case "number":
+      return Number.isSafeInteger(v) ? `int ${v}` : `float ${floatText(v)}`;
+    case "string":
+      return v.length > MAX_SHOWN_STRING
+        ? `string ${JSON.stringify(v.slice(0, MAX_SHOWN_STRING))}… (${v.length} characters)`
+        : `string ${JSON.stringify(v)}`;
+    case "bigint":
+      return `bigint ${v}`;
+    case "function":
+      return "a JavaScript function";
+    case "symbol":
+      return "a JavaScript symbol";
+  }
+  if (v instanceof PtcFloat) return `float ${floatText(v.value)}`;
+  if (v instanceof Keyword) return `keyword :${v.fqn}`;
+  if (v instanceof PtcFn) return "fn";
+  if (Array.isArray(v)) return v.length === 0 ? "empty list" : `list of ${v.length} item${v.length === 1 ? "" : "s"}`;
+  if (isPlainMap(v)) return "map";
+  const ctor = (v as { constructor?: { name?: unknown } }).constructor?.name;
+  return typeof ctor === "string" && ctor !== "" ? `object ${ctor}` : "object";
+}
+
+function floatText(n: number): string {
+  if (n === Infinity) return "##Inf";
+  if (n === -Infinity) return "##-Inf";
+  if (Number.isNaN(n)) return "##NaN";
+  return formatDouble(n);
+}
+
+/** The path of the value itself. */
+export const ROOT_PATH = "$";
+
+function at(path: string): string {
+  return path === "" ? ROOT_PATH : path;
+}
+
+const PLAIN_KEY = /^[A-Za-z_][A-Za-z0-9_?!-]*$/;
+
+/** `user` + `id` → `user.id`; a key that is not a plain name is quoted: `user["a b"]`. */
+export function pathKey(base: string, key: string): string {
+  if (!PLAIN_KEY.test(key)) return `${base}[${JSON.stringify(key)}]`;
+  return base === "" ? key : `${base}.${key}`;
+}
+
+export function pathIndex(base: string, i: number): string {
+  return `${base}[${i}]`;
+}
+
+export function typeIssue(path: string, expected: string, v: unknown): ValidationIssue {
+  return { code: "invalid_type", path: at(path), message: `expected ${expected}, got ${describeValue(v)}` };
+}
+
+export function missingIssue(path: string, expected: string): ValidationIssue {
+  return { code: "missing_field", path: at(path), message: `missing required field (expected ${expected})` };
+}
+
+export function unexpectedIssue(path: string): ValidationIssue {
+  return { code: "unexpected_field", path: at(path), message: "unexpected field" };
+}
+
+export function coercedIssue(path: string, from: unknown, to: string): ValidationIssue {
+  return { code: "coerced", path: at(path), message: `coerced ${describeValue(from)} to ${to}` };
+}
+
+const NONE: readonly ValidationIssue[] = Object.freeze([]);
+
+/** The result of a run that skipped validation (`disabled`). */
+export function pass<T>(value: T): ValidationResult<T> {
+  return { ok: true, value, errors: NONE, warnings: NONE };
+}
+
+/** Apply the mode to what a run found: `warn_only` turns errors into warnings. */
+export function finish<T>(
+  value: T,
+  errors: ValidationIssue[],
+  warnings: ValidationIssue[],
+  mode: ValidationMode,
+): ValidationResult<T> {
+  if (mode === "warn_only") {
+    return { ok: true, value, errors: NONE, warnings: errors.length === 0 ? warnings : warnings.concat(errors) };
+  }
+  return { ok: errors.length === 0, value, errors, warnings };
+}

@@ -1,0 +1,108 @@
+/**
+ * Signatures as TypeScript type expressions, for hosts that call agents from typed code:
+ *
+ *   (query :string, limit :int?) -> [{id :int, was-improved :bool?}]
+ *     input:  { query: string; limit?: number | null }
+ *     output: { id: number; "was-improved"?: boolean | null }[]
+ *
+ * Expressions only (no `type X =`), on one line. An optional field is `name?: T | null`
+ * (it may be missing or nil); any other optional type is `T | null`.
+ */
+import { parseSignature } from "./parse.js";
+import type { Field, PrimitiveName, Signature, SigType } from "./types.js";
+
+export interface TypeScriptOptions {
+  /**
+   * The type `:fn` becomes; default `PtcFn`, the runtime's closure class (the generated
+   * code must have it in scope). A function type such as `(x: unknown) => unknown` is
+   * parenthesized wherever it is used.
+   */
+  readonly fnType?: string;
+}
+
+const DEFAULT_FN_TYPE = "PtcFn";
+
+/** The TypeScript type expression of one type. */
+export function typeToTypeScript(t: SigType, options: TypeScriptOptions = {}): string {
+  return new Renderer(options).type(t);
+}
+
+/**
+ * A signature as two TypeScript type expressions: `input`, the object of the parameters
+ * (`Record<string, never>` when there are none), and `output`. Takes signature text or a
+ * parsed signature; text that does not parse throws SignatureError.
+ */
+export function signatureToTypeScript(
+  sig: Signature | string,
+  options: TypeScriptOptions = {},
+): { input: string; output: string } {
+  const s = typeof sig === "string" ? parseSignature(sig) : sig;
+  const r = new Renderer(options);
+  return { input: s.params.length === 0 ? "Record<string, never>" : r.object(s.params), output: r.type(s.output) };
+}
+
+const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
+/** Type text that needs no parentheses inside a union or before `[]`. */
+const SIMPLE_TYPE = /^[A-Za-z_$][A-Za-z0-9_$.]*(<[^()=|&]*>)?(\[\])*$/;
+
+class Renderer {
+  private readonly fn: string;
+
+  constructor(options: TypeScriptOptions) {
+    const fn = (options.fnType ?? DEFAULT_FN_TYPE).trim();
+    this.fn = SIMPLE_TYPE.test(fn) ? fn : `(${fn})`;
+  }
+
+  type(t: SigType): string {
+    return withNull(t, this.base(t));
+  }
+
+  /** The type without its optional marker. */
+  private base(t: SigType): string {
+    switch (t.kind) {
+      case "primitive":
+        return this.primitive(t.name);
+      case "list": {
+        const base = this.base(t.of);
+        const item = withNull(t.of, base);
+        return item === base ? `${item}[]` : `(${item})[]`;
+      }
+      case "map":
+        return this.object(t.fields);
+    }
+  }
+
+  private primitive(name: PrimitiveName): string {
+    switch (name) {
+      case "string":
+      case "keyword":
+        return "string";
+      case "int":
+      case "float":
+        return "number";
+      case "bool":
+        return "boolean";
+      case "any":
+        return "unknown";
+      case "map":
+        return "Record<string, unknown>";
+      case "fn":
+        return this.fn;
+    }
+  }
+
+  /** `{ id: number; email?: string | null }`; with no fields, a map of anything. */
+  object(fields: readonly Field[]): string {
+    if (fields.length === 0) return "{ [key: string]: unknown }";
+    const members = fields.map((f) => {
+      const name = IDENTIFIER.test(f.name) ? f.name : JSON.stringify(f.name);
+      return `${name}${f.type.optional ? "?" : ""}: ${this.type(f.type)}`;
+    });
+    return `{ ${members.join("; ")} }`;
+  }
+}
+
+/** `T | null` for an optional type (`unknown` already includes null). */
+function withNull(t: SigType, base: string): string {
+  return t.optional && base !== "unknown" ? `${base} | null` : base;
+}

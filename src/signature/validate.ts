@@ -1,0 +1,234 @@
+/**
+ * Checking values against signatures, by walking the type (the interpreter; see
+ * compile-validator.ts for the generated equivalent, which must agree with it exactly).
+ *
+ * - `validate`: output semantics by default — no coercion: `"42"` is not an `:int`.
+ * - `validateAndCoerce`: input semantics by default — `"42"` → 42 for `:int`, `"3.14"` →
+ *   3.14 for `:float`, `"true"`/`"false"` for `:bool`, each with a warning; 42 satisfies
+ *   `:float` silently. Recursive through lists and maps; the value is copied only where
+ *   something changed.
+ *
+ * Fields match keys by their name or its other spelling (`was_improved` ↔
+ * `was-improved`); a coerced map carries the signature's spelling. A missing required
+ * field is an error whatever its type (`:any` and `:fn` included); an explicit nil
+ * satisfies `:any`, `:fn` and optional types. The `strict` mode also rejects fields the
+ * signature does not name, at every depth.
+ */
+import {
+  boolFromString,
+  coercedIssue,
+  finish,
+  floatFromString,
+  intFromString,
+  isFloat,
+  isFn,
+  isInt,
+  isKeywordValue,
+  isPlainMap,
+  missingIssue,
+  own,
+  pass,
+  pathIndex,
+  pathKey,
+  typeIssue,
+  unexpectedIssue,
+  type ValidationIssue,
+  type ValidationMode,
+  type ValidationResult,
+} from "../runtime/validation.js";
+import { parseSignature } from "./parse.js";
+import { expectedName } from "./render.js";
+import {
+  altSpelling,
+  mapOf,
+  type Field,
+  type MapType,
+  type PrimitiveType,
+  type Signature,
+  type SigType,
+} from "./types.js";
+
+export interface ValidateOptions {
+  /** Default `enabled`. */
+  readonly mode?: ValidationMode;
+  /**
+   * What to check: `output` (the output type) or `input` (an object of the parameters).
+   * Default `output` for `validate`, `input` for `validateAndCoerce`.
+   */
+  readonly part?: "input" | "output";
+}
+
+/** Check a value without coercing it (output validation). */
+export function validate(sig: Signature | string, value: unknown, options: ValidateOptions = {}): ValidationResult {
+  return run(sig, value, options.mode ?? "enabled", options.part ?? "output", false);
+}
+
+/** Check a value, coercing quoted numbers and booleans with warnings (input validation). */
+export function validateAndCoerce(
+  sig: Signature | string,
+  value: unknown,
+  options: ValidateOptions = {},
+): ValidationResult {
+  return run(sig, value, options.mode ?? "enabled", options.part ?? "input", true);
+}
+
+/** The parameters of a signature as the map type that an input object must satisfy. */
+export function paramsType(sig: Signature): MapType {
+  return mapOf(sig.params);
+}
+
+function run(
+  sigOrText: Signature | string,
+  value: unknown,
+  mode: ValidationMode,
+  part: "input" | "output",
+  coerce: boolean,
+): ValidationResult {
+  const sig = typeof sigOrText === "string" ? parseSignature(sigOrText) : sigOrText;
+  if (mode === "disabled") return pass(value);
+  const w = new Walk(coerce, mode === "strict");
+  let out: unknown;
+  if (part === "input") {
+    // No arguments at all is an empty map of them.
+    out = value === null || value === undefined ? value : w.check(paramsType(sig), value, "");
+    if (value === null || value === undefined) w.fields(sig.params, {}, "");
+  } else {
+    out = w.check(sig.output, value, "");
+  }
+  return finish(out, w.errors, w.warnings, mode);
+}
+
+class Walk {
+  readonly errors: ValidationIssue[] = [];
+  readonly warnings: ValidationIssue[] = [];
+
+  constructor(
+    private readonly coerce: boolean,
+    private readonly strict: boolean,
+  ) {}
+
+  /** The value, coerced where that applies; issues are collected on the way. */
+  check(t: SigType, v: unknown, path: string): unknown {
+    if (v === null || v === undefined) {
+      if (!t.optional && !(t.kind === "primitive" && (t.name === "any" || t.name === "fn")))
+        this.errors.push(typeIssue(path, expectedName(t), v));
+      return v;
+    }
+    switch (t.kind) {
+      case "primitive":
+        return this.primitive(t, v, path);
+      case "list":
+        return this.list(t.of, t, v, path);
+      case "map":
+        return this.map(t, v, path);
+    }
+  }
+
+  private primitive(t: PrimitiveType, v: unknown, path: string): unknown {
+    let ok: boolean;
+    switch (t.name) {
+      case "string":
+        ok = typeof v === "string";
+        break;
+      case "int":
+        if (isInt(v)) return v;
+        if (this.coerce && typeof v === "string") return this.coerced(intFromString(v), t, v, path);
+        ok = false;
+        break;
+      case "float":
+        if (isFloat(v)) return v;
+        if (this.coerce && typeof v === "string") return this.coerced(floatFromString(v), t, v, path);
+        ok = false;
+        break;
+      case "bool":
+        if (typeof v === "boolean") return v;
+        if (this.coerce && typeof v === "string") return this.coerced(boolFromString(v), t, v, path);
+        ok = false;
+        break;
+      case "keyword":
+        ok = isKeywordValue(v);
+        break;
+      case "any":
+        ok = true;
+        break;
+      case "map":
+        ok = isPlainMap(v);
+        break;
+      case "fn":
+        ok = isFn(v);
+        break;
+    }
+    if (!ok) this.errors.push(typeIssue(path, expectedName(t), v));
+    return v;
+  }
+
+  private coerced(c: number | boolean | undefined, t: PrimitiveType, v: string, path: string): unknown {
+    if (c === undefined) {
+      this.errors.push(typeIssue(path, expectedName(t), v));
+      return v;
+    }
+    this.warnings.push(coercedIssue(path, v, t.name));
+    return c;
+  }
+
+  private list(item: SigType, t: SigType, v: unknown, path: string): unknown {
+    if (!Array.isArray(v)) {
+      this.errors.push(typeIssue(path, expectedName(t), v));
+      return v;
+    }
+    let out: unknown[] = v;
+    for (let i = 0; i < v.length; i++) {
+      const x: unknown = v[i];
+      const y = this.check(item, x, pathIndex(path, i));
+      if (y !== x) {
+        if (out === v) out = v.slice();
+        out[i] = y;
+      }
+    }
+    return out;
+  }
+
+  private map(t: MapType, v: unknown, path: string): unknown {
+    if (!isPlainMap(v)) {
+      this.errors.push(typeIssue(path, expectedName(t), v));
+      return v;
+    }
+    return this.fields(t.fields, v, path);
+  }
+
+  /** Check the fields of a plain object; in strict mode, also the keys no field names. */
+  fields(fields: readonly Field[], o: Record<string, unknown>, path: string): Record<string, unknown> {
+    let out = o;
+    for (const f of fields) {
+      let key = f.name;
+      let x = own(o, key);
+      if (x === undefined) {
+        const alt = altSpelling(f.name);
+        if (alt !== null) {
+          x = own(o, alt);
+          if (x !== undefined) key = alt;
+        }
+      }
+      if (x === undefined) {
+        if (!f.type.optional) this.errors.push(missingIssue(pathKey(path, f.name), expectedName(f.type)));
+        continue;
+      }
+      const y = this.check(f.type, x, pathKey(path, f.name));
+      if (this.coerce && (y !== x || key !== f.name)) {
+        if (out === o) out = { ...o };
+        if (key !== f.name) delete out[key];
+        out[f.name] = y;
+      }
+    }
+    if (this.strict) {
+      const known = new Set<string>();
+      for (const f of fields) {
+        known.add(f.name);
+        const alt = altSpelling(f.name);
+        if (alt !== null) known.add(alt);
+      }
+      for (const k of Object.keys(o)) if (!known.has(k)) this.errors.push(unexpectedIssue(pathKey(path, k)));
+    }
+    return out;
+  }
+}

@@ -1,0 +1,202 @@
+/**
+ * Signature parsing: the seed's edge cases, canonical renderings, every error message
+ * with its position, the grammar's rules all handled, and round trips of random
+ * signatures through render → parse.
+ */
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { SignatureParser } from "../../src/generated/SignatureParser.js";
+import { SignatureError } from "../../src/signature/errors.js";
+import { parseSignature, SignatureBuilder } from "../../src/signature/parse.js";
+import { renderSignature } from "../../src/signature/render.js";
+import { stripSpans } from "../../src/signature/types.js";
+import { signatureArb } from "./arbitraries.js";
+
+function error(text: string): SignatureError {
+  try {
+    parseSignature(text);
+  } catch (e) {
+    if (e instanceof SignatureError) return e;
+    throw e;
+  }
+  throw new Error(`parsed: ${text}`);
+}
+
+describe("the seed's edge cases", () => {
+  it.each([
+    [":any", true],
+    ["() -> :any", true],
+    ["{}", true],
+    ["[]", false],
+    ["[:any]", true],
+    ["[{}]", true],
+    ["", false],
+  ])("%j is %s", (text, valid) => {
+    if (valid) expect(() => parseSignature(text)).not.toThrow();
+    else expect(error(text)).toBeInstanceOf(SignatureError);
+  });
+
+  it("the shorthand means no inputs", () => {
+    expect(stripSpans(parseSignature("{count :int}"))).toEqual(stripSpans(parseSignature("() -> {count :int}")));
+  });
+});
+
+describe("canonical rendering", () => {
+  it.each([
+    [
+      "(query :string, limit :int) -> {count :int, items [{id :int}]}",
+      "(query :string, limit :int) -> {count :int, items [{id :int}]}",
+    ],
+    ["{count :int}", "() -> {count :int}"],
+    [":any", "() -> :any"],
+    ["(user {:id :int, :name :string}, limit :int) -> :any", "(user {id :int, name :string}, limit :int) -> :any"],
+    ["(a :int b :string) -> :bool", "(a :int, b :string) -> :bool"],
+    ["(a :int,) -> :bool", "(a :int) -> :bool"],
+    ["{id :int email :string?}", "() -> {id :int, email :string?}"],
+    ["{id :int, email :string ?}", "() -> {id :int, email :string?}"],
+    [
+      "{user {id :int, profile {bio :string, avatar :string?}}}",
+      "() -> {user {id :int, profile {bio :string, avatar :string?}}}",
+    ],
+    ["[[:int]?]?", "() -> [[:int]?]?"],
+    ["{profile {bio :string}?}", "() -> {profile {bio :string}?}"],
+    [
+      "() -> {summary :string, count :int, _email_ids [:int]}",
+      "() -> {summary :string, count :int, _email_ids [:int]}",
+    ],
+    ["(f :fn, m :map, k :keyword, x :float) -> :fn?", "(f :fn, m :map, k :keyword, x :float) -> :fn?"],
+    [
+      "{valid? :bool, user-name :string, was_improved :bool}",
+      "() -> {valid? :bool, user-name :string, was_improved :bool}",
+    ],
+    ["(\n  query :string,\n  limit :int\n)\n->\n[:int]", "(query :string, limit :int) -> [:int]"],
+  ])("%j renders as %j", (text, canonical) => {
+    expect(renderSignature(parseSignature(text))).toBe(canonical);
+  });
+
+  it("can hide firewalled fields", () => {
+    expect(
+      renderSignature("{summary :string, _ids [:int], user {name :string, _email :string}}", { hideFirewalled: true }),
+    ).toBe("() -> {summary :string, user {name :string}}");
+  });
+});
+
+describe("errors", () => {
+  it("show the position and a caret under it", () => {
+    expect(error("(query :string, limit -> :int)").formatWithSource()).toBe(
+      [
+        'signature error at 1:23: expected a type after "limit", found "->"',
+        "(query :string, limit -> :int)",
+        "                      ^",
+      ].join("\n"),
+    );
+  });
+
+  it("carry their kind and span as data", () => {
+    const e = error("{a :strin}");
+    expect(e.kind).toBe("signature");
+    expect(e.span).toMatchObject({ line: 1, column: 4, endColumn: 10 });
+    expect(e.message).toBe("unknown type :strin");
+    expect(e.hint).toBe("did you mean :string?");
+  });
+
+  it.each([
+    ["", "signature error at 1:1: empty signature — write a type, such as :any or {count :int}"],
+    ["   ", "signature error at 1:1: empty signature — write a type, such as :any or {count :int}"],
+    ["[]", 'signature error at 1:2: expected a type after "[", found "]" — write [:any] for a list of anything'],
+    [
+      "{a string}",
+      'signature error at 1:4: expected a type after "a", found "string" — types start with a colon: :string',
+    ],
+    [
+      "(:string) -> :int",
+      'signature error at 1:9: expected a type after ":string", found ")" — each parameter or field is a name, then a type: (query :string), {id :int}',
+    ],
+    ["(a) -> :int", 'signature error at 1:3: expected a type after "a", found ")"'],
+    [
+      ":int -> :int",
+      'signature error at 1:6: expected the end of the signature after ":int", found "->" — parameters go in parentheses: (x :int) -> :int',
+    ],
+    ["(a :int) :int", 'signature error at 1:10: expected "->" after the parameters, found ":int"'],
+    ["(a :int b :int)", 'signature error at 1:16: expected "->" after the parameters, found the end of the signature'],
+    ["{a :int} x", 'signature error at 1:10: expected the end of the signature after "}", found "x"'],
+    ["{a :int,,}", 'signature error at 1:9: expected a field name or "}" after ",", found ","'],
+    ["(a :int,, b :int) -> :int", 'signature error at 1:9: expected a parameter name or ")" after ",", found ","'],
+    ["{a :int", 'signature error at 1:1: unclosed "{" opened at 1:1 — add "}"'],
+    ["(a [:int) -> :int", 'signature error at 1:9: unexpected ")": expected "]" to close "[" opened at 1:4'],
+    ["{a :int}}", 'signature error at 1:9: unexpected "}": nothing to close'],
+    ["{a :int @}", 'signature error at 1:9: unexpected character "@"'],
+    ["{a :strin}", "signature error at 1:4: unknown type :strin — did you mean :string?"],
+    ["{a :integer}", "signature error at 1:4: unknown type :integer — write :int"],
+    ["{a :list}", "signature error at 1:4: unknown type :list — write a list type as [:type], such as [:int]"],
+    [
+      "{a :zzzzzz}",
+      "signature error at 1:4: unknown type :zzzzzz — the types are :string :int :float :bool :keyword :any :map :fn",
+    ],
+    [":int??", 'signature error at 1:1: "?" written twice after :int — write :int?'],
+    [":int? ?", 'signature error at 1:1: "?" written twice after :int — write :int?'],
+    ["{a :int, a :string}", 'signature error at 1:10: duplicate field "a"'],
+    [
+      "(a-b :int, a_b :int) -> :int",
+      'signature error at 1:12: duplicate parameter "a_b" (the same as "a-b": - and _ match the same keys)',
+    ],
+    ["{__proto__ :int}", 'signature error at 1:2: "__proto__" cannot be a name'],
+    [
+      "(a :string|:int) -> :any",
+      "signature error at 1:11: union types (:string|:int) are not supported yet — use one type, or :any",
+    ],
+    [
+      "(page :int[>0]) -> :any",
+      "signature error at 1:11: refinements (:int[...]) are not supported yet — use the plain type and check the value in the program",
+    ],
+    [
+      "(status :enum[pending active closed]) -> {ok :bool}",
+      "signature error at 1:14: enum types (:enum[a b]) are not supported yet — use :string or :keyword and list the values in the description",
+    ],
+    [
+      "(status :enum) -> :any",
+      "signature error at 1:9: unknown type :enum — enum types are not supported yet: use :string or :keyword and list the values in the description",
+    ],
+    ["(q :string,\n limit -> :int)", 'signature error at 2:8: expected a type after "limit", found "->"'],
+  ])("%j → %s", (text, message) => {
+    expect(error(text).format()).toBe(message);
+  });
+
+  it("refuse nesting deeper than 64 levels and texts longer than 100,000 characters", () => {
+    expect(error(`${"[".repeat(65)}:int${"]".repeat(65)}`).format()).toMatch(/nested more than 64 levels deep/);
+    expect(() => parseSignature(`${"[".repeat(64)}:int${"]".repeat(64)}`)).not.toThrow();
+    expect(error(`{${"a :int ".repeat(20_000)}}`).format()).toMatch(/more than 100000/);
+  });
+
+  it("never escape as anything but SignatureError, whatever the text", () => {
+    fc.assert(
+      fc.property(fc.string({ unit: fc.constantFrom(..."(){}[]:->?,| abc_int".split("")), maxLength: 30 }), (text) => {
+        try {
+          parseSignature(text);
+        } catch (e) {
+          expect(e).toBeInstanceOf(SignatureError);
+          expect((e as SignatureError).span).toBeDefined();
+        }
+      }),
+      { numRuns: 2000 },
+    );
+  });
+});
+
+describe("the parser", () => {
+  it("has a builder method for every rule of grammar/Signature.g4 and each labelled alternative", () => {
+    const builder = SignatureBuilder.prototype as unknown as Record<string, unknown>;
+    for (const rule of [...SignatureParser.ruleNames, "primitive", "list", "map"]) {
+      expect(typeof builder[rule], `SignatureBuilder.${rule}`).toBe("function");
+    }
+  });
+
+  it("reads back what it renders, for random signatures", () => {
+    fc.assert(
+      fc.property(signatureArb, (sig) => {
+        expect(stripSpans(parseSignature(renderSignature(sig)))).toEqual(stripSpans(sig));
+      }),
+      { numRuns: 500 },
+    );
+  });
+});
