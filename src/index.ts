@@ -63,6 +63,60 @@ export {
   type IssueCode,
 } from "./runtime/validation.js";
 
+// Agents: definitions, the multi-turn loop, tools, agents as tools, chaining, tracing.
+export {
+  defineAgent,
+  asTool,
+  chain,
+  Agent,
+  SELF,
+  DEFAULT_FORMAT_OPTIONS,
+  jsonlTrace,
+  stepToJson,
+  systemPrompt,
+  extractProgram,
+  type AgentOptions,
+  type AgentDefinition,
+  type AgentLike,
+  type AgentTool,
+  type Failure,
+  type FailureKind,
+  type FormatOptions,
+  type OutputMode,
+  type RunOptions,
+  type Step,
+  type StepJson,
+  type ToolCallTrace,
+  type ToolContext,
+  type ToolDefinition,
+  type ToolFn,
+  type ToolSpec,
+  type TraceEvent,
+  type TraceSink,
+  type Turn,
+  type TurnOutcome,
+  type Usage,
+} from "./agent/index.js";
+// Language models: the interface, HTTP adapters, the scripted LLM.
+export {
+  LlmError,
+  openAiLlm,
+  anthropicLlm,
+  scriptedLlm,
+  loadScript,
+  createLlm,
+  parseLlmSpec,
+  type Llm,
+  type LlmMessage,
+  type LlmRegistry,
+  type LlmReply,
+  type LlmRequest,
+  type LlmUsage,
+  type OpenAiOptions,
+  type AnthropicOptions,
+  type ScriptedLlm,
+} from "./llm/index.js";
+
 /** Evaluate a program in a fresh session. */
 export function evaluate(source: string, options: SessionOptions & EvaluateOptions = {}): Promise<EvalResult> {
   return new Session(options).evaluate(source, options);

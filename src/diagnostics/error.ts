@@ -15,6 +15,8 @@ import { formatPosition, type Span } from "./span.js";
  * - `limit`: a step, size or depth budget ran out.
  * - `fail`: the program called `(fail ...)`.
  * - `signature`: a signature (`(query :string) -> [:int]`) could not be parsed.
+ * - `definition`: an agent definition or agent file is invalid (unknown placeholder,
+ *   a tool that is also a data name, a bad option).
  * - `internal`: a defect in ptcc itself; reported, never thrown at the host.
  */
 export type ErrorKind =
@@ -30,6 +32,7 @@ export type ErrorKind =
   | "limit"
   | "fail"
   | "signature"
+  | "definition"
   | "internal";
 
 export interface ErrorData {

@@ -17,9 +17,10 @@ import type { Warning } from "../diagnostics/warning.js";
 import { read } from "../reader/read.js";
 import { REGISTRY } from "../runtime/builtins/index.js";
 import { realizeKey } from "../runtime/equality.js";
+import type { Cx } from "../runtime/context.js";
 import type { Limits } from "../runtime/limits.js";
 import type { PMap } from "../runtime/map.js";
-import { prStr, prStrTruncated } from "../runtime/printer.js";
+import { print, prStr } from "../runtime/printer.js";
 import type { Value } from "../runtime/values.js";
 import type { Code, Frame } from "./closure.js";
 import { compile } from "./compile.js";
@@ -28,7 +29,15 @@ import { Txn, type UserNamespace } from "./namespace.js";
 import { ReturnSignal, Suspend } from "./signals.js";
 
 /** How the result is printed: in full (pr-str), truncated for feedback, or not at all. */
-export type PrintMode = "full" | "none" | { readonly maxItems: number; readonly maxChars: number };
+export type PrintMode =
+  | "full"
+  | "none"
+  | {
+      readonly maxItems: number;
+      readonly maxChars: number;
+      /** Show the values of `_` keys as <Firewalled> (what an LLM may see). */
+      readonly firewall?: boolean;
+    };
 
 export interface EvalInput {
   readonly source: string;
@@ -163,12 +172,11 @@ export function* evaluation(
         const mode = input.print;
         if (typeof mode === "object" && !returned) {
           // Feedback: realize only what is shown, so `(range)` prints as a preview.
-          printed = prStrTruncated(c, value, mode.maxItems, mode.maxChars);
+          printed = truncated(c, value, mode);
           return value;
         }
         const v = realizeKey(c, value);
-        printed =
-          mode === "full" ? prStr(c, v) : mode === "none" ? "" : prStrTruncated(c, v, mode.maxItems, mode.maxChars);
+        printed = mode === "full" ? prStr(c, v) : mode === "none" ? "" : truncated(c, v, mode);
         return v;
       },
     };
@@ -212,4 +220,14 @@ export function* evaluation(
     if (input.file !== undefined && error.file === undefined && error.span !== undefined) error.file = input.file;
     return { ok: false, error, ...common() };
   }
+}
+
+function truncated(cx: Cx, v: Value, mode: Exclude<PrintMode, string>): string {
+  return print(cx, v, {
+    readably: true,
+    maxItems: mode.maxItems,
+    maxChars: mode.maxChars,
+    maxStringChars: mode.maxChars,
+    firewall: mode.firewall === true,
+  });
 }

@@ -6,6 +6,7 @@ import { PtcError } from "../diagnostics/error.js";
 import { fromHost } from "../runtime/convert.js";
 import { resolveLimits, type Limits } from "../runtime/limits.js";
 import { PMap } from "../runtime/map.js";
+import { truncateValue } from "../runtime/truncate.js";
 import type { Value } from "../runtime/values.js";
 import {
   evaluation,
@@ -26,6 +27,11 @@ export interface SessionOptions {
   readonly context?: Record<string, unknown> | null;
   readonly tools?: Readonly<Record<string, ToolFunction>>;
   readonly limits?: Partial<Limits>;
+  /**
+   * Keep each `*1 *2 *3` result only up to about this many characters of its printed
+   * form (agents: `historyMaxBytes`); unlimited by default. `def`s keep full values.
+   */
+  readonly historyMaxChars?: number;
 }
 
 export interface EvaluateOptions {
@@ -93,7 +99,11 @@ export class Session {
   }
 
   private remember(r: EvalResult): EvalResult {
-    if (r.ok) this.history = [r.value, ...this.history].slice(0, HISTORY);
+    if (r.ok) {
+      const max = this.options.historyMaxChars;
+      const v = max === undefined ? r.value : truncateValue(r.value, max);
+      this.history = [v, ...this.history].slice(0, HISTORY);
+    }
     return r;
   }
 

@@ -106,7 +106,16 @@ export function toHost(cx: Cx | null, v: Value, keyFn: (k: string) => string = (
   if (v instanceof PMap) {
     const out: { [key: string]: Json } = {};
     v.forEach((k, val) => {
-      out[keyFn(hostKey(cx, k))] = toHost(cx, val, keyFn);
+      const key = keyFn(hostKey(cx, k));
+      // `out.__proto__ = x` would set the prototype: a key of that name must stay data.
+      if (key === "__proto__") {
+        Object.defineProperty(out, key, {
+          value: toHost(cx, val, keyFn),
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
+      } else out[key] = toHost(cx, val, keyFn);
     });
     return out;
   }
@@ -146,4 +155,42 @@ export function toHostArgs(cx: Cx, tool: string, args: Value): Record<string, un
     });
   }
   return toHost(cx, args, (k) => k.replace(/-/g, "_")) as Record<string, unknown>;
+}
+
+/**
+ * A value as host data for validation against a signature: like toHost (maps become
+ * objects, sequences arrays), but floats stay PtcFloat, keywords stay Keyword and
+ * functions stay PtcFn, so that `:int` can reject a float `42.0`, `:keyword` can tell a
+ * keyword, and `:fn` can accept a closure.
+ */
+export function toTyped(cx: Cx | null, v: Value): unknown {
+  if (v instanceof PtcFloat || v instanceof Keyword || v instanceof PtcFn) return v;
+  if (v instanceof PMap) {
+    const out: Record<string, unknown> = {};
+    v.forEach((k, val) => {
+      const key = hostKey(cx, k);
+      // Own data properties only: a key such as "__proto__" stays an ordinary key.
+      Object.defineProperty(out, key, {
+        value: toTyped(cx, val),
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+    });
+    return out;
+  }
+  if (
+    v instanceof PVector ||
+    v instanceof PSet ||
+    v instanceof ASeq ||
+    v instanceof LazySeq ||
+    v instanceof EmptyList
+  ) {
+    let items: readonly Value[];
+    if (v instanceof PSet) items = v.itemArray();
+    else if (cx !== null) items = asArray(cx, v);
+    else items = realizedArray(v);
+    return items.map((x) => toTyped(cx, x));
+  }
+  return toHost(cx, v);
 }

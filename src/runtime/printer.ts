@@ -25,6 +25,11 @@ export interface PrintOptions {
   readonly maxChars?: number;
   /** Most characters shown of one string. */
   readonly maxStringChars?: number;
+  /**
+   * Show the value of each map entry whose key (keyword or string) starts with `_` as
+   * `<Firewalled>`: the view an LLM gets of firewalled fields.
+   */
+  readonly firewall?: boolean;
 }
 
 /** Clojure's `pr-str` of one value. */
@@ -214,7 +219,8 @@ class Printer {
       if (i > 0) this.w(", ");
       this.value(k);
       this.w(" ");
-      this.value(val);
+      if (this.opts.firewall === true && isFirewalledKey(k)) this.w("<Firewalled>");
+      else this.value(val);
       i++;
       return true;
     });
@@ -269,6 +275,11 @@ class Printer {
     this.w(" ...");
     return null;
   }
+}
+
+function isFirewalledKey(k: Value): boolean {
+  const name = typeof k === "string" ? k : k instanceof Keyword ? k.name : null;
+  return name !== null && name.startsWith("_");
 }
 
 /** Total item count of a seq whose first `seen` items were printed, when it is cheap to know. */

@@ -1,0 +1,54 @@
+/**
+ * Chaining: `chain(step, next)` runs `next` with the previous step's return value as its
+ * input. The value must be a map whose keys cover the next agent's required parameters;
+ * the previous agent's field descriptions become the descriptions of the next agent's
+ * data (so a description written once flows down the chain).
+ */
+import { PtcError } from "../diagnostics/error.js";
+import { altSpelling } from "../signature/types.js";
+import type { AgentLike, RunOptions, Step } from "./types.js";
+import { runAgent } from "./loop.js";
+
+function chainError(message: string, hint?: string): PtcError {
+  return new PtcError({ kind: "definition", message: `chain: ${message}`, hint });
+}
+
+/**
+ * Run `next` on the return value of `step`. Rejects (with a PtcError of kind
+ * `definition`) when the previous step failed or its return value does not provide
+ * the next agent's parameters; otherwise resolves to the next Step, ok or not.
+ */
+export async function chain(step: Step | Promise<Step>, next: AgentLike, options: RunOptions = {}): Promise<Step> {
+  const prev = await step;
+  if (!prev.ok) {
+    throw chainError(`the previous step (agent ${prev.agent}) failed: ${prev.failure?.reason ?? "no reason"}`);
+  }
+  const value = prev.return;
+  const def = next.definition;
+  if (value === null || typeof value !== "object" || Array.isArray(value)) {
+    if (def.signature.params.length > 0) {
+      throw chainError(
+        `agent ${prev.agent} returned ${Array.isArray(value) ? "a list" : JSON.stringify(value)}, but agent ${def.name} needs a map with ${def.signature.params.map((p) => p.name).join(", ")}`,
+        "make the previous agent's output a map whose keys are the next agent's parameters",
+      );
+    }
+  }
+  const input =
+    value !== null && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+  const missing = def.signature.params.filter((p) => {
+    if (p.type.optional) return false;
+    const alt = altSpelling(p.name);
+    return !Object.hasOwn(input, p.name) && (alt === null || !Object.hasOwn(input, alt));
+  });
+  if (missing.length > 0) {
+    const keys = Object.keys(input);
+    throw chainError(
+      `agent ${def.name} needs ${missing.map((p) => p.name).join(", ")}, which agent ${prev.agent}'s return value does not have (its keys: ${keys.length > 0 ? keys.join(", ") : "none"})`,
+      "rename the output fields of the previous agent or the parameters of the next",
+    );
+  }
+  return runAgent(def, input, {
+    ...options,
+    inputDescriptions: { ...prev.fieldDescriptions, ...(options.inputDescriptions ?? {}) },
+  });
+}

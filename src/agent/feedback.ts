@@ -1,0 +1,74 @@
+/**
+ * The messages sent back to the LLM after each turn. They read like a REPL session:
+ * the program's printed output, then its value, shortened per the agent's
+ * formatOptions; or the error, with its position and the line it points at.
+ */
+import { codeFrame } from "../diagnostics/code-frame.js";
+import type { PtcError } from "../diagnostics/error.js";
+import { formatWarning, type Warning } from "../diagnostics/warning.js";
+import { formatIssue, type ValidationIssue } from "../runtime/validation.js";
+import type { FormatOptions } from "./types.js";
+
+/** Most lines of println output shown. */
+const MAX_OUTPUT_LINES = 50;
+
+/** Cut text to `max` characters, saying how much was left out. */
+export function cut(text: string, max: number): string {
+  if (text.length <= max) return text;
+  return `${text.slice(0, max)}... (${text.length - max} more characters)`;
+}
+
+/** Printed output lines, shortened. */
+function outputBlock(output: readonly string[], fmt: FormatOptions): string[] {
+  if (output.length === 0) return [];
+  const shown = output.slice(0, MAX_OUTPUT_LINES);
+  const text = cut(shown.join("\n"), fmt.feedbackMaxChars);
+  const more = output.length > shown.length ? [`;; (${output.length - shown.length} more lines of output)`] : [];
+  return [text, ...more];
+}
+
+function warningLines(warnings: readonly Warning[]): string[] {
+  return warnings.map((w) => `;; warning: ${formatWarning(w)}`);
+}
+
+/** After a program ran: its output, then `printed` (already shortened by the printer). */
+export function resultFeedback(
+  printed: string,
+  output: readonly string[],
+  warnings: readonly Warning[],
+  fmt: FormatOptions,
+): string {
+  const out = outputBlock(output, fmt);
+  const value = cut(printed, fmt.feedbackMaxChars);
+  const lines = out.length > 0 ? [...out, `=> ${value}`] : [value];
+  return [...lines, ...warningLines(warnings)].join("\n");
+}
+
+/** After a program failed: the error on one line, the line it points at, what it means. */
+export function errorFeedback(error: PtcError, program: string, output: readonly string[], fmt: FormatOptions): string {
+  const lines = [...outputBlock(output, fmt), `;; Error: ${error.format()}`];
+  if (error.span !== undefined && error.file === undefined && error.span.line > 0) {
+    lines.push(codeFrame(program, error.span, 0));
+  }
+  lines.push(";; Nothing this program defined was kept. Fix it and try again.");
+  return lines.join("\n");
+}
+
+/** After (return v) with a value that does not match the output type. */
+export function invalidReturnFeedback(expected: string, errors: readonly ValidationIssue[]): string {
+  const shown = errors.slice(0, 20).map((e) => `;;   ${formatIssue(e)}`);
+  if (errors.length > shown.length) shown.push(`;;   ... and ${errors.length - shown.length} more`);
+  return [`;; Error: the returned value does not match the expected output ${expected}:`, ...shown].join("\n");
+}
+
+/** After a reply without a program. */
+export function noProgramFeedback(mode: "lisp" | "text"): string {
+  return mode === "lisp"
+    ? ";; Error: no program found in your reply. Reply with one program in a ```clojure block."
+    : ";; Error: no JSON value found in your reply. Reply with one JSON value in a ```json block.";
+}
+
+/** Warnings of input coercion (shown when a tool's arguments were coerced). */
+export function coercionNotes(warnings: readonly ValidationIssue[]): string[] {
+  return warnings.map((w) => `;; note: ${formatIssue(w)}`);
+}

@@ -1,0 +1,33 @@
+/**
+ * Agents: define (define.ts), run (loop.ts: the multi-turn loop; prompt/: what the LLM
+ * sees; extract.ts, feedback.ts: its replies and the answers), tools (tools.ts),
+ * chaining (chain.ts), tracing (trace.ts), the JSON form of a result (step-json.ts).
+ */
+export { defineAgent, asTool, Agent, DEFAULT_MAX_TURNS, DEFAULT_MAX_DEPTH } from "./define.js";
+export { chain } from "./chain.js";
+export { jsonlTrace, type TraceEvent, type TraceSink } from "./trace.js";
+export { stepToJson, type StepJson } from "./step-json.js";
+export { systemPrompt } from "./prompt/system.js";
+export { extractProgram, extractJson, cleanReply } from "./extract.js";
+export {
+  SELF,
+  DEFAULT_FORMAT_OPTIONS,
+  type AgentOptions,
+  type AgentDefinition,
+  type AgentLike,
+  type AgentTool,
+  type Failure,
+  type FailureKind,
+  type FormatOptions,
+  type OutputMode,
+  type RunOptions,
+  type Step,
+  type ToolCallTrace,
+  type ToolContext,
+  type ToolDefinition,
+  type ToolFn,
+  type ToolSpec,
+  type Turn,
+  type TurnOutcome,
+  type Usage,
+} from "./types.js";

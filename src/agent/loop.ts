@@ -1,0 +1,613 @@
+/**
+ * The multi-turn loop of one agent run:
+ *
+ *   check the input → for each turn: render the mission → ask the LLM → extract the
+ *   program → run it in the agent's session → return / fail / feedback → next turn
+ *
+ * The session keeps the user namespace across turns (a failed turn's defs are undone)
+ * and `*1 *2 *3`. `(return v)` ends the run when `v` matches the output signature; a
+ * mismatch, an error of any kind or a plain result goes back to the LLM as feedback.
+ */
+import { PtcError } from "../diagnostics/error.js";
+import { Session } from "../evaluator/session.js";
+import type { EvalResult } from "../evaluator/evaluate.js";
+import { createLlm } from "../llm/resolve.js";
+import { LlmError, normalizeReply, type Llm, type LlmMessage, type LlmRegistry, type LlmReply } from "../llm/types.js";
+import { fromHost, toHost, toTyped } from "../runtime/convert.js";
+import { print } from "../runtime/printer.js";
+import { formatIssue, type ValidationIssue } from "../runtime/validation.js";
+import type { Value } from "../runtime/values.js";
+import { renderType } from "../signature/render.js";
+import { validate, validateAndCoerce } from "../signature/validate.js";
+import { expandTemplate } from "../signature/placeholders.js";
+import { extractJson, extractProgram } from "./extract.js";
+import {
+  coercionNotes,
+  cut,
+  errorFeedback,
+  invalidReturnFeedback,
+  noProgramFeedback,
+  resultFeedback,
+} from "./feedback.js";
+import type { DataEntry } from "./prompt/namespace.js";
+import { LAST_TURN_NOTICE, renderMission } from "./prompt/mission.js";
+import { systemPrompt } from "./prompt/system.js";
+import { buildTools, toolEntries } from "./tools.js";
+import { newRunId, type TraceEvent } from "./trace.js";
+import type { AgentDefinition, Failure, RunOptions, Step, ToolCallTrace, Turn, TurnOutcome, Usage } from "./types.js";
+
+/** What a child run inherits from the run that called it. */
+export interface ParentRun {
+  readonly runId: string;
+  readonly depth: number;
+  /** How many more levels of agents-as-tools may start below the parent. */
+  readonly depthLeft: number;
+  /** The mission deadline (performance.now() time). */
+  readonly deadline: number;
+  readonly llm: Llm | undefined;
+  readonly registry: LlmRegistry;
+}
+
+interface Counters {
+  inputTokens: number;
+  outputTokens: number;
+  llmRequests: number;
+}
+
+/** Run an agent definition on an input. Never throws for anything a user, LLM or tool does. */
+export async function runAgent(
+  def: AgentDefinition,
+  input: Readonly<Record<string, unknown>>,
+  options: RunOptions,
+  parent?: ParentRun,
+): Promise<Step> {
+  return new Run(def, input, options, parent).run();
+}
+
+class Run {
+  private readonly runId: string;
+  private readonly depth: number;
+  private readonly depthLeft: number;
+  private readonly deadline: number;
+  private readonly started = performance.now();
+  private readonly trace: TraceEvent[] = [];
+  private readonly turns: Turn[] = [];
+  private readonly counters: Counters = { inputTokens: 0, outputTokens: 0, llmRequests: 0 };
+  private readonly registry: LlmRegistry;
+  private turn = 0;
+  private turnCalls: ToolCallTrace[] = [];
+  private turnNotes: string[] = [];
+  private turnSignal: AbortSignal = new AbortController().signal;
+  private session: Session | null = null;
+
+  constructor(
+    private readonly def: AgentDefinition,
+    private readonly input: Readonly<Record<string, unknown>>,
+    private readonly options: RunOptions,
+    private readonly parent: ParentRun | undefined,
+  ) {
+    this.runId = newRunId(def.name);
+    this.depth = parent === undefined ? 0 : parent.depth + 1;
+    this.depthLeft = parent === undefined ? def.maxDepth : Math.min(parent.depthLeft - 1, def.maxDepth);
+    const own = this.started + def.missionTimeoutMs;
+    this.deadline = parent === undefined ? own : Math.min(parent.deadline, own);
+    this.registry = { ...(parent?.registry ?? {}), ...(options.llmRegistry ?? {}), ...def.llmRegistry };
+  }
+
+  private emit(e: TraceEvent): void {
+    this.trace.push(e);
+    this.options.trace?.(e);
+  }
+
+  private base(): { at: number; run: string } {
+    return { at: Date.now(), run: this.runId };
+  }
+
+  async run(): Promise<Step> {
+    this.emit({
+      ...this.base(),
+      type: "run_start",
+      parent: this.parent?.runId ?? null,
+      agent: this.def.name,
+      depth: this.depth,
+      input: safeJson(this.input),
+    });
+    let step: Step;
+    try {
+      step = await this.loop();
+    } catch (e) {
+      // A defect, not something the LLM or a tool did: still a Step, never a crash.
+      const message = e instanceof Error ? e.message : String(e);
+      step = this.finish(null, { kind: "llm", reason: `internal error: ${message}` });
+    }
+    return step;
+  }
+
+  private async loop(): Promise<Step> {
+    const def = this.def;
+    const checked = validateAndCoerce(def.signature, this.input);
+    if (!checked.ok) {
+      return this.finish(null, {
+        kind: "input",
+        reason: `the input does not match ${renderParamsText(def)}: ${checked.errors.map(formatIssue).join("; ")}`,
+      });
+    }
+    const input = (checked.value ?? {}) as Record<string, unknown>;
+
+    let llm: Llm;
+    try {
+      llm = await this.resolveLlm();
+    } catch (e) {
+      return this.finish(null, { kind: "llm", reason: e instanceof Error ? e.message : String(e) });
+    }
+
+    let mission: string;
+    try {
+      mission = expandTemplate(def.prompt, input);
+    } catch (e) {
+      return this.finish(null, { kind: "input", reason: e instanceof Error ? e.message : String(e) });
+    }
+
+    const session = new Session({
+      context: input,
+      tools: buildTools({
+        definition: def,
+        context: () => ({ agent: def.name, depth: this.depth, turn: this.turn, signal: this.turnSignal }),
+        record: (c) => this.recordCall(c),
+        note: (tool, warnings) => this.turnNotes.push(...coercionNotes(prefixed(tool, warnings))),
+        runChild: (tool, child, args) => this.runChild(tool, child, args),
+      }),
+      limits: def.limits,
+      historyMaxChars: def.formatOptions.historyMaxBytes,
+    });
+    this.session = session;
+    const data = this.dataEntries(input);
+    const tools = toolEntries(def);
+    const history: LlmMessage[] = [];
+
+    for (this.turn = 1; this.turn <= def.maxTurns; this.turn++) {
+      if (this.cancelled()) return this.finish(null, { kind: "cancelled", reason: "cancelled" });
+      const left = this.deadline - performance.now();
+      if (left <= 0) return this.finish(null, missionTimeout(def));
+      const turnStart = performance.now();
+      this.turnCalls = [];
+      this.turnNotes = [];
+      const first = renderMission({
+        mission,
+        view: { data, tools, vars: session.namespace.all(), inherited: new Set() },
+        output: def.signature.output,
+        outputDescriptions: def.fieldDescriptions,
+        maxTurns: def.maxTurns,
+        mode: def.outputMode,
+      });
+      const messages: LlmMessage[] = [{ role: "user", content: first }, ...history];
+      if (this.turn === def.maxTurns && def.maxTurns > 1) {
+        const last = messages[messages.length - 1]!;
+        messages[messages.length - 1] = { role: "user", content: `${last.content}\n\n${LAST_TURN_NOTICE}` };
+      }
+
+      const controller = new AbortController();
+      const budget = Math.min(def.turnTimeoutMs, left);
+      const timer = setTimeout(() => controller.abort(), budget);
+      const onAbort = (): void => controller.abort();
+      this.options.signal?.addEventListener("abort", onAbort);
+      this.turnSignal = controller.signal;
+      let reply: LlmReply;
+      try {
+        reply = await this.ask(llm, messages, controller.signal);
+      } catch (e) {
+        clearTimeout(timer);
+        this.options.signal?.removeEventListener("abort", onAbort);
+        if (this.cancelled()) return this.finish(null, { kind: "cancelled", reason: "cancelled" });
+        if (controller.signal.aborted) {
+          return this.finish(null, budget === left ? missionTimeout(def) : turnTimeout(def, this.turn));
+        }
+        return this.finish(null, { kind: "llm", reason: e instanceof Error ? e.message : String(e) });
+      }
+
+      let outcome: TurnOutcome;
+      let feedback: string;
+      let program: string | null;
+      let result: string | undefined;
+      let done: Step | null = null;
+      try {
+        const remaining = Math.max(
+          1,
+          Math.min(budget - (performance.now() - turnStart), this.deadline - performance.now()),
+        );
+        const r =
+          def.outputMode === "text"
+            ? this.textTurn(reply.content)
+            : await this.lispTurn(session, reply.content, remaining);
+        ({ outcome, feedback, program, result } = r);
+        if (r.end !== undefined) done = r.end;
+      } finally {
+        clearTimeout(timer);
+        this.options.signal?.removeEventListener("abort", onAbort);
+      }
+      if (this.turnNotes.length > 0 && done === null) feedback = `${feedback}\n${this.turnNotes.join("\n")}`;
+
+      const turn: Turn = {
+        index: this.turn,
+        response: reply.content,
+        program,
+        outcome,
+        ...(result !== undefined ? { result } : {}),
+        feedback: done === null ? feedback : "",
+        toolCalls: this.turnCalls,
+        durationMs: performance.now() - turnStart,
+        ...(reply.usage !== undefined ? { usage: reply.usage } : {}),
+      };
+      this.turns.push(turn);
+      this.emit({
+        ...this.base(),
+        type: "result",
+        turn: this.turn,
+        outcome,
+        ...(result !== undefined ? { result } : {}),
+        feedback: turn.feedback,
+        durationMs: turn.durationMs,
+      });
+      this.options.onTurn?.(turn, def.name, this.depth);
+      if (done !== null) return done;
+      history.push({ role: "assistant", content: reply.content }, { role: "user", content: feedback });
+    }
+    return this.finish(null, {
+      kind: "max_turns",
+      reason: `no valid (return ...) after ${def.maxTurns} turn${def.maxTurns === 1 ? "" : "s"}`,
+    });
+  }
+
+  private cancelled(): boolean {
+    return this.options.signal?.aborted === true;
+  }
+
+  private async resolveLlm(): Promise<Llm> {
+    const chosen = this.def.llm;
+    if (typeof chosen === "function") return chosen;
+    if (typeof chosen === "string") {
+      const named = this.registry[chosen];
+      if (named !== undefined) return named;
+      if (chosen.includes(":")) return createLlm(chosen);
+      const known = Object.keys(this.registry);
+      throw new LlmError(
+        `agent ${this.def.name}: no model named ${chosen} in the LLM registry${known.length > 0 ? ` (it has ${known.join(", ")})` : ""}`,
+      );
+    }
+    const given = this.options.llm ?? this.parent?.llm;
+    if (given !== undefined) return given;
+    throw new LlmError(`agent ${this.def.name}: no LLM given (pass llm in the definition or the run options)`);
+  }
+
+  private async ask(llm: Llm, messages: LlmMessage[], signal: AbortSignal): Promise<LlmReply> {
+    const system = systemPrompt(this.def.outputMode);
+    this.emit({
+      ...this.base(),
+      type: "llm_request",
+      turn: this.turn,
+      ...(typeof this.def.llm === "string" ? { model: this.def.llm } : {}),
+      system,
+      messages,
+    });
+    this.options.onLlmStart?.(this.def.name, this.depth, this.turn);
+    const t0 = performance.now();
+    this.counters.llmRequests++;
+    try {
+      const raw = await abortable(
+        llm({
+          system,
+          messages,
+          agent: this.def.name,
+          depth: this.depth,
+          turn: this.turn,
+          signal,
+          ...(typeof this.def.llm === "string" ? { model: this.def.llm } : {}),
+        }),
+        signal,
+      );
+      const reply = normalizeReply(raw);
+      if (typeof reply.content !== "string") throw new LlmError("the LLM's reply has no text content");
+      this.counters.inputTokens += reply.usage?.inputTokens ?? 0;
+      this.counters.outputTokens += reply.usage?.outputTokens ?? 0;
+      this.emit({
+        ...this.base(),
+        type: "llm_response",
+        turn: this.turn,
+        content: reply.content,
+        ...(reply.usage !== undefined ? { usage: reply.usage } : {}),
+        durationMs: performance.now() - t0,
+      });
+      return reply;
+    } catch (e) {
+      this.emit({
+        ...this.base(),
+        type: "llm_response",
+        turn: this.turn,
+        error: e instanceof Error ? e.message : String(e),
+        durationMs: performance.now() - t0,
+      });
+      throw e;
+    }
+  }
+
+  private async lispTurn(session: Session, reply: string, timeoutMs: number): Promise<TurnResult> {
+    const def = this.def;
+    const fmt = def.formatOptions;
+    const { code } = extractProgram(reply);
+    this.emit({ ...this.base(), type: "program", turn: this.turn, program: code });
+    if (code === null) return { outcome: "error", feedback: noProgramFeedback("lisp"), program: null };
+    const single = def.maxTurns === 1;
+    const r: EvalResult = await session.evaluate(code, {
+      print: single ? "full" : { maxItems: fmt.feedbackLimit, maxChars: fmt.feedbackMaxChars, firewall: true },
+      limits: { timeoutMs: Math.min(def.limits.timeoutMs ?? Infinity, timeoutMs) },
+    });
+    if (!r.ok) {
+      if (r.error.kind === "fail") {
+        const value = safeJson(r.error.detail);
+        return {
+          outcome: "fail",
+          feedback: "",
+          program: code,
+          end: this.finish(null, { kind: "fail", reason: failReason(r.error.detail), value }),
+        };
+      }
+      return { outcome: "error", feedback: errorFeedback(r.error, code, r.output, fmt), program: code };
+    }
+    const shown = single
+      ? cut(
+          print(null, r.value, {
+            readably: true,
+            maxItems: fmt.feedbackLimit,
+            maxChars: fmt.feedbackMaxChars,
+            firewall: true,
+          }),
+          fmt.feedbackMaxChars,
+        )
+      : r.printed;
+    if (!r.returned && !single) {
+      return {
+        outcome: "continue",
+        feedback: resultFeedback(r.printed, r.output, r.warnings, fmt),
+        program: code,
+        result: r.printed,
+      };
+    }
+    const issues = this.checkOutput(toTyped(null, r.value));
+    if (issues.length > 0) {
+      const feedback = invalidReturnFeedback(renderType(def.signature.output), issues);
+      if (single) {
+        return {
+          outcome: "invalid",
+          feedback,
+          program: code,
+          result: shown,
+          end: this.finish(null, {
+            kind: "max_turns",
+            reason: `the answer does not match ${renderType(def.signature.output)}: ${issues.map(formatIssue).join("; ")}`,
+          }),
+        };
+      }
+      return { outcome: "invalid", feedback, program: code, result: shown };
+    }
+    return { outcome: "return", feedback: "", program: code, result: shown, end: this.finish(r.value, null) };
+  }
+
+  private textTurn(reply: string): TurnResult {
+    const { code } = extractJson(reply);
+    this.emit({ ...this.base(), type: "program", turn: this.turn, program: code });
+    if (code === null) return { outcome: "error", feedback: noProgramFeedback("text"), program: null };
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(code);
+    } catch (e) {
+      const message = e instanceof Error ? e.message : String(e);
+      return { outcome: "error", feedback: `;; Error: your answer is not valid JSON: ${message}`, program: code };
+    }
+    let value: Value;
+    try {
+      value = fromHost(parsed);
+    } catch (e) {
+      return { outcome: "error", feedback: `;; Error: ${e instanceof Error ? e.message : String(e)}`, program: code };
+    }
+    const issues = this.checkOutput(parsed);
+    const shown = cut(JSON.stringify(parsed) ?? "null", this.def.formatOptions.feedbackMaxChars);
+    if (issues.length > 0) {
+      return {
+        outcome: "invalid",
+        feedback: invalidReturnFeedback(renderType(this.def.signature.output), issues),
+        program: code,
+        result: shown,
+      };
+    }
+    return { outcome: "return", feedback: "", program: code, result: shown, end: this.finish(value, null) };
+  }
+
+  /** The output's validation errors (none in warn_only and disabled modes). */
+  private checkOutput(value: unknown): readonly ValidationIssue[] {
+    const r = validate({ params: [], output: this.def.signature.output }, value, {
+      mode: this.def.signatureValidation,
+    });
+    return r.ok ? [] : r.errors;
+  }
+
+  private dataEntries(input: Record<string, unknown>): DataEntry[] {
+    const def = this.def;
+    const descriptions = { ...(this.options.inputDescriptions ?? {}), ...def.fieldDescriptions };
+    const entries: DataEntry[] = [];
+    const seen = new Set<string>();
+    for (const p of def.signature.params) {
+      seen.add(p.name);
+      const v = lookup(input, p.name);
+      const d = descriptions[p.name];
+      entries.push({ name: p.name, type: p.type, value: safeValue(v), ...(d !== undefined ? { description: d } : {}) });
+    }
+    for (const [k, v] of Object.entries(input)) {
+      if (seen.has(k) || seen.has(k.replace(/_/g, "-")) || seen.has(k.replace(/-/g, "_"))) continue;
+      const d = descriptions[k];
+      entries.push({ name: k, type: null, value: safeValue(v), ...(d !== undefined ? { description: d } : {}) });
+    }
+    return entries;
+  }
+
+  private recordCall(c: ToolCallTrace): void {
+    this.turnCalls.push(c);
+    this.emit({
+      ...this.base(),
+      type: "tool_call",
+      turn: this.turn,
+      tool: c.name,
+      args: safeJson(c.args),
+      ...(c.result !== undefined ? { result: safeJson(c.result) } : {}),
+      ...(c.error !== undefined ? { error: c.error } : {}),
+      durationMs: c.durationMs,
+    });
+  }
+
+  private async runChild(tool: string, child: AgentDefinition, args: Record<string, unknown>): Promise<Step> {
+    if (this.depthLeft <= 0) {
+      throw new Error(`tool/${tool}: agents may nest at most ${this.def.maxDepth} levels deep (maxDepth)`);
+    }
+    const llm = await this.resolveLlm().catch(() => undefined);
+    const step = await runAgent(
+      child,
+      args,
+      {
+        ...this.options,
+        inputDescriptions: {},
+      },
+      {
+        runId: this.runId,
+        depth: this.depth,
+        depthLeft: this.depthLeft,
+        deadline: this.deadline,
+        llm: this.options.llm ?? llm,
+        registry: this.registry,
+      },
+    );
+    this.counters.inputTokens += step.usage.inputTokens;
+    this.counters.outputTokens += step.usage.outputTokens;
+    this.counters.llmRequests += step.usage.llmRequests;
+    // The child's events went to the sink already; keep them in this run's trace too.
+    this.trace.push(...step.trace);
+    return step;
+  }
+
+  private finish(value: Value | null, failure: Failure | null): Step {
+    const durationMs = performance.now() - this.started;
+    const ret = failure === null ? safeJson(value) : undefined;
+    this.emit({
+      ...this.base(),
+      type: "run_end",
+      ok: failure === null,
+      ...(failure === null ? { return: ret } : { failure: { kind: failure.kind, reason: failure.reason } }),
+      turns: this.turns.length,
+      durationMs,
+    });
+    const usage: Usage = { ...this.counters };
+    return {
+      ok: failure === null,
+      agent: this.def.name,
+      ...(failure === null ? { return: ret, returnValue: value } : { failure }),
+      turns: this.turns,
+      usage,
+      namespace: this.namespaceSnapshot(),
+      fieldDescriptions: this.def.fieldDescriptions,
+      signature: this.def.signature,
+      trace: this.trace,
+      durationMs,
+    };
+  }
+
+  private namespaceSnapshot(): Record<string, unknown> {
+    const out: Record<string, unknown> = {};
+    for (const v of this.session?.namespace.all() ?? []) {
+      if (!v.bound) continue;
+      Object.defineProperty(out, v.name, {
+        value: safeJson(v.value),
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+    }
+    return out;
+  }
+}
+
+interface TurnResult {
+  readonly outcome: TurnOutcome;
+  readonly feedback: string;
+  readonly program: string | null;
+  readonly result?: string;
+  /** Set when the turn ends the run. */
+  readonly end?: Step;
+}
+
+function renderParamsText(def: AgentDefinition): string {
+  return `(${def.signature.params.map((p) => `${p.name} ${renderType(p.type)}`).join(", ")})`;
+}
+
+function missionTimeout(def: AgentDefinition): Failure {
+  return { kind: "timeout", reason: `the mission ran out of time (${def.missionTimeoutMs} ms)` };
+}
+
+function turnTimeout(def: AgentDefinition, turn: number): Failure {
+  return { kind: "timeout", reason: `turn ${turn} ran out of time (${def.turnTimeoutMs} ms)` };
+}
+
+function prefixed(tool: string, warnings: readonly ValidationIssue[]): ValidationIssue[] {
+  return warnings.map((w) => ({ ...w, path: `tool/${tool} ${w.path}` }));
+}
+
+/** The text of a (fail ...) reason: a string as is, a map's :message or :reason, else printed. */
+function failReason(detail: unknown): string {
+  if (typeof detail === "string") return detail;
+  const json = safeJson(detail as Value);
+  if (json !== null && typeof json === "object" && !Array.isArray(json)) {
+    const o = json as Record<string, unknown>;
+    if (typeof o["message"] === "string") return o["message"];
+    if (typeof o["reason"] === "string") return o["reason"];
+  }
+  return JSON.stringify(json) ?? "failed";
+}
+
+/** A host value for traces and the Step: JSON, never throwing. */
+function safeJson(v: unknown): unknown {
+  try {
+    return toHost(null, fromHost(v));
+  } catch {
+    return "#unprintable";
+  }
+}
+
+function safeValue(v: unknown): Value {
+  try {
+    return fromHost(v);
+  } catch {
+    return null;
+  }
+}
+
+function lookup(input: Record<string, unknown>, name: string): unknown {
+  if (Object.prototype.hasOwnProperty.call(input, name)) return input[name];
+  const alt = name.includes("-") ? name.replace(/-/g, "_") : name.replace(/_/g, "-");
+  return Object.prototype.hasOwnProperty.call(input, alt) ? input[alt] : undefined;
+}
+
+/** Resolves as `p`, or rejects when `signal` aborts first (an LLM adapter that ignores it). */
+function abortable<T>(p: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(new PtcError({ kind: "timeout", message: "aborted" }));
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = (): void => reject(new PtcError({ kind: "timeout", message: "aborted" }));
+    signal.addEventListener("abort", onAbort, { once: true });
+    p.then(
+      (v) => {
+        signal.removeEventListener("abort", onAbort);
+        resolve(v);
+      },
+      (e: unknown) => {
+        signal.removeEventListener("abort", onAbort);
+        reject(e instanceof Error ? e : new Error(String(e)));
+      },
+    );
+  });
+}

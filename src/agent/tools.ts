@@ -1,0 +1,145 @@
+/**
+ * The tools of one run, as the session calls them: each host tool wrapped with its
+ * signature (arguments coerced and validated, results validated), tracing, and error
+ * capture; each agent tool (and `self`) runs a child agent one level deeper.
+ *
+ * A tool that throws, returns data that does not match its signature, or whose child
+ * agent fails, raises an Error: the session turns it into a `tool` error at the call's
+ * position, which goes back to the LLM as feedback. Nothing a tool does crashes a run.
+ */
+import type { ToolFunction } from "../evaluator/session.js";
+import { validate, validateAndCoerce } from "../signature/validate.js";
+import { parseSignature } from "../signature/parse.js";
+import { renderSignature } from "../signature/render.js";
+import { formatIssue, type ValidationIssue } from "../runtime/validation.js";
+import type { Signature } from "../signature/types.js";
+import {
+  SELF,
+  type AgentDefinition,
+  type Step,
+  type ToolCallTrace,
+  type ToolContext,
+  type ToolDefinition,
+  type ToolFn,
+  type ToolSpec,
+} from "./types.js";
+import type { ToolEntry } from "./prompt/namespace.js";
+
+/** What the wrapped tools need from the run they belong to. */
+export interface ToolHost {
+  readonly definition: AgentDefinition;
+  readonly context: () => ToolContext;
+  /** Records a call (the turn's trace and the trace sink). */
+  readonly record: (call: ToolCallTrace) => void;
+  /** Coercion warnings to show the LLM after the turn. */
+  readonly note: (tool: string, warnings: readonly ValidationIssue[]) => void;
+  /** Runs a child agent one level deeper; resolves to its Step. */
+  readonly runChild: (tool: string, child: AgentDefinition, args: Record<string, unknown>) => Promise<Step>;
+}
+
+const MAX_ERRORS_SHOWN = 5;
+
+function issuesText(issues: readonly ValidationIssue[]): string {
+  const shown = issues.slice(0, MAX_ERRORS_SHOWN).map(formatIssue);
+  if (issues.length > shown.length) shown.push(`and ${issues.length - shown.length} more`);
+  return shown.join("; ");
+}
+
+function normalize(spec: Exclude<ToolSpec, typeof SELF>): ToolDefinition | null {
+  if (typeof spec === "function") return { fn: spec };
+  if ("kind" in spec) return null;
+  return spec;
+}
+
+function signatureOf(spec: ToolDefinition): Signature | null {
+  if (spec.signature === undefined) return null;
+  return typeof spec.signature === "string" ? parseSignature(spec.signature) : spec.signature;
+}
+
+/** The session tools of a run. */
+export function buildTools(host: ToolHost): Record<string, ToolFunction> {
+  const out: Record<string, ToolFunction> = {};
+  for (const [name, spec] of Object.entries(host.definition.tools)) {
+    if (spec === SELF) out[name] = (args) => childTool(host, name, host.definition, args);
+    else if (typeof spec === "object" && "kind" in spec) {
+      const child = spec.agent.definition;
+      out[name] = (args) => childTool(host, name, child, args);
+    } else out[name] = hostTool(host, name, normalize(spec)!);
+  }
+  return out;
+}
+
+function hostTool(host: ToolHost, name: string, spec: ToolDefinition): ToolFunction {
+  const sig = signatureOf(spec);
+  const fn: ToolFn = spec.fn;
+  return async (args) => {
+    const t0 = performance.now();
+    let input: Record<string, unknown> = args;
+    try {
+      if (sig !== null) {
+        const checked = validateAndCoerce(sig, args);
+        if (!checked.ok) throw new Error(`invalid arguments: ${issuesText(checked.errors)}`);
+        if (checked.warnings.length > 0) host.note(name, checked.warnings);
+        input = checked.value as Record<string, unknown>;
+      }
+      const result: unknown = await fn(input, host.context());
+      if (sig !== null) {
+        const checked = validate({ params: [], output: sig.output }, result);
+        if (!checked.ok)
+          throw new Error(`returned data that does not match ${renderSignature(sig)}: ${issuesText(checked.errors)}`);
+      }
+      host.record({ name, args: input, result, durationMs: performance.now() - t0 });
+      return result;
+    } catch (e) {
+      const error = e instanceof Error ? e.message : String(e);
+      host.record({ name, args: input, error, durationMs: performance.now() - t0 });
+      throw e instanceof Error ? e : new Error(error);
+    }
+  };
+}
+
+async function childTool(
+  host: ToolHost,
+  name: string,
+  child: AgentDefinition,
+  args: Record<string, unknown>,
+): Promise<unknown> {
+  const t0 = performance.now();
+  const step = await host.runChild(name, child, args);
+  if (!step.ok) {
+    const reason = step.failure?.reason ?? "failed";
+    host.record({ name, args, error: reason, durationMs: performance.now() - t0 });
+    throw new Error(`agent ${child.name} failed: ${reason}`);
+  }
+  host.record({ name, args, result: step.return, durationMs: performance.now() - t0 });
+  return step.returnValue ?? step.return;
+}
+
+/** How the tools appear in the prompt: signatures without firewalled fields. */
+export function toolEntries(def: AgentDefinition): ToolEntry[] {
+  const out: ToolEntry[] = [];
+  for (const [name, spec] of Object.entries(def.tools)) {
+    if (spec === SELF) {
+      out.push({
+        name,
+        signature: renderSignature(def.signature, { hideFirewalled: true }),
+        description: def.description ?? "Run this same agent on a smaller part of the mission.",
+      });
+    } else if (typeof spec === "object" && "kind" in spec) {
+      out.push({
+        name,
+        signature: renderSignature(spec.agent.definition.signature, { hideFirewalled: true }),
+        description: spec.description,
+      });
+    } else {
+      const d = normalize(spec)!;
+      const sig = signatureOf(d);
+      out.push({
+        name,
+        signature: sig === null ? null : renderSignature(sig, { hideFirewalled: true }),
+        ...(d.description !== undefined ? { description: d.description } : {}),
+      });
+    }
+  }
+  return out;
+}

@@ -1,0 +1,235 @@
+/**
+ * The shapes of the agent runtime: what an agent definition contains, what tools look
+ * like, what a run returns (a Step). The loop itself is in loop.ts.
+ */
+import type { Limits } from "../runtime/limits.js";
+import type { Signature } from "../signature/types.js";
+import type { ValidationMode } from "../runtime/validation.js";
+import type { Llm, LlmRegistry, LlmUsage } from "../llm/types.js";
+import type { TraceEvent, TraceSink } from "./trace.js";
+
+/** Truncation of what the LLM sees (seed 001 §8.8). */
+export interface FormatOptions {
+  /** Turn feedback: at most this many items of each collection. Default 20. */
+  readonly feedbackLimit: number;
+  /** Turn feedback: at most this many characters. Default 2048. */
+  readonly feedbackMaxChars: number;
+  /** `*1 *2 *3`: each result kept to about this many bytes of printed text. Default 1024. */
+  readonly historyMaxBytes: number;
+  /** The final result as shown to people (`ptcc run`): items per collection. Default 50. */
+  readonly resultLimit: number;
+  /** The final result as shown to people: characters. Default 500. */
+  readonly resultMaxChars: number;
+}
+
+export const DEFAULT_FORMAT_OPTIONS: FormatOptions = {
+  feedbackLimit: 20,
+  feedbackMaxChars: 2048,
+  historyMaxBytes: 1024,
+  resultLimit: 50,
+  resultMaxChars: 500,
+};
+
+/** What a tool function gets besides its arguments. */
+export interface ToolContext {
+  /** The calling agent's name. */
+  readonly agent: string;
+  /** The calling agent's depth (0 = top level). */
+  readonly depth: number;
+  /** The turn of the calling agent, from 1. */
+  readonly turn: number;
+  /** Aborted when the turn or the mission runs out of time. */
+  readonly signal: AbortSignal;
+}
+
+/**
+ * A host tool: gets its arguments as a string-keyed JSON object (`-` in keys turned into
+ * `_`; coerced to the tool's signature when it has one) and returns JSON or a promise of it.
+ */
+export type ToolFn = (args: Record<string, unknown>, context: ToolContext) => unknown;
+
+export interface ToolDefinition {
+  readonly fn: ToolFn;
+  /** `(query :string) -> [{id :int}]`: arguments are coerced and validated, results validated. */
+  readonly signature?: string | Signature;
+  readonly description?: string;
+}
+
+/** An agent used as a tool (see `asTool`). */
+export interface AgentTool {
+  readonly kind: "agent";
+  readonly agent: AgentLike;
+  readonly description: string;
+}
+
+/** The tool that runs the calling agent's own definition as a child (`self` in agent files). */
+export const SELF = "self";
+
+/** What a `tools` entry may be. */
+export type ToolSpec = ToolFn | ToolDefinition | AgentTool | typeof SELF;
+
+/** What the loop needs of an agent to run it as a tool (Agent implements it). */
+export interface AgentLike {
+  readonly name: string;
+  readonly definition: AgentDefinition;
+}
+
+export type OutputMode = "lisp" | "text";
+
+/** What `defineAgent` takes. Only `prompt` is required. */
+export interface AgentOptions {
+  /** A name for traces, prompts of parent agents and errors. Default "agent". */
+  readonly name?: string;
+  /** The mission: a template whose `{{placeholders}}` name the signature's parameters. */
+  readonly prompt: string;
+  /** `(params) -> output`; default `() -> :any`. */
+  readonly signature?: string | Signature;
+  /** One sentence for parents and catalogs; required to use the agent as a tool. */
+  readonly description?: string;
+  readonly tools?: Readonly<Record<string, ToolSpec>>;
+  /** Descriptions of parameters and output fields, by name (shown in prompts). */
+  readonly fieldDescriptions?: Readonly<Record<string, string>>;
+  /** Turns before the run fails. Default 5. */
+  readonly maxTurns?: number;
+  /** How deep agents-as-tools may nest below this one. Default 3. */
+  readonly maxDepth?: number;
+  readonly formatOptions?: Partial<FormatOptions>;
+  /** The model: a function, or a name in the run's LLM registry. */
+  readonly llm?: Llm | string;
+  /** Named models; merged over the run's registry. */
+  readonly llmRegistry?: LlmRegistry;
+  /** Wall-clock limit of one turn (LLM call and evaluation), ms. Default 120000. */
+  readonly turnTimeoutMs?: number;
+  /** Wall-clock limit of the whole run including child agents, ms. Default 600000. */
+  readonly missionTimeoutMs?: number;
+  /** `lisp` (default): the LLM writes programs. `text`: it answers JSON, validated directly. */
+  readonly outputMode?: OutputMode;
+  /** How the output is validated. Default `enabled`. */
+  readonly signatureValidation?: ValidationMode;
+  /** Sandbox limits of each evaluation. */
+  readonly limits?: Partial<Limits>;
+}
+
+/** A checked, normalized definition (what `defineAgent` produces). */
+export interface AgentDefinition {
+  readonly name: string;
+  readonly prompt: string;
+  readonly signature: Signature;
+  /** The signature as written (shown to parents as is). */
+  readonly signatureText: string;
+  readonly description: string | undefined;
+  readonly tools: Readonly<Record<string, ToolSpec>>;
+  readonly fieldDescriptions: Readonly<Record<string, string>>;
+  readonly maxTurns: number;
+  readonly maxDepth: number;
+  readonly formatOptions: FormatOptions;
+  readonly llm: Llm | string | undefined;
+  readonly llmRegistry: LlmRegistry;
+  readonly turnTimeoutMs: number;
+  readonly missionTimeoutMs: number;
+  readonly outputMode: OutputMode;
+  readonly signatureValidation: ValidationMode;
+  readonly limits: Partial<Limits>;
+}
+
+/** Options of one run. */
+export interface RunOptions {
+  /** The model, when the agent names none (or names one in the registry). */
+  readonly llm?: Llm;
+  readonly llmRegistry?: LlmRegistry;
+  /** Receives every trace event as it happens (the Step also keeps them). */
+  readonly trace?: TraceSink;
+  /** Cancels the run. */
+  readonly signal?: AbortSignal;
+  /** Field descriptions of the input (from a previous step, see `then`). */
+  readonly inputDescriptions?: Readonly<Record<string, string>>;
+  /** Called as each turn ends (the CLI prints turns with it). */
+  readonly onTurn?: (turn: Turn, agent: string, depth: number) => void;
+  /** Called before each LLM request (the CLI starts its spinner with it). */
+  readonly onLlmStart?: (agent: string, depth: number, turn: number) => void;
+}
+
+/** How a turn ended. */
+export type TurnOutcome =
+  /** The program ran; the feedback is its printed value. */
+  | "continue"
+  /** The program returned a valid value: the run succeeds. */
+  | "return"
+  /** The program returned a value that does not match the output signature. */
+  | "invalid"
+  /** The program called (fail ...): the run fails. */
+  | "fail"
+  /** The reply held no program, or the program could not be read, checked or run. */
+  | "error";
+
+export interface Turn {
+  /** From 1. */
+  readonly index: number;
+  /** The LLM's reply as received. */
+  readonly response: string;
+  /** The program extracted from the reply (null when there was none). */
+  readonly program: string | null;
+  readonly outcome: TurnOutcome;
+  /** The printed result (REPL style) when the program ran. */
+  readonly result?: string;
+  /** The message sent back to the LLM for the next turn ("" when the run ended). */
+  readonly feedback: string;
+  readonly toolCalls: readonly ToolCallTrace[];
+  readonly durationMs: number;
+  readonly usage?: LlmUsage;
+}
+
+export interface ToolCallTrace {
+  readonly name: string;
+  readonly args: unknown;
+  readonly result?: unknown;
+  readonly error?: string;
+  readonly durationMs: number;
+}
+
+export interface Usage {
+  readonly inputTokens: number;
+  readonly outputTokens: number;
+  /** LLM requests of this run and its child agents. */
+  readonly llmRequests: number;
+}
+
+/** Why a run failed. */
+export type FailureKind =
+  | "fail" // the program called (fail ...)
+  | "max_turns" // the turns ran out
+  | "timeout" // the mission deadline passed
+  | "llm" // the model could not be reached
+  | "depth" // maxDepth exceeded
+  | "input" // the input does not match the signature
+  | "cancelled";
+
+export interface Failure {
+  readonly kind: FailureKind;
+  readonly reason: string;
+  /** The value given to (fail ...), as JSON. */
+  readonly value?: unknown;
+}
+
+/** The result of a run. */
+export interface Step {
+  readonly ok: boolean;
+  readonly agent: string;
+  /** The returned value as host data (firewalled fields included), when ok. */
+  readonly return?: unknown;
+  /**
+   * The returned PTC-Lisp value itself (float types, keywords and closures intact): what
+   * a parent program gets back from an agent used as a tool.
+   */
+  readonly returnValue?: unknown;
+  readonly failure?: Failure;
+  readonly turns: readonly Turn[];
+  readonly usage: Usage;
+  /** The user namespace at the end: each def'd name with its value as host data. */
+  readonly namespace: Readonly<Record<string, unknown>>;
+  /** The output's field descriptions (carried into the next agent by `then`). */
+  readonly fieldDescriptions: Readonly<Record<string, string>>;
+  readonly signature: Signature;
+  readonly trace: readonly TraceEvent[];
+  readonly durationMs: number;
+}

@@ -1,0 +1,353 @@
+/**
+ * One JSON POST to a model API, with the retry policy every provider needs.
+ *
+ * Rate limits (429), server errors (5xx, 408) and dropped connections are usually
+ * transient, so they are retried with exponential backoff and jitter, waiting for as long
+ * as a `Retry-After` header asks when there is one. Everything else is the caller's
+ * mistake and fails at once: retrying a bad key or a bad request only burns time.
+ * Every failure is an `LlmError` whose message starts with the provider's name and never
+ * contains the API key.
+ */
+import { LlmError } from "./types.js";
+import { isRecord } from "./wire.js";
+
+/** Waits `ms`; should reject when `signal` aborts. Injected by tests so retries do not wait. */
+export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>;
+
+export interface HttpOptions {
+  /** Retries after the first attempt (default 3, so at most 4 requests). */
+  readonly maxRetries?: number;
+  /** The first backoff delay; it doubles on each retry (default 500). */
+  readonly baseDelayMs?: number;
+  /** The longest backoff delay (default 8000). */
+  readonly maxDelayMs?: number;
+  /** The longest wait a `Retry-After` header can ask for (default 60000). */
+  readonly maxRetryAfterMs?: number;
+  /** How long one attempt may take, body included (default 120000); a timeout is retried. */
+  readonly timeoutMs?: number;
+  /** Cancels the request and any wait between attempts. */
+  readonly signal?: AbortSignal;
+  /** How to wait between attempts (default: a timer that stops when the signal aborts). */
+  readonly sleep?: Sleep;
+  /** A number in [0, 1) for jitter (default `Math.random`); tests fix it. */
+  readonly random?: () => number;
+}
+
+/** What to send, and how to word failures. */
+export interface JsonPost {
+  /** Prefixes every error message, e.g. "openai". */
+  readonly provider: string;
+  readonly url: string;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body: unknown;
+  /** The environment variable named in the hint of a 401/403, e.g. "OPENAI_API_KEY". */
+  readonly keyEnv: string;
+  /** Strings cut out of every error message (the API key), in case an API echoes them. */
+  readonly secrets?: readonly string[];
+  /** The request's own signal (a turn's deadline), honored with `HttpOptions.signal`. */
+  readonly signal?: AbortSignal;
+}
+
+const DEFAULTS = {
+  maxRetries: 3,
+  baseDelayMs: 500,
+  maxDelayMs: 8000,
+  maxRetryAfterMs: 60_000,
+  timeoutMs: 120_000,
+};
+
+/** The longest part of an API's error message that goes into ours. */
+const MESSAGE_LIMIT = 300;
+
+/** The default `Sleep`: a timer that rejects with the signal's reason when it aborts. */
+export const abortableSleep: Sleep = (ms, signal) =>
+  new Promise<void>((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(signal.reason);
+      return;
+    }
+    const onAbort = (): void => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener("abort", onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener("abort", onAbort, { once: true });
+  });
+
+/**
+ * POSTs `post.body` as JSON and returns the parsed JSON answer of a 2xx response.
+ * Throws `LlmError` on a non-retryable status, after the last retry, when the answer
+ * is not JSON, and at once when a signal aborts.
+ */
+export async function postJson(post: JsonPost, options: HttpOptions = {}): Promise<unknown> {
+  const settings = { ...DEFAULTS, ...definedOnly(options) };
+  const sleep = options.sleep ?? abortableSleep;
+  const random = options.random ?? Math.random;
+  const signal = combineSignals([post.signal, options.signal]);
+  const fail = failer(post);
+
+  for (let attempt = 0; ; attempt++) {
+    if (signal?.aborted) throw fail(cancelledMessage(signal));
+    const outcome = await attemptOnce(post, settings.timeoutMs, signal, fail);
+    if (outcome.kind === "done") return outcome.body;
+
+    const attempts = attempt + 1;
+    if (attempt >= settings.maxRetries) {
+      const tries = attempts === 1 ? "1 attempt" : `${attempts} attempts`;
+      throw fail(`${outcome.reason}; gave up after ${tries}`, outcome.status);
+    }
+    const delay =
+      outcome.retryAfterMs !== undefined
+        ? Math.min(outcome.retryAfterMs, settings.maxRetryAfterMs)
+        : backoffDelay(attempt, settings.baseDelayMs, settings.maxDelayMs, random);
+    try {
+      await sleep(delay, signal);
+    } catch (error) {
+      if (signal?.aborted) throw fail(cancelledMessage(signal));
+      throw error;
+    }
+  }
+}
+
+/** Exponential backoff with "equal jitter": between half and all of `base * 2^attempt`, capped. */
+export function backoffDelay(attempt: number, baseDelayMs: number, maxDelayMs: number, random: () => number): number {
+  const ceiling = Math.min(maxDelayMs, baseDelayMs * 2 ** attempt);
+  return Math.round(ceiling / 2 + (random() * ceiling) / 2);
+}
+
+/**
+ * The wait a `Retry-After` header asks for, in milliseconds: delay-seconds (fractions
+ * allowed, as some gateways send them) or an HTTP date. Undefined when it is neither.
+ */
+export function parseRetryAfter(value: string | null, nowMs: number): number | undefined {
+  if (value === null) return undefined;
+  const text = value.trim();
+  if (/^\d+(\.\d+)?$/.test(text)) return Math.round(Number(text) * 1000);
+  // HTTP dates always have letters (day and month names); this keeps "-3" from parsing.
+  if (!/[a-z]/i.test(text)) return undefined;
+  const date = Date.parse(text);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - nowMs);
+}
+
+// ---------------------------------------------------------------------------
+// One attempt
+
+type Outcome =
+  | { readonly kind: "done"; readonly body: unknown }
+  | { readonly kind: "retry"; readonly reason: string; readonly status?: number; readonly retryAfterMs?: number };
+
+type Fail = (message: string, status?: number) => LlmError;
+
+interface RawResponse {
+  readonly status: number;
+  readonly statusText: string;
+  readonly headers: Headers;
+  readonly text: string;
+}
+
+async function attemptOnce(
+  post: JsonPost,
+  timeoutMs: number,
+  signal: AbortSignal | undefined,
+  fail: Fail,
+): Promise<Outcome> {
+  // A controller per attempt, so the timeout of one attempt does not cancel the next.
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, timeoutMs);
+  const onAbort = (): void => controller.abort();
+  signal?.addEventListener("abort", onAbort, { once: true });
+
+  let raw: RawResponse;
+  try {
+    const response = await fetch(post.url, {
+      method: "POST",
+      headers: post.headers,
+      body: JSON.stringify(post.body),
+      signal: controller.signal,
+    });
+    // The body is read under the same timeout: a server can stall after the headers.
+    const text = await response.text();
+    raw = { status: response.status, statusText: response.statusText, headers: response.headers, text };
+  } catch (error) {
+    if (signal?.aborted) throw fail(cancelledMessage(signal));
+    if (timedOut) return { kind: "retry", reason: `no response from ${where(post.url)} within ${timeoutMs} ms` };
+    return networkOutcome(post.url, error, fail);
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener("abort", onAbort);
+  }
+  return statusOutcome(post, raw, fail);
+}
+
+function statusOutcome(post: JsonPost, raw: RawResponse, fail: Fail): Outcome {
+  const { status } = raw;
+  if (status >= 200 && status < 300) {
+    try {
+      return { kind: "done", body: JSON.parse(raw.text) as unknown };
+    } catch {
+      throw fail(`the response (${status}) is not JSON: ${cut(oneLine(raw.text)) || "(empty body)"}`, status);
+    }
+  }
+  const detail = apiMessage(raw.text) ?? raw.statusText;
+  const suffix = detail ? `: ${detail}` : "";
+  if (status === 401 || status === 403) {
+    const hint = `check ${post.keyEnv}`;
+    throw fail(`authentication failed (${status}): ${hint}${detail ? ` (${detail})` : ""}`, status);
+  }
+  if (status === 429) {
+    return { kind: "retry", reason: `rate limited (429)${suffix}`, status, retryAfterMs: retryAfterOf(raw.headers) };
+  }
+  if (status >= 500 || status === 408) {
+    return {
+      kind: "retry",
+      reason: `server error (${status})${suffix}`,
+      status,
+      retryAfterMs: retryAfterOf(raw.headers),
+    };
+  }
+  throw fail(`request failed (${status})${suffix}`, status);
+}
+
+function retryAfterOf(headers: Headers): number | undefined {
+  // OpenAI also sends a millisecond variant, more precise than whole seconds.
+  const ms = headers.get("retry-after-ms");
+  if (ms !== null && /^\d+(\.\d+)?$/.test(ms.trim())) return Math.round(Number(ms));
+  return parseRetryAfter(headers.get("retry-after"), Date.now());
+}
+
+// ---------------------------------------------------------------------------
+// Network errors
+
+/** Error codes of connections that failed in a way worth another try. */
+const TRANSIENT_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "EPIPE",
+  "ETIMEDOUT",
+  "EAI_AGAIN",
+  "ENETUNREACH",
+  "ENETDOWN",
+  "EHOSTUNREACH",
+  "UND_ERR_SOCKET",
+  "UND_ERR_CLOSED",
+  "UND_ERR_CONNECT_TIMEOUT",
+  "UND_ERR_HEADERS_TIMEOUT",
+  "UND_ERR_BODY_TIMEOUT",
+]);
+
+function networkOutcome(url: string, error: unknown, fail: Fail): Outcome {
+  const code = errorCode(error);
+  const reason = `could not reach ${where(url)}${code ? ` (${code})` : ""}`;
+  if (code !== undefined && TRANSIENT_CODES.has(code)) return { kind: "retry", reason };
+  // Node's fetch wraps every connection failure in `TypeError("fetch failed")`; without
+  // a code we know, it is still a network failure, and those are worth another try.
+  if (code === undefined && error instanceof TypeError && error.message === "fetch failed") {
+    return { kind: "retry", reason };
+  }
+  if (code !== undefined) throw fail(reason);
+  throw fail(`request to ${where(url)} failed: ${error instanceof Error ? error.message : String(error)}`);
+}
+
+/** The first `code` in an error's chain of causes (undici nests the socket error). */
+function errorCode(error: unknown): string | undefined {
+  for (let e: unknown = error, depth = 0; isRecord(e) && depth < 5; e = e["cause"], depth++) {
+    if (typeof e["code"] === "string") return e["code"];
+    // Connecting to every address of a host fails with an AggregateError of the attempts.
+    const inner = e["errors"];
+    if (Array.isArray(inner)) {
+      const code = inner.map(errorCode).find((c) => c !== undefined);
+      if (code !== undefined) return code;
+    }
+  }
+  return undefined;
+}
+
+// ---------------------------------------------------------------------------
+// Messages
+
+/** Builds errors prefixed with the provider and with every secret cut out. */
+function failer(post: JsonPost): Fail {
+  // Very short values are not real keys, and cutting them out would garble the message.
+  const secrets = (post.secrets ?? []).filter((s) => s.length >= 6);
+  return (message, status) => {
+    let text = `${post.provider}: ${message}`;
+    for (const secret of secrets) text = text.split(secret).join("[redacted]");
+    return new LlmError(text, status);
+  };
+}
+
+function cancelledMessage(signal: AbortSignal): string {
+  const reason: unknown = signal.reason;
+  // The default reason ("This operation was aborted") adds nothing; a caller's own does.
+  if (reason instanceof Error && reason.name !== "AbortError") return `request cancelled: ${reason.message}`;
+  if (typeof reason === "string" && reason !== "") return `request cancelled: ${reason}`;
+  return "request cancelled";
+}
+
+/**
+ * The message of an error body: `{error: {message}}` (OpenAI, Anthropic), `{error: "..."}`
+ * `{message}` or `{detail}` (some compatible servers); otherwise the start of the text itself,
+ * or nothing for an empty object (the status text then stands in).
+ */
+function apiMessage(text: string): string | undefined {
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    const line = oneLine(text);
+    return line === "" ? undefined : cut(line);
+  }
+  if (isRecord(body)) {
+    const error = body["error"];
+    if (isRecord(error) && typeof error["message"] === "string") return cut(oneLine(error["message"]));
+    if (typeof error === "string") return cut(oneLine(error));
+    if (typeof body["message"] === "string") return cut(oneLine(body["message"]));
+    if (typeof body["detail"] === "string") return cut(oneLine(body["detail"]));
+    if (Object.keys(body).length === 0) return undefined;
+  }
+  return cut(oneLine(text));
+}
+
+/** The URL without its query (which some gateways use for keys) or credentials. */
+function where(url: string): string {
+  try {
+    const u = new URL(url);
+    return `${u.origin}${u.pathname}`;
+  } catch {
+    return JSON.stringify(url);
+  }
+}
+
+function oneLine(text: string): string {
+  return text.replace(/\s+/g, " ").trim();
+}
+
+function cut(text: string): string {
+  return text.length > MESSAGE_LIMIT ? `${text.slice(0, MESSAGE_LIMIT - 1)}…` : text;
+}
+
+// ---------------------------------------------------------------------------
+// Plumbing
+
+function combineSignals(signals: readonly (AbortSignal | undefined)[]): AbortSignal | undefined {
+  const present = signals.filter((s): s is AbortSignal => s !== undefined);
+  if (present.length <= 1) return present[0];
+  return AbortSignal.any(present);
+}
+
+/** The options that are set, so that `undefined` does not override a default. */
+function definedOnly(options: HttpOptions): Partial<typeof DEFAULTS> {
+  const out: { -readonly [K in keyof typeof DEFAULTS]?: number } = {};
+  for (const key of Object.keys(DEFAULTS) as (keyof typeof DEFAULTS)[]) {
+    const value = options[key];
+    if (value !== undefined) out[key] = value;
+  }
+  return out;
+}

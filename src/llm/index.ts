@@ -1,0 +1,13 @@
+/** LLM adapters: the `Llm` interface, HTTP adapters for OpenAI and Anthropic, the scripted LLM. */
+export { LlmError, normalizeReply } from "./types.js";
+export type { Llm, LlmMessage, LlmRegistry, LlmReply, LlmRequest, LlmUsage } from "./types.js";
+export { abortableSleep, backoffDelay, parseRetryAfter, postJson } from "./http.js";
+export type { HttpOptions, JsonPost, Sleep } from "./http.js";
+export { OPENAI_DEFAULT_BASE_URL, openAiLlm } from "./openai.js";
+export type { OpenAiOptions } from "./openai.js";
+export { ANTHROPIC_DEFAULT_BASE_URL, ANTHROPIC_VERSION, anthropicLlm } from "./anthropic.js";
+export type { AnthropicOptions } from "./anthropic.js";
+export { loadScript, parseScript, scriptedLlm } from "./script.js";
+export type { LoadScriptOptions, ScriptedLlm } from "./script.js";
+export { createLlm, parseLlmSpec } from "./resolve.js";
+export type { CreateLlmOptions, LlmProvider, LlmSpec } from "./resolve.js";

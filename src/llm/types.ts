@@ -1,0 +1,63 @@
+/**
+ * The one interface between agents and language models: a function from a request (a
+ * system prompt and the conversation so far) to the assistant's reply. Adapters for
+ * HTTP APIs, the scripted LLM and user code all implement it.
+ */
+
+export interface LlmMessage {
+  readonly role: "user" | "assistant";
+  readonly content: string;
+}
+
+export interface LlmRequest {
+  /** The system prompt. */
+  readonly system: string;
+  /** The conversation, oldest first; the last message is the user's. */
+  readonly messages: readonly LlmMessage[];
+  /** The model the agent asked for (`model` in its definition), if any. */
+  readonly model?: string;
+  /** The agent making the request (its name, or "agent"). */
+  readonly agent: string;
+  /** 0 for the top-level agent, +1 for each agent-as-tool level. */
+  readonly depth: number;
+  /** The turn this request is for, from 1. */
+  readonly turn: number;
+  /** Aborted when the turn or the mission runs out of time. */
+  readonly signal?: AbortSignal;
+}
+
+/** Token counts, when the model reports them. */
+export interface LlmUsage {
+  readonly inputTokens?: number;
+  readonly outputTokens?: number;
+}
+
+export interface LlmReply {
+  readonly content: string;
+  readonly usage?: LlmUsage;
+}
+
+/** A language model. A plain string reply is the same as `{ content }`. */
+export type Llm = (request: LlmRequest) => Promise<string | LlmReply>;
+
+/** Named models an agent (or a child agent, by its `model`) can select. */
+export type LlmRegistry = Readonly<Record<string, Llm>>;
+
+/**
+ * A failure talking to a model: after retries, on 401/403, a malformed answer, a
+ * scripted LLM that ran out of replies. `status` is the HTTP status when there was one.
+ */
+export class LlmError extends Error {
+  constructor(
+    message: string,
+    readonly status?: number,
+  ) {
+    super(message);
+    this.name = "LlmError";
+  }
+}
+
+/** A reply in its object form. */
+export function normalizeReply(r: string | LlmReply): LlmReply {
+  return typeof r === "string" ? { content: r } : r;
+}

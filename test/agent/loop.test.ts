@@ -1,0 +1,381 @@
+import { describe, expect, it } from "vitest";
+import { asTool, chain, defineAgent, type Step, type TraceEvent } from "../../src/agent/index.js";
+import { scriptedLlm } from "../../src/llm/script.js";
+import type { Llm, LlmRequest } from "../../src/llm/types.js";
+
+/** A fenced program, as models write it. */
+const clj = (code: string): string => `\`\`\`clojure\n${code}\n\`\`\``;
+
+/** A scripted LLM that also records every request it gets. */
+function recording(replies: string[]): { llm: Llm; requests: LlmRequest[] } {
+  const script = scriptedLlm(replies);
+  const requests: LlmRequest[] = [];
+  return {
+    requests,
+    llm: async (r) => {
+      requests.push(r);
+      return script(r);
+    },
+  };
+}
+
+function lastUser(r: LlmRequest): string {
+  return r.messages[r.messages.length - 1]!.content;
+}
+
+describe("the loop: return, feedback, errors", () => {
+  it("a valid (return v) ends the run with v as host data", async () => {
+    const agent = defineAgent({ prompt: "Double {{n}}", signature: "(n :int) -> {result :int}" });
+    const step = await agent.run({ n: 5 }, { llm: scriptedLlm([clj("(return {:result (* 2 data/n)})")]) });
+    expect(step.ok).toBe(true);
+    expect(step.return).toEqual({ result: 10 });
+    expect(step.turns).toHaveLength(1);
+    expect(step.turns[0]!.outcome).toBe("return");
+    expect(step.usage.llmRequests).toBe(1);
+  });
+
+  it("a plain result goes back as REPL feedback; def shows #'name and persists", async () => {
+    const { llm, requests } = recording([
+      clj("(def xs [1 2 3])"),
+      clj('(println "sum is" (reduce + xs))\n(count xs)'),
+      clj("(return (reduce + xs))"),
+    ]);
+    const agent = defineAgent({ prompt: "Sum", signature: ":int" });
+    const step = await agent.run({}, { llm });
+    expect(step.ok).toBe(true);
+    expect(step.return).toBe(6);
+    expect(lastUser(requests[1]!)).toBe("#'xs");
+    expect(lastUser(requests[2]!)).toBe("sum is 6\n=> 3");
+    // The mission message lists the definition with a sample, never source code.
+    expect(requests[1]!.messages[0]!.content).toContain(
+      "xs                            ; = vector of 3 items, sample: [1 2 3]",
+    );
+  });
+
+  it("an invalid return sends the path errors back and the run continues", async () => {
+    const { llm, requests } = recording([clj('(return {:items [{:id "a"}]})'), clj("(return {:items [{:id 1}]})")]);
+    const agent = defineAgent({ prompt: "Items", signature: "{items [{id :int}]}" });
+    const step = await agent.run({}, { llm });
+    expect(step.ok).toBe(true);
+    expect(step.turns[0]!.outcome).toBe("invalid");
+    expect(lastUser(requests[1]!)).toContain('items[0].id: expected int, got string "a"');
+  });
+
+  it("(fail reason) ends the run as failed with the reason", async () => {
+    const agent = defineAgent({ prompt: "x", maxTurns: 3 });
+    const step = await agent.run({}, { llm: scriptedLlm([clj('(fail {:reason :no-data :message "nothing found"})')]) });
+    expect(step.ok).toBe(false);
+    expect(step.failure).toMatchObject({ kind: "fail", reason: "nothing found" });
+    expect(step.turns).toHaveLength(1);
+  });
+
+  it("errors of every kind come back with positions, and the run goes on", async () => {
+    const { llm, requests } = recording([
+      clj("(+ 1"),
+      clj("(fliter odd? [1 2])"),
+      clj("(/ 1 0)"),
+      "I think I should look at the data first.",
+      clj("(return 1)"),
+    ]);
+    const agent = defineAgent({ prompt: "x", signature: ":int", maxTurns: 5 });
+    const step = await agent.run({}, { llm });
+    expect(step.ok).toBe(true);
+    expect(lastUser(requests[1]!)).toMatch(/;; Error: .*unclosed \( opened at 1:1/);
+    expect(lastUser(requests[2]!)).toContain(";; Error: undefined symbol fliter at 1:2 — did you mean filter?");
+    expect(lastUser(requests[3]!)).toContain(";; Error: divide by zero at 1:1");
+    expect(lastUser(requests[4]!)).toContain("no program found in your reply");
+    expect(step.turns.map((t) => t.outcome)).toEqual(["error", "error", "error", "error", "return"]);
+  });
+
+  it("a failed turn rolls back its defs", async () => {
+    const { llm, requests } = recording([
+      clj("(def a 1)"),
+      clj("(def a 2)\n(def b 3)\n(/ 1 0)"),
+      clj("b"),
+      clj("(return a)"),
+    ]);
+    const agent = defineAgent({ prompt: "x", maxTurns: 4 });
+    const step = await agent.run({}, { llm });
+    expect(step.return).toBe(1);
+    expect(lastUser(requests[3]!)).toContain("undefined symbol b");
+    expect(requests[2]!.messages[0]!.content).toContain("a                             ; = integer, sample: 1");
+    expect(requests[2]!.messages[0]!.content).not.toContain("\nb ");
+    expect(step.namespace).toEqual({ a: 1 });
+  });
+
+  it("runs out of turns: failed with the reason; the last turn's prompt says it is the last", async () => {
+    const { llm, requests } = recording([clj("1"), clj("2")]);
+    const agent = defineAgent({ prompt: "x", maxTurns: 2 });
+    const step = await agent.run({}, { llm });
+    expect(step.ok).toBe(false);
+    expect(step.failure).toEqual({ kind: "max_turns", reason: "no valid (return ...) after 2 turns" });
+    expect(lastUser(requests[0]!)).not.toContain("last turn");
+    expect(lastUser(requests[1]!)).toContain("This is your last turn");
+  });
+
+  it("with maxTurns 1 the value of the program is the answer, validated", async () => {
+    const agent = defineAgent({ prompt: "x", signature: "(a :int, b :int) -> :int", maxTurns: 1 });
+    const ok = await agent.run({ a: 2, b: 3 }, { llm: scriptedLlm([clj("(+ data/a data/b)")]) });
+    expect(ok.return).toBe(5);
+    const bad = await agent.run({ a: 2, b: 3 }, { llm: scriptedLlm([clj('(str "x")')]) });
+    expect(bad.ok).toBe(false);
+    expect(bad.failure?.reason).toContain('expected int, got string "x"');
+  });
+
+  it("*1 keeps a shortened result; def keeps the full value", async () => {
+    const { llm } = recording([
+      clj("(def big (vec (range 1000)))\n(range 1000)"),
+      clj("(return [(count *1) (count big)])"),
+    ]);
+    const agent = defineAgent({ prompt: "x", maxTurns: 2, formatOptions: { historyMaxBytes: 100 } });
+    const step = await agent.run({}, { llm });
+    const [short, full] = step.return as number[];
+    expect(short).toBeLessThan(40);
+    expect(short).toBeGreaterThan(10);
+    expect(full).toBe(1000);
+  });
+
+  it("feedback is shortened per formatOptions", async () => {
+    const { llm, requests } = recording([clj("(range 100)"), clj("(return 1)")]);
+    const agent = defineAgent({ prompt: "x", maxTurns: 2, formatOptions: { feedbackLimit: 3 } });
+    await agent.run({}, { llm });
+    expect(lastUser(requests[1]!)).toMatch(/^\(0 1 2 \.\.\. /);
+  });
+
+  it("CRLF, zero-width and non-breaking spaces are cleaned before reading", async () => {
+    const reply = "```clojure\r\n(return\u00a0(+ 1\u200b 2))\r\n```";
+    const step = await defineAgent({ prompt: "x", signature: ":int" }).run({}, { llm: scriptedLlm([reply]) });
+    expect(step.return).toBe(3);
+  });
+
+  it("the input is validated and coerced before any LLM call", async () => {
+    const agent = defineAgent({ prompt: "{{n}}", signature: "(n :int) -> :int" });
+    const { llm, requests } = recording([clj("(return data/n)")]);
+    expect((await agent.run({ n: "7" }, { llm })).return).toBe(7);
+    const bad = await agent.run({ n: "seven" }, { llm });
+    expect(bad.failure?.kind).toBe("input");
+    expect(bad.failure?.reason).toContain('n: expected int, got string "seven"');
+    expect(requests).toHaveLength(1);
+  });
+
+  it("no LLM: a failed step, not an exception", async () => {
+    const step = await defineAgent({ prompt: "x" }).run({});
+    expect(step.failure?.kind).toBe("llm");
+    expect(step.failure?.reason).toContain("no LLM given");
+  });
+
+  it("an LLM that throws ends the run as failed", async () => {
+    const llm: Llm = () => Promise.reject(new Error("boom"));
+    const step = await defineAgent({ prompt: "x" }).run({}, { llm });
+    expect(step.failure).toEqual({ kind: "llm", reason: "boom" });
+  });
+
+  it("a turn that takes too long ends the run with a timeout", async () => {
+    const slow: Llm = (r) =>
+      new Promise((resolve, reject) => {
+        const t = setTimeout(() => resolve("(return 1)"), 5000);
+        r.signal?.addEventListener("abort", () => {
+          clearTimeout(t);
+          reject(new Error("aborted"));
+        });
+      });
+    const step = await defineAgent({ prompt: "x", turnTimeoutMs: 50 }).run({}, { llm: slow });
+    expect(step.failure?.kind).toBe("timeout");
+    expect(step.failure?.reason).toBe("turn 1 ran out of time (50 ms)");
+  });
+});
+
+describe("tools", () => {
+  it("arguments arrive as JSON with - turned into _, coerced with a note to the LLM", async () => {
+    const seen: unknown[] = [];
+    const { llm, requests } = recording([
+      clj('(tool/search {:max-price "5" :query "x"})'),
+      clj('(tool/search :max-price 6 :query "y")'),
+      clj("(return 1)"),
+    ]);
+    const agent = defineAgent({
+      prompt: "x",
+      maxTurns: 3,
+      tools: {
+        search: {
+          fn: (args, ctx) => {
+            seen.push({ args, agent: ctx.agent, turn: ctx.turn });
+            return [{ id: 1 }];
+          },
+          signature: "(query :string, max_price :int) -> [{id :int}]",
+          description: "Search things",
+        },
+      },
+    });
+    const step = await agent.run({}, { llm });
+    expect(seen).toEqual([
+      { args: { max_price: 5, query: "x" }, agent: "agent", turn: 1 },
+      { args: { max_price: 6, query: "y" }, agent: "agent", turn: 2 },
+    ]);
+    expect(lastUser(requests[1]!)).toContain(';; note: tool/search max_price: coerced string "5" to int');
+    expect(requests[0]!.messages[0]!.content).toContain(
+      "tool/search                   ; (query :string, max_price :int) -> [{id :int}]\n;;   Search things",
+    );
+    expect(step.turns[0]!.toolCalls[0]).toMatchObject({ name: "search", result: [{ id: 1 }] });
+  });
+
+  it("a tool that throws or returns bad data becomes feedback, never a crash", async () => {
+    const { llm, requests } = recording([clj("(tool/boom)"), clj("(tool/bad)"), clj("(return 1)")]);
+    const agent = defineAgent({
+      prompt: "x",
+      maxTurns: 3,
+      tools: {
+        boom: () => {
+          throw new Error("database down");
+        },
+        bad: { fn: () => ({ id: "x" }), signature: "() -> {id :int}" },
+      },
+    });
+    const step = await agent.run({}, { llm });
+    expect(step.ok).toBe(true);
+    expect(lastUser(requests[1]!)).toContain("tool/boom failed: database down");
+    expect(lastUser(requests[2]!)).toContain(
+      'tool/bad failed: returned data that does not match () -> {id :int}: id: expected int, got string "x"',
+    );
+  });
+
+  it("unknown tools and undefined symbols are rejected before any tool fires", async () => {
+    let calls = 0;
+    const { llm, requests } = recording([clj("(tool/search {})\n(tool/serch {})"), clj("(return calls)")]);
+    const agent = defineAgent({ prompt: "x", maxTurns: 2, tools: { search: () => ++calls } });
+    await agent.run({}, { llm });
+    expect(calls).toBe(0);
+    expect(lastUser(requests[1]!)).toContain("unknown tool serch");
+  });
+});
+
+describe("agents as tools", () => {
+  const child = defineAgent({
+    name: "doubler",
+    description: "Doubles a number",
+    prompt: "Double {{n}}",
+    signature: "(n :int) -> {result :int, _audit :string}",
+  });
+
+  it("the child runs its own turns one level deeper; its return goes into the parent's program", async () => {
+    const { llm, requests } = recording([
+      clj("(def r (tool/double {:n 21}))\n(:result r)"), // parent turn 1
+      clj('(return {:result (* 2 data/n) :_audit "secret"})'), // child turn 1
+      clj("(return r)"), // parent turn 2
+    ]);
+    const parent = defineAgent({
+      name: "boss",
+      prompt: "Use the doubler",
+      tools: { double: asTool(child) },
+      maxTurns: 2,
+    });
+    const step = await parent.run({}, { llm });
+    expect(step.ok).toBe(true);
+    // Firewalled fields reach the program and the host...
+    expect(step.return).toEqual({ result: 42, _audit: "secret" });
+    // ...but no LLM sees them.
+    expect(requests[0]!.messages[0]!.content).toContain(
+      "tool/double                   ; (n :int) -> {result :int}\n;;   Doubles a number",
+    );
+    expect(requests[2]!.messages[0]!.content).toContain("<Firewalled>");
+    expect(requests[2]!.messages[0]!.content).not.toContain("secret");
+    expect(requests[1]!.depth).toBe(1);
+    expect(step.usage.llmRequests).toBe(3);
+    // The child's run is linked to the parent's in the trace.
+    const starts = step.trace.filter((e): e is Extract<TraceEvent, { type: "run_start" }> => e.type === "run_start");
+    expect(starts.map((s) => [s.agent, s.depth])).toEqual([
+      ["boss", 0],
+      ["doubler", 1],
+    ]);
+    expect(starts[1]!.parent).toBe(starts[0]!.run);
+  });
+
+  it("a self tool recurses into the same definition, and maxDepth stops it", async () => {
+    const agent = defineAgent({
+      name: "rec",
+      description: "Counts down",
+      prompt: "Count down from {{n}}",
+      signature: "(n :int) -> :int",
+      tools: { self: "self" },
+      maxDepth: 1,
+      maxTurns: 2,
+    });
+    const { llm, requests } = recording([
+      clj("(return (+ 1 (tool/self {:n (dec data/n)})))"), // depth 0
+      clj("(return (+ 1 (tool/self {:n (dec data/n)})))"), // depth 1: the call is refused
+      clj("(return 0)"), // depth 1, turn 2
+      // back at depth 0: (+ 1 0)
+    ]);
+    const step = await agent.run({ n: 3 }, { llm });
+    expect(step.ok).toBe(true);
+    expect(step.return).toBe(1);
+    expect(lastUser(requests[2]!)).toContain("agents may nest at most 1 levels deep");
+  });
+
+  it("asTool needs a description", () => {
+    const bare = defineAgent({ prompt: "x" });
+    expect(() => asTool(bare)).toThrow("agent agent: an agent used as a tool needs a description");
+  });
+});
+
+describe("chaining", () => {
+  it("chain passes the return as the next input, with field descriptions", async () => {
+    const a = defineAgent({
+      name: "a",
+      prompt: "Double {{n}}",
+      signature: "(n :int) -> {result :int}",
+      fieldDescriptions: { result: "The doubled value" },
+      maxTurns: 1,
+    });
+    const b = defineAgent({ name: "b", prompt: "Add 10", signature: "(result :int) -> {final :int}", maxTurns: 1 });
+    const { llm, requests } = recording([clj("{:result (* 2 data/n)}"), clj("{:final (+ data/result 10)}")]);
+    const step: Step = await chain(a.run({ n: 5 }, { llm }), b, { llm });
+    expect(step.return).toEqual({ final: 20 });
+    expect(requests[1]!.messages[0]!.content).toContain("data/result                   ; :int\n;;   The doubled value");
+  });
+
+  it("chain checks that the keys cover the next agent's parameters", async () => {
+    const a = defineAgent({ name: "a", prompt: "x", signature: "{value :int}", maxTurns: 1 });
+    const b = defineAgent({ name: "b", prompt: "x", signature: "(result :int) -> :int", maxTurns: 1 });
+    const llm = scriptedLlm([clj("{:value 1}")]);
+    await expect(chain(a.run({}, { llm }), b, { llm })).rejects.toThrow(
+      "chain: agent b needs result, which agent a's return value does not have (its keys: value)",
+    );
+  });
+});
+
+describe("text mode", () => {
+  it("the LLM answers JSON, validated against the signature", async () => {
+    const { llm, requests } = recording(['```json\n{"name": 1}\n```', '{"name": "Ann"}']);
+    const agent = defineAgent({
+      prompt: "Extract the name from {{text}}",
+      signature: "(text :string) -> {name :string}",
+      outputMode: "text",
+      maxTurns: 2,
+    });
+    const step = await agent.run({ text: "Ann wrote this" }, { llm });
+    expect(step.return).toEqual({ name: "Ann" });
+    expect(lastUser(requests[1]!)).toContain("name: expected string, got int 1");
+    expect(requests[0]!.system).not.toContain("PTC-Lisp reference");
+  });
+});
+
+describe("definition errors", () => {
+  it.each([
+    [
+      { prompt: "Find {{usr}}", signature: "(user :string) -> :any" },
+      "agent agent: unknown placeholder {{usr}} in the prompt at 1:6",
+    ],
+    [
+      { prompt: "x", signature: "(q :string) -> :any", tools: { q: () => 1 } },
+      "agent agent: q is both a tool and a data name",
+    ],
+    [{ prompt: "x", maxTurns: 0 }, "agent agent: maxTurns must be an integer of at least 1, got 0"],
+    [{ prompt: "x", signature: "(q :strin) -> :any" }, "agent agent: bad signature"],
+    [{ prompt: "" }, "agent agent: the prompt is empty"],
+    [{ prompt: "x", formatOptions: { feedbackLimt: 3 } }, "agent agent: unknown format option feedbackLimt"],
+    [{ prompt: "x", tools: { "bad name": () => 1 } }, 'agent agent: tool name "bad name" cannot be called'],
+  ])("%j", (options, message) => {
+    expect(() => defineAgent(options as Parameters<typeof defineAgent>[0])).toThrow(message);
+  });
+});

@@ -1,0 +1,192 @@
+/** The Anthropic adapter against a local server speaking the Messages API. */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { anthropicLlm } from "../../src/llm/anthropic.js";
+import { LlmError, type LlmRequest } from "../../src/llm/types.js";
+import { closedPortUrl, recordingSleep, rejection, startServer, withEnv, type TestServer } from "./server.js";
+
+const KEY = "sk-ant-SECRET-77";
+let server: TestServer;
+beforeAll(async () => {
+  server = await startServer();
+});
+afterAll(() => server.close());
+afterEach(() => server.reset());
+
+const request: LlmRequest = {
+  system: "You write PTC-Lisp.",
+  messages: [
+    { role: "user", content: "sum the totals" },
+    { role: "assistant", content: "(sum-by :total data/orders)" },
+    { role: "user", content: "result: 7.5" },
+  ],
+  agent: "main",
+  depth: 1,
+  turn: 2,
+};
+
+function message(content: unknown, usage?: unknown): object {
+  return {
+    id: "msg_1",
+    type: "message",
+    role: "assistant",
+    content,
+    stop_reason: "end_turn",
+    ...(usage === undefined ? {} : { usage }),
+  };
+}
+
+describe("anthropicLlm", () => {
+  it("sends the Messages request with a top-level system and reads text blocks and usage", async () => {
+    server.answer({
+      status: 200,
+      body: message(
+        [
+          { type: "thinking", thinking: "hmm" },
+          { type: "text", text: "(return " },
+          { type: "text", text: "7.5)" },
+        ],
+        { input_tokens: 300, output_tokens: 12 },
+      ),
+    });
+    const llm = anthropicLlm({ apiKey: KEY, baseUrl: `${server.url}/`, model: "claude-test" });
+    expect(await llm(request)).toEqual({ content: "(return 7.5)", usage: { inputTokens: 300, outputTokens: 12 } });
+
+    const [req] = server.requests;
+    expect(req?.method).toBe("POST");
+    expect(req?.path).toBe("/v1/messages");
+    expect(req?.headers["x-api-key"]).toBe(KEY);
+    expect(req?.headers["anthropic-version"]).toBe("2023-06-01");
+    expect(req?.headers["content-type"]).toBe("application/json");
+    expect(req?.headers["authorization"]).toBeUndefined();
+    expect(req?.body).toEqual({
+      model: "claude-test",
+      system: "You write PTC-Lisp.",
+      messages: [
+        { role: "user", content: "sum the totals" },
+        { role: "assistant", content: "(sum-by :total data/orders)" },
+        { role: "user", content: "result: 7.5" },
+      ],
+      max_tokens: 4096,
+    });
+  });
+
+  it("sends maxTokens and temperature when given, and no system when it is empty", async () => {
+    server.answer({ status: 200, body: message([{ type: "text", text: "x" }]) });
+    const llm = anthropicLlm({ apiKey: KEY, baseUrl: server.url, model: "m", maxTokens: 100, temperature: 0.2 });
+    expect(await llm({ ...request, system: "", messages: [{ role: "user", content: "hi" }] })).toEqual({
+      content: "x",
+    });
+    expect(server.requests[0]?.body).toEqual({
+      model: "m",
+      messages: [{ role: "user", content: "hi" }],
+      max_tokens: 100,
+      temperature: 0.2,
+    });
+  });
+
+  it("an answer without text blocks is the empty string", async () => {
+    server.answer({ status: 200, body: message([]) });
+    expect(await anthropicLlm({ apiKey: KEY, baseUrl: server.url, model: "m" })(request)).toEqual({ content: "" });
+  });
+
+  it("reads ANTHROPIC_API_KEY, ANTHROPIC_BASE_URL and ANTHROPIC_MODEL when called", async () => {
+    const llm = anthropicLlm();
+    await withEnv(
+      { ANTHROPIC_API_KEY: KEY, ANTHROPIC_BASE_URL: server.url, ANTHROPIC_MODEL: "claude-env" },
+      async () => {
+        server.answer({ status: 200, body: message([{ type: "text", text: "env" }]) });
+        expect(await llm(request)).toEqual({ content: "env" });
+      },
+    );
+    const [req] = server.requests;
+    expect(req?.headers["x-api-key"]).toBe(KEY);
+    expect((req?.body as { model: string }).model).toBe("claude-env");
+  });
+
+  it("the request's model wins over ANTHROPIC_MODEL, the option's over both", async () => {
+    await withEnv({ ANTHROPIC_MODEL: "claude-env" }, async () => {
+      server.answer({ status: 200, body: message([]) }, { status: 200, body: message([]) });
+      await anthropicLlm({ apiKey: KEY, baseUrl: server.url })({ ...request, model: "claude-request" });
+      await anthropicLlm({ apiKey: KEY, baseUrl: server.url, model: "claude-option" })({ ...request, model: "x" });
+    });
+    expect(server.requests.map((r) => (r.body as { model: string }).model)).toEqual([
+      "claude-request",
+      "claude-option",
+    ]);
+  });
+
+  it("without a key fails at call time, naming ANTHROPIC_API_KEY", async () => {
+    const error = await withEnv({ ANTHROPIC_API_KEY: undefined }, () =>
+      rejection(anthropicLlm({ baseUrl: server.url, model: "m" })(request)),
+    );
+    expect(error).toBeInstanceOf(LlmError);
+    expect(error.message).toBe("anthropic: no API key: set ANTHROPIC_API_KEY or pass apiKey");
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it("without a model fails, naming ANTHROPIC_MODEL", async () => {
+    const error = await withEnv({ ANTHROPIC_MODEL: undefined }, () =>
+      rejection(anthropicLlm({ apiKey: KEY, baseUrl: server.url })(request)),
+    );
+    expect(error.message).toBe("anthropic: no model: use --llm anthropic:MODEL or set ANTHROPIC_MODEL");
+  });
+
+  it("a 401 fails at once, naming ANTHROPIC_API_KEY and not the key", async () => {
+    server.answer({
+      status: 401,
+      body: { type: "error", error: { type: "authentication_error", message: "invalid x-api-key" } },
+    });
+    const error = await rejection(anthropicLlm({ apiKey: KEY, baseUrl: server.url, model: "m" })(request));
+    expect((error as LlmError).status).toBe(401);
+    expect(error.message).toBe("anthropic: authentication failed (401): check ANTHROPIC_API_KEY (invalid x-api-key)");
+    expect(error.message).not.toContain(KEY);
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it("a 400 is not retried and shows the API's message", async () => {
+    server.answer({
+      status: 400,
+      body: { type: "error", error: { type: "invalid_request_error", message: "messages: roles must alternate" } },
+    });
+    const error = await rejection(anthropicLlm({ apiKey: KEY, baseUrl: server.url, model: "m" })(request));
+    expect(error.message).toBe("anthropic: request failed (400): messages: roles must alternate");
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it("retries 529 (overloaded) until maxRetries, then gives up", async () => {
+    const { delays, sleep } = recordingSleep();
+    const overloaded = {
+      status: 529,
+      body: { type: "error", error: { type: "overloaded_error", message: "Overloaded" } },
+    };
+    server.answer(overloaded, overloaded, overloaded);
+    const llm = anthropicLlm({ apiKey: KEY, baseUrl: server.url, model: "m", sleep, maxRetries: 2, random: () => 0 });
+    const error = await rejection(llm(request));
+    expect(error.message).toBe("anthropic: server error (529): Overloaded; gave up after 3 attempts");
+    expect((error as LlmError).status).toBe(529);
+    expect(delays).toEqual([250, 500]);
+    expect(server.requests).toHaveLength(3);
+  });
+
+  it("retries a refused connection, then fails", async () => {
+    const { delays, sleep } = recordingSleep();
+    const llm = anthropicLlm({ apiKey: KEY, baseUrl: await closedPortUrl(), model: "m", sleep });
+    const error = await rejection(llm(request));
+    expect(error.message).toMatch(
+      /^anthropic: could not reach .*\/v1\/messages \(ECONNREFUSED\); gave up after 4 attempts$/,
+    );
+    expect(delays).toHaveLength(3);
+  });
+
+  it.each([
+    [{ type: "message" }, "anthropic: malformed response: no content array"],
+    ["just text", "anthropic: malformed response: expected a JSON object"],
+    [message([{ type: "text", text: 5 }]), "anthropic: malformed response: content[0].text is not a string"],
+  ])("a malformed answer %j fails with what is missing", async (body, text) => {
+    // A string body is sent as is; wrap it in quotes so it is JSON, just not an object.
+    server.answer({ status: 200, body: typeof body === "string" ? JSON.stringify(body) : body });
+    const error = await rejection(anthropicLlm({ apiKey: KEY, baseUrl: server.url, model: "m" })(request));
+    expect(error).toBeInstanceOf(LlmError);
+    expect(error.message).toBe(text);
+  });
+});
