@@ -1,12 +1,13 @@
 // `npm run bench`: ptcc against nbb (a ClojureScript interpreter) and hand-written
 // JavaScript on five programs, plus cold start, the cost of asynchrony and tool-call
-// replay, and generated validators against Ajv and Zod (validators.mjs). See
+// replay, generated validators against Ajv and Zod (validators.mjs), and the agent loop's
+// cost per turn with prompt sizes (agent-loop.mjs). See
 // bench/README.md for what is measured and how to read it.
 //
 // Usage: node bench/run.mjs [--quick] [--only name,name] [--json FILE]
 //   --quick   smaller data and fewer runs: a smoke test of the bench itself
-//   --only    run only these programs (names as in the table; `validators` for the
-//             validators suite); skips nothing else
+//   --only    run only these programs (names as in the table; `validators` and
+//             `agent-loop` for those suites); skips nothing else
 //   --json    also write every measurement to FILE
 //
 // Exits non-zero when the three versions of a program disagree on the answer (or an
@@ -460,6 +461,16 @@ if (!only || only.has("validators")) {
   const v = await runValidatorSuite({ quick, line });
   report.validators = v.report;
   if (v.failed) failed = true;
+}
+
+// ---------------------------------------------------------------------------------------
+// 6. The agent loop: its own cost per turn, against JSON.stringify of the same input.
+
+if (!only || only.has("agent-loop")) {
+  const { runAgentLoopSuite } = await import("./agent-loop.mjs");
+  const a = await runAgentLoopSuite({ quick, line });
+  report.agentLoop = a.report;
+  if (a.failed) failed = true;
 }
 
 if (jsonOut) writeFileSync(jsonOut, JSON.stringify(report, null, 2) + "\n");

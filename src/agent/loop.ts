@@ -16,9 +16,11 @@ import { LlmError, normalizeReply, type Llm, type LlmMessage, type LlmRegistry, 
 import { fromHost, toHost, toTyped } from "../runtime/convert.js";
 import { print } from "../runtime/printer.js";
 import { formatIssue, type ValidationIssue } from "../runtime/validation.js";
+import { getFlex } from "../runtime/map.js";
 import type { Value } from "../runtime/values.js";
 import { renderType } from "../signature/render.js";
 import { validate, validateAndCoerce } from "../signature/validate.js";
+import { altSpelling } from "../signature/types.js";
 import { expandTemplate } from "../signature/placeholders.js";
 import { extractJson, extractProgram } from "./extract.js";
 import {
@@ -30,7 +32,7 @@ import {
   resultFeedback,
 } from "./feedback.js";
 import type { DataEntry } from "./prompt/namespace.js";
-import { LAST_TURN_NOTICE, renderMission } from "./prompt/mission.js";
+import { lastTurnNotice, renderMission } from "./prompt/mission.js";
 import { systemPrompt } from "./prompt/system.js";
 import { buildTools, toolEntries } from "./tools.js";
 import { newRunId, type TraceEvent } from "./trace.js";
@@ -110,7 +112,9 @@ class Run {
       parent: this.parent?.runId ?? null,
       agent: this.def.name,
       depth: this.depth,
-      input: safeJson(this.input),
+      // The caller's own data, by reference: copying a large input for the trace would
+      // cost as much as the run's first turn.
+      input: this.input,
     });
     let step: Step;
     try {
@@ -161,7 +165,7 @@ class Run {
       historyMaxChars: def.formatOptions.historyMaxBytes,
     });
     this.session = session;
-    const data = this.dataEntries(input);
+    const data = this.dataEntries(session);
     const tools = toolEntries(def);
     const history: LlmMessage[] = [];
 
@@ -183,7 +187,10 @@ class Run {
       const messages: LlmMessage[] = [{ role: "user", content: first }, ...history];
       if (this.turn === def.maxTurns && def.maxTurns > 1) {
         const last = messages[messages.length - 1]!;
-        messages[messages.length - 1] = { role: "user", content: `${last.content}\n\n${LAST_TURN_NOTICE}` };
+        messages[messages.length - 1] = {
+          role: "user",
+          content: `${last.content}\n\n${lastTurnNotice(def.outputMode)}`,
+        };
       }
 
       const controller = new AbortController();
@@ -430,22 +437,27 @@ class Run {
     return r.ok ? [] : r.errors;
   }
 
-  private dataEntries(input: Record<string, unknown>): DataEntry[] {
+  /** The data/ entries: the parameters in signature order, then any other input keys. */
+  private dataEntries(session: Session): DataEntry[] {
     const def = this.def;
     const descriptions = { ...(this.options.inputDescriptions ?? {}), ...def.fieldDescriptions };
+    const data = session.inputData();
+    const get = (k: string): Value => (data === null ? null : getFlex(data, k, null));
     const entries: DataEntry[] = [];
     const seen = new Set<string>();
     for (const p of def.signature.params) {
       seen.add(p.name);
-      const v = lookup(input, p.name);
+      const alt = altSpelling(p.name);
+      if (alt !== null) seen.add(alt);
       const d = descriptions[p.name];
-      entries.push({ name: p.name, type: p.type, value: safeValue(v), ...(d !== undefined ? { description: d } : {}) });
+      const value = get(p.name) ?? (alt !== null ? get(alt) : null);
+      entries.push({ name: p.name, type: p.type, value, ...(d !== undefined ? { description: d } : {}) });
     }
-    for (const [k, v] of Object.entries(input)) {
-      if (seen.has(k) || seen.has(k.replace(/_/g, "-")) || seen.has(k.replace(/-/g, "_"))) continue;
+    data?.forEach((k) => {
+      if (typeof k !== "string" || seen.has(k)) return;
       const d = descriptions[k];
-      entries.push({ name: k, type: null, value: safeValue(v), ...(d !== undefined ? { description: d } : {}) });
-    }
+      entries.push({ name: k, type: null, value: get(k), ...(d !== undefined ? { description: d } : {}) });
+    });
     return entries;
   }
 
@@ -577,20 +589,6 @@ function safeJson(v: unknown): unknown {
   } catch {
     return "#unprintable";
   }
-}
-
-function safeValue(v: unknown): Value {
-  try {
-    return fromHost(v);
-  } catch {
-    return null;
-  }
-}
-
-function lookup(input: Record<string, unknown>, name: string): unknown {
-  if (Object.prototype.hasOwnProperty.call(input, name)) return input[name];
-  const alt = name.includes("-") ? name.replace(/-/g, "_") : name.replace(/_/g, "-");
-  return Object.prototype.hasOwnProperty.call(input, alt) ? input[alt] : undefined;
 }
 
 /** Resolves as `p`, or rejects when `signal` aborts first (an LLM adapter that ignores it). */

@@ -79,6 +79,11 @@ export class Session {
     }
   }
 
+  /** The input data (`data/...`) as PTC-Lisp values: the map, or null without input. */
+  inputData(): PMap | null {
+    return this.data;
+  }
+
   /** `*1`, `*2`, `*3`: results of the last successful evaluations. */
   recent(): readonly Value[] {
     return this.history;

@@ -213,6 +213,14 @@ export abstract class PtcFn extends PtcObject {
   paramLists(): string[] {
     return [];
   }
+  /**
+   * What JSON.stringify writes for a function that reaches host data (a trace, a step's
+   * return): its printed label `#fn[name [x]]`, never its body or captured values.
+   */
+  toJSON(): string {
+    const parts = [this.name ?? "", ...this.paramLists()].filter((p) => p !== "");
+    return `#fn[${parts.join(" ")}]`;
+  }
 }
 
 // ---------------------------------------------------------------------------------------

@@ -66,4 +66,8 @@ export function renderMission(input: MissionInput): string {
 }
 
 /** Appended to the message before the last turn. */
-export const LAST_TURN_NOTICE = ";; This is your last turn: answer with (return value) now.";
+export function lastTurnNotice(mode: OutputMode): string {
+  return mode === "text"
+    ? ";; This is your last turn: answer with the JSON value now."
+    : ";; This is your last turn: answer with (return value) now.";
+}

@@ -29,7 +29,7 @@ import { inferType } from "./infer-type.js";
 /** The width of the name column. */
 export const NAME_WIDTH = 30;
 
-const SAMPLE = { readably: true, maxItems: 3, maxChars: 240, maxStringChars: 60, firewall: true } as const;
+const SAMPLE = { readably: true, maxItems: 5, maxChars: 300, maxStringChars: 60, firewall: true } as const;
 
 export interface DataEntry {
   readonly name: string;

@@ -1,0 +1,190 @@
+// The agent loop suite: the loop's own cost per turn — rendering the mission (data/,
+// tool/ and user/ sections), extracting the program from the reply, checking and running
+// it, formatting the feedback, tracing — with an LLM that answers at once from a script.
+// The mission has 10 turns over 10,000 records in data/; the programs are small, so what
+// is measured is the loop, not the programs.
+//
+// Baseline, measured in the same process and rounds: JSON.stringify of the same input
+// (what any agent framework must at least do to put the data in front of a model). The
+// figure is ms per turn, and per turn against one JSON.stringify of the context.
+//
+// Also printed: the size of the system prompts, and of the first request of each example
+// agent, in characters and in tokens (gpt-tokenizer, o200k_base, offline).
+//
+// Run by bench/run.mjs (`--only agent-loop` runs it without the programs), or alone:
+//   node bench/agent-loop.mjs [--quick]
+import { readdirSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { measure, prng } from "./programs.mjs";
+
+const here = dirname(fileURLToPath(import.meta.url));
+export const RECORDS = 10_000;
+export const TURNS = 10;
+/** The target: the loop's overhead per turn, median, on this project's 2-core machine. */
+export const TARGET_MS_PER_TURN = 2;
+
+const CATEGORIES = ["travel", "meals", "equipment", "software", "training", "office"];
+
+export function makeExpenses(n, seed = 7) {
+  const rnd = prng(seed);
+  const out = [];
+  for (let i = 0; i < n; i++) {
+    out.push({
+      id: i + 1,
+      category: CATEGORIES[Math.floor(rnd() * CATEGORIES.length)],
+      amount: Math.round(rnd() * 500000) / 100,
+      user_id: 1 + Math.floor(rnd() * 200),
+      approved: rnd() < 0.8,
+      note: `expense ${i + 1}`,
+    });
+  }
+  return out;
+}
+
+const clj = (code) => `Next step:\n\n\`\`\`clojure\n${code}\n\`\`\``;
+
+/** Ten replies: definitions, a tool call, an error turn, an invalid return, a valid one. */
+const REPLIES = [
+  clj("(count data/expenses)"),
+  clj("(def big? (fn [e] (> (:amount e) 4000)))\n(:amount (first data/expenses))"),
+  clj("(def sample (take 3 data/expenses))\nsample"),
+  clj("(tool/lookup {:id 42})"),
+  clj("(fliter big? sample)"),
+  clj('(def threshold 4000)\n(println "threshold" threshold)\nthreshold'),
+  clj("(first sample)"),
+  clj("*1"),
+  clj('(return {:total "many" :count 1})'),
+  clj("(return {:total 12.5 :count 3})"),
+];
+
+function scripted(replies) {
+  let i = 0;
+  return async () => replies[i++ % replies.length];
+}
+
+export async function runAgentLoopSuite({ quick, line }) {
+  const lib = await import("../dist/index.js");
+  const { defineAgent, systemPrompt } = lib;
+  const { encode } = await import("gpt-tokenizer");
+  const expenses = makeExpenses(quick ? 2_000 : RECORDS);
+  const input = { expenses };
+  const agent = defineAgent({
+    name: "bench",
+    prompt: "Find the large expenses in data/expenses and total them.",
+    signature:
+      "(expenses [{id :int, category :string, amount :float, user_id :int, approved :bool, note :string}]) -> {total :float, count :int}",
+    fieldDescriptions: { expenses: "Expense claims of the quarter.", total: "Sum of the amounts" },
+    tools: {
+      lookup: {
+        fn: ({ id }) => ({ id, name: "Ann" }),
+        signature: "(id :int) -> {id :int, name :string}",
+        description: "A user",
+      },
+    },
+    maxTurns: TURNS,
+  });
+
+  let failed = false;
+  const check = (step) => {
+    if (!step.ok || step.turns.length !== TURNS || step.return.count !== 3) {
+      failed = true;
+      throw new Error(`the bench mission did not end as scripted: ${JSON.stringify(step.failure ?? step.return)}`);
+    }
+  };
+  check(await agent.run(input, { llm: scripted(REPLIES) }));
+
+  const t = quick
+    ? { warmup: 1, warmupMs: 0, runs: 3, minRuns: 3, budgetMs: 1500 }
+    : { warmup: 3, warmupMs: 1000, runs: 21, minRuns: 9, budgetMs: 8000 };
+  // Interleaved rounds: the loop, then the baseline, again and again.
+  const loopTimes = [];
+  const jsonTimes = [];
+  const rounds = quick ? 1 : 3;
+  for (let r = 0; r < rounds; r++) {
+    const m = await measure(async () => agent.run(input, { llm: scripted(REPLIES) }), {
+      ...t,
+      runs: Math.ceil(t.runs / rounds),
+      minRuns: Math.ceil(t.minRuns / rounds),
+      budgetMs: t.budgetMs / rounds,
+    });
+    check(m.last);
+    loopTimes.push(...m.times);
+    const j = await measure(() => JSON.stringify(input).length, {
+      ...t,
+      runs: Math.ceil(t.runs / rounds),
+      minRuns: Math.ceil(t.minRuns / rounds),
+      budgetMs: t.budgetMs / rounds / 4,
+    });
+    jsonTimes.push(...j.times);
+  }
+  const med = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+  const runMs = med(loopTimes);
+  const perTurn = runMs / TURNS;
+  const jsonMs = med(jsonTimes);
+
+  line(
+    `Agent loop: a ${TURNS}-turn mission over ${expenses.length.toLocaleString("en-US")} records in data/ (${(JSON.stringify(input).length / 1e6).toFixed(1)} MB as JSON), scripted LLM answering at once`,
+  );
+  line(`  whole run              ${runMs.toFixed(2)} ms  (input check and copy once, then ${TURNS} turns)`);
+  line(`  per turn               ${perTurn.toFixed(3)} ms`);
+  line(`  JSON.stringify(input)  ${jsonMs.toFixed(3)} ms  (baseline)`);
+  line(`  per turn / stringify   ${(perTurn / jsonMs).toFixed(2)}×`);
+  const pass = perTurn < TARGET_MS_PER_TURN;
+  line(`  Target`);
+  line(
+    `    ${pass ? "PASS" : "MISS"}  loop overhead under ${TARGET_MS_PER_TURN} ms per turn (median): ${perTurn.toFixed(3)} ms`,
+  );
+
+  // Prompt sizes.
+  line("");
+  line("Prompt sizes (characters / tokens, gpt-tokenizer o200k_base)");
+  const size = (text) =>
+    `${text.length.toLocaleString("en-US").padStart(7)} / ${encode(text).length.toLocaleString("en-US").padStart(6)}`;
+  const sizes = { system: {}, examples: {} };
+  for (const mode of ["lisp", "text"]) {
+    const p = systemPrompt(mode);
+    line(`  system prompt (${mode})${" ".repeat(14 - mode.length)}${size(p)}`);
+    sizes.system[mode] = { chars: p.length, tokens: encode(p).length };
+  }
+  const examples = join(here, "..", "examples", "agents");
+  let files = [];
+  try {
+    files = readdirSync(examples).filter((f) => f.endsWith(".agent.md"));
+  } catch {
+    files = [];
+  }
+  const load = files.length > 0 ? (await import("../dist/agent-file/load.js").catch(() => null))?.loadAgentFile : null;
+  for (const f of files) {
+    if (!load) break;
+    try {
+      const a = await load(join(examples, f));
+      let first = null;
+      await a.run(
+        {},
+        {
+          llm: async (req) => {
+            first ??= req;
+            return '```clojure\n(fail "sizing only")\n```';
+          },
+        },
+      );
+      if (first === null) continue;
+      const text = first.system + first.messages.map((m) => m.content).join("\n");
+      line(`  first request of ${f}${" ".repeat(Math.max(1, 22 - f.length))}${size(text)}`);
+      sizes.examples[f] = { chars: text.length, tokens: encode(text).length };
+    } catch (e) {
+      line(`  ${f}: could not be sized (${e instanceof Error ? e.message : String(e)})`);
+    }
+  }
+  line("");
+  return {
+    failed,
+    report: { records: expenses.length, turns: TURNS, runMs, perTurnMs: perTurn, jsonStringifyMs: jsonMs, pass, sizes },
+  };
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const r = await runAgentLoopSuite({ quick: process.argv.includes("--quick"), line: (s = "") => console.log(s) });
+  if (r.failed) process.exit(1);
+}

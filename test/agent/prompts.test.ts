@@ -1,0 +1,130 @@
+/**
+ * Golden prompts: the system prompts and whole LLM requests of a few scripted runs are
+ * kept in test/agent/golden/*.txt, so every change to what a model sees shows up in
+ * review. When a change is intended, rerun with UPDATE_GOLDEN=1 and read the diff.
+ */
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { asTool, defineAgent, systemPrompt } from "../../src/agent/index.js";
+import { scriptedLlm } from "../../src/llm/script.js";
+import type { Llm, LlmRequest } from "../../src/llm/types.js";
+
+const DIR = join(__dirname, "golden");
+
+function golden(name: string, actual: string): void {
+  const file = join(DIR, name);
+  if (process.env["UPDATE_GOLDEN"] === "1" || !existsSync(file)) {
+    mkdirSync(DIR, { recursive: true });
+    writeFileSync(file, actual);
+    if (process.env["UPDATE_GOLDEN"] !== "1") throw new Error(`golden file ${name} was missing: written, check it in`);
+  }
+  expect(actual).toBe(readFileSync(file, "utf8"));
+}
+
+/** A request as a reviewer reads it: each message under a header. */
+function show(r: LlmRequest): string {
+  const parts = [`=== request: agent ${r.agent}, depth ${r.depth}, turn ${r.turn}`];
+  for (const m of r.messages) parts.push(`--- ${m.role}\n${m.content}`);
+  return `${parts.join("\n")}\n`;
+}
+
+function recording(replies: string[]): { llm: Llm; requests: LlmRequest[] } {
+  const script = scriptedLlm(replies);
+  const requests: LlmRequest[] = [];
+  return {
+    requests,
+    llm: async (r) => {
+      requests.push(r);
+      return script(r);
+    },
+  };
+}
+
+const clj = (code: string): string => `Here is the program.\n\n\`\`\`clojure\n${code}\n\`\`\``;
+
+describe("golden prompts", () => {
+  it("system prompt, lisp mode", () => {
+    golden("system-lisp.txt", systemPrompt("lisp"));
+  });
+
+  it("system prompt, text mode", () => {
+    golden("system-text.txt", systemPrompt("text"));
+  });
+
+  it("a multi-turn run with data, tools, an agent tool, definitions and feedback", async () => {
+    const summarize = defineAgent({
+      name: "summarize",
+      description: "Summarize one expense report",
+      prompt: "Summarize report {{id}}",
+      signature: "(id :int) -> {summary :string, _raw :string}",
+    });
+    const agent = defineAgent({
+      name: "auditor",
+      prompt: "Find suspicious expenses above {{threshold}} in data/expenses and explain them.",
+      signature:
+        "(threshold :float, expenses [{id :int, category :string, amount :float, _card :string}]) -> {ids [:int], reason :string}",
+      fieldDescriptions: {
+        threshold: "Amounts above this are suspicious.",
+        expenses: "Expense claims of this quarter.",
+        ids: "The suspicious expense ids",
+        reason: "One sentence",
+      },
+      tools: {
+        "fetch-user": {
+          fn: ({ id }) => ({ id, name: "Bob", _email: "bob@example.com" }),
+          signature: "(id :int) -> {id :int, name :string, _email :string}",
+          description: "Fetch a user by id.",
+        },
+        summarize: asTool(summarize),
+      },
+      maxTurns: 3,
+    });
+    const { llm, requests } = recording([
+      clj(
+        '(defn suspicious? "Above the threshold" [e] (> (:amount e) data/threshold))\n(def hits (filter suspicious? data/expenses))\n(println "found" (count hits))\n(map :id hits)',
+      ),
+      clj("(tool/fetch-user {:id 1})"),
+      clj('(return {:ids (mapv :id hits) :reason "Both exceed the threshold."})'),
+    ]);
+    const expenses = [
+      { id: 1, category: "travel", amount: 1500.5, _card: "4111-1111" },
+      { id: 2, category: "meals", amount: 20, _card: "4111-2222" },
+      { id: 3, category: "equipment", amount: 9000, _card: "4111-3333" },
+    ];
+    const step = await agent.run({ threshold: 1000, expenses }, { llm });
+    expect(step.ok).toBe(true);
+    expect(step.return).toEqual({ ids: [1, 3], reason: "Both exceed the threshold." });
+    golden("run-auditor.txt", requests.map(show).join("\n"));
+    // Firewalled values reach no request.
+    for (const r of requests) {
+      const text = JSON.stringify(r);
+      expect(text).not.toContain("4111-");
+      expect(text).not.toContain("bob@example.com");
+    }
+  });
+
+  it("a single-turn mission", async () => {
+    const agent = defineAgent({
+      prompt: "Double {{n}}",
+      signature: "(n :int) -> {result :int}",
+      fieldDescriptions: { n: "The number to process", result: "The doubled value" },
+      maxTurns: 1,
+    });
+    const { llm, requests } = recording([clj("{:result (* 2 data/n)}")]);
+    await agent.run({ n: 5 }, { llm });
+    golden("run-single.txt", requests.map(show).join("\n"));
+  });
+
+  it("a text-mode mission", async () => {
+    const agent = defineAgent({
+      prompt: "Extract the person from: {{text}}",
+      signature: "(text :string) -> {name :string, age :int?}",
+      outputMode: "text",
+      maxTurns: 2,
+    });
+    const { llm, requests } = recording(['```json\n{"name": "Ann", "age": "41"}\n```', '{"name": "Ann", "age": 41}']);
+    await agent.run({ text: "Ann, 41, wrote this." }, { llm });
+    golden("run-text.txt", requests.map(show).join("\n"));
+  });
+});
