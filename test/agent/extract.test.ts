@@ -1,0 +1,39 @@
+import { describe, expect, it } from "vitest";
+import { cleanReply, extractJson, extractProgram } from "../../src/agent/extract.js";
+
+describe("extractProgram", () => {
+  it.each([
+    ["a clojure block with prose around", "Let me see.\n```clojure\n(+ 1 2)\n```\nDone.", "(+ 1 2)", 1],
+    ["lisp, clj and unlabelled blocks", "```lisp\n(a)\n```\n```clj\n(b)\n```\n```\n(c)\n```", "(a)\n\n(b)\n\n(c)", 3],
+    ["blocks in other languages are ignored", "```python\nprint(1)\n```\n```clojure\n(x)\n```", "(x)", 1],
+    ["an unclosed block runs to the end", "```clojure\n(return 1)", "(return 1)", 1],
+    ["a bare program", "  (def x 1)\n(inc x)  ", "(def x 1)\n(inc x)", 0],
+    ["a bare symbol", "results", "results", 0],
+    ["a bare vector", "[1 2]", "[1 2]", 0],
+    ["longer fences and tildes", "````clojure\n(a)\n````\n~~~clojure\n(b)\n~~~", "(a)\n\n(b)", 2],
+    ["empty blocks are skipped", "```clojure\n\n```\n```clojure\n(a)\n```", "(a)", 1],
+  ])("%s", (_name, reply, code, blocks) => {
+    expect(extractProgram(reply)).toEqual({ code, blocks });
+  });
+
+  it.each([["I will first look at the data."], [""], ["```python\nx = 1\n```"]])("no program in %j", (reply) => {
+    expect(extractProgram(reply).code).toBeNull();
+  });
+});
+
+describe("cleanReply", () => {
+  it("normalizes line ends, zero-width characters and odd spaces", () => {
+    expect(cleanReply("(a\u00a0b)\r\n(c\u200b)\r(d\u202fe)\ufeff")).toBe("(a b)\n(c)\n(d e)");
+  });
+});
+
+describe("extractJson", () => {
+  it.each([
+    ['```json\n{"a": 1}\n```', '{"a": 1}'],
+    ["Here:\n```json\n[1]\n```\nor rather:\n```json\n[2]\n```", "[2]"],
+    ['{"a": 1}', '{"a": 1}'],
+    ["", null],
+  ])("%j", (reply, code) => {
+    expect(extractJson(reply).code).toBe(code);
+  });
+});
