@@ -17,7 +17,7 @@ import { fromHost, toHost, toTyped } from "../runtime/convert.js";
 import { print } from "../runtime/printer.js";
 import { formatIssue, type ValidationIssue } from "../runtime/validation.js";
 import { getFlex } from "../runtime/map.js";
-import type { Value } from "../runtime/values.js";
+import { PtcFn, type Value, type Var } from "../runtime/values.js";
 import { renderType } from "../signature/render.js";
 import { validate, validateAndCoerce } from "../signature/validate.js";
 import { altSpelling } from "../signature/types.js";
@@ -62,8 +62,33 @@ export async function runAgent(
   input: Readonly<Record<string, unknown>>,
   options: RunOptions,
   parent?: ParentRun,
+  inherited: readonly InheritedFn[] = [],
 ): Promise<Step> {
-  return new Run(def, input, options, parent).run();
+  return new Run(def, input, options, parent, inherited).run();
+}
+
+/** A function a `self` child starts with: a closure of its parent's namespace. */
+export interface InheritedFn {
+  readonly name: string;
+  readonly fn: PtcFn;
+  readonly doc: string | null;
+}
+
+/** Names never inherited: firewalled (`_x`) and reserved internal ones. */
+const NOT_INHERITED = /^(_|__ptc_)/;
+
+/**
+ * The closures of a namespace that a `self` child inherits: every function bound to a
+ * name (plain values stay behind), except `_` and internal names. At depth N this is what
+ * the agent inherited plus what it defined, so inheritance accumulates down the levels.
+ */
+export function inheritableFunctions(vars: readonly Var[]): InheritedFn[] {
+  const out: InheritedFn[] = [];
+  for (const v of vars) {
+    if (!v.bound || NOT_INHERITED.test(v.name) || !(v.value instanceof PtcFn)) continue;
+    out.push({ name: v.name, fn: v.value, doc: v.doc ?? v.value.doc });
+  }
+  return out;
 }
 
 class Run {
@@ -87,6 +112,7 @@ class Run {
     private readonly input: Readonly<Record<string, unknown>>,
     private readonly options: RunOptions,
     private readonly parent: ParentRun | undefined,
+    private readonly inherited: readonly InheritedFn[],
   ) {
     this.runId = newRunId(def.name);
     this.depth = parent === undefined ? 0 : parent.depth + 1;
@@ -159,12 +185,16 @@ class Run {
         context: () => ({ agent: def.name, depth: this.depth, turn: this.turn, signal: this.turnSignal }),
         record: (c) => this.recordCall(c),
         note: (tool, warnings) => this.turnNotes.push(...coercionNotes(prefixed(tool, warnings))),
-        runChild: (tool, child, args) => this.runChild(tool, child, args),
+        runChild: (tool, child, args, inherit) => this.runChild(tool, child, args, inherit),
       }),
       limits: def.limits,
       historyMaxChars: def.formatOptions.historyMaxBytes,
     });
     this.session = session;
+    // Inherited closures are defined before the first turn; the set of their names is
+    // fixed here and only tells the prompt which section lists them.
+    for (const f of this.inherited) session.namespace.define(f.name, f.fn, f.doc);
+    const inheritedNames: ReadonlySet<string> = new Set(this.inherited.map((f) => f.name));
     const data = this.dataEntries(session);
     const tools = toolEntries(def);
     const history: LlmMessage[] = [];
@@ -178,7 +208,7 @@ class Run {
       this.turnNotes = [];
       const first = renderMission({
         mission,
-        view: { data, tools, vars: session.namespace.all(), inherited: new Set() },
+        view: { data, tools, vars: session.namespace.all(), inherited: inheritedNames },
         output: def.signature.output,
         outputDescriptions: def.fieldDescriptions,
         maxTurns: def.maxTurns,
@@ -216,7 +246,7 @@ class Run {
       let feedback: string;
       let program: string | null;
       let result: string | undefined;
-      let done: Step | null = null;
+      let done: TurnResult["end"] | null = null;
       try {
         const remaining = Math.max(
           1,
@@ -256,7 +286,7 @@ class Run {
         durationMs: turn.durationMs,
       });
       this.options.onTurn?.(turn, def.name, this.depth);
-      if (done !== null) return done;
+      if (done !== null) return this.finish(done.value, done.failure);
       history.push({ role: "assistant", content: reply.content }, { role: "user", content: feedback });
     }
     return this.finish(null, {
@@ -308,7 +338,6 @@ class Run {
           depth: this.depth,
           turn: this.turn,
           signal,
-          ...(typeof this.def.llm === "string" ? { model: this.def.llm } : {}),
         }),
         signal,
       );
@@ -355,7 +384,7 @@ class Run {
           outcome: "fail",
           feedback: "",
           program: code,
-          end: this.finish(null, { kind: "fail", reason: failReason(r.error.detail), value }),
+          end: { value: null, failure: { kind: "fail", reason: failReason(r.error.detail), value } },
         };
       }
       return { outcome: "error", feedback: errorFeedback(r.error, code, r.output, fmt), program: code };
@@ -388,15 +417,18 @@ class Run {
           feedback,
           program: code,
           result: shown,
-          end: this.finish(null, {
-            kind: "max_turns",
-            reason: `the answer does not match ${renderType(def.signature.output)}: ${issues.map(formatIssue).join("; ")}`,
-          }),
+          end: {
+            value: null,
+            failure: {
+              kind: "max_turns",
+              reason: `the answer does not match ${renderType(def.signature.output)}: ${issues.map(formatIssue).join("; ")}`,
+            },
+          },
         };
       }
       return { outcome: "invalid", feedback, program: code, result: shown };
     }
-    return { outcome: "return", feedback: "", program: code, result: shown, end: this.finish(r.value, null) };
+    return { outcome: "return", feedback: "", program: code, result: shown, end: { value: r.value, failure: null } };
   }
 
   private textTurn(reply: string): TurnResult {
@@ -426,7 +458,7 @@ class Run {
         result: shown,
       };
     }
-    return { outcome: "return", feedback: "", program: code, result: shown, end: this.finish(value, null) };
+    return { outcome: "return", feedback: "", program: code, result: shown, end: { value, failure: null } };
   }
 
   /** The output's validation errors (none in warn_only and disabled modes). */
@@ -475,7 +507,12 @@ class Run {
     });
   }
 
-  private async runChild(tool: string, child: AgentDefinition, args: Record<string, unknown>): Promise<Step> {
+  private async runChild(
+    tool: string,
+    child: AgentDefinition,
+    args: Record<string, unknown>,
+    inherit: boolean,
+  ): Promise<Step> {
     if (this.depthLeft <= 0) {
       throw new Error(`tool/${tool}: agents may nest at most ${this.def.maxDepth} levels deep (maxDepth)`);
     }
@@ -495,6 +532,7 @@ class Run {
         llm: this.options.llm ?? llm,
         registry: this.registry,
       },
+      inherit ? inheritableFunctions(this.session?.namespace.all() ?? []) : [],
     );
     this.counters.inputTokens += step.usage.inputTokens;
     this.counters.outputTokens += step.usage.outputTokens;
@@ -550,8 +588,8 @@ interface TurnResult {
   readonly feedback: string;
   readonly program: string | null;
   readonly result?: string;
-  /** Set when the turn ends the run. */
-  readonly end?: Step;
+  /** Set when the turn ends the run: the returned value, or the failure. */
+  readonly end?: { readonly value: Value | null; readonly failure: Failure | null };
 }
 
 function renderParamsText(def: AgentDefinition): string {

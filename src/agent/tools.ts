@@ -33,8 +33,16 @@ export interface ToolHost {
   readonly record: (call: ToolCallTrace) => void;
   /** Coercion warnings to show the LLM after the turn. */
   readonly note: (tool: string, warnings: readonly ValidationIssue[]) => void;
-  /** Runs a child agent one level deeper; resolves to its Step. */
-  readonly runChild: (tool: string, child: AgentDefinition, args: Record<string, unknown>) => Promise<Step>;
+  /**
+   * Runs a child agent one level deeper; resolves to its Step. `inherit`: the child
+   * starts with this run's closures (a `self` tool).
+   */
+  readonly runChild: (
+    tool: string,
+    child: AgentDefinition,
+    args: Record<string, unknown>,
+    inherit: boolean,
+  ) => Promise<Step>;
 }
 
 const MAX_ERRORS_SHOWN = 5;
@@ -60,10 +68,11 @@ function signatureOf(spec: ToolDefinition): Signature | null {
 export function buildTools(host: ToolHost): Record<string, ToolFunction> {
   const out: Record<string, ToolFunction> = {};
   for (const [name, spec] of Object.entries(host.definition.tools)) {
-    if (spec === SELF) out[name] = (args) => childTool(host, name, host.definition, args);
+    if (spec === SELF) out[name] = (args) => childTool(host, name, host.definition, args, true);
     else if (typeof spec === "object" && "kind" in spec) {
+      // Other agents inherit nothing: only a self child shares its parent's helpers.
       const child = spec.agent.definition;
-      out[name] = (args) => childTool(host, name, child, args);
+      out[name] = (args) => childTool(host, name, child, args, false);
     } else out[name] = hostTool(host, name, normalize(spec)!);
   }
   return out;
@@ -103,9 +112,10 @@ async function childTool(
   name: string,
   child: AgentDefinition,
   args: Record<string, unknown>,
+  inherit: boolean,
 ): Promise<unknown> {
   const t0 = performance.now();
-  const step = await host.runChild(name, child, args);
+  const step = await host.runChild(name, child, args, inherit);
   if (!step.ok) {
     const reason = step.failure?.reason ?? "failed";
     host.record({ name, args, error: reason, durationMs: performance.now() - t0 });

@@ -50,7 +50,7 @@ export class Closure extends PtcFn {
     return this.template.name;
   }
 
-  get doc(): string | null {
+  override get doc(): string | null {
     return this.template.doc;
   }
 

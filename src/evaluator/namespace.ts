@@ -25,6 +25,19 @@ export class UserNamespace {
     return [...this.vars.values()];
   }
 
+  /**
+   * Bind a name outside any evaluation (a child agent starting with the closures it
+   * inherits). Replaces an existing var of that name.
+   */
+  define(name: string, value: Value, doc: string | null): Var {
+    const v = new Var(name);
+    v.value = value;
+    v.bound = true;
+    v.doc = doc;
+    this.vars.set(name, v);
+    return v;
+  }
+
   /** Used by transactions only. */
   add(v: Var): void {
     this.vars.set(v.name, v);

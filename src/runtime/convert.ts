@@ -89,11 +89,16 @@ function hostKey(cx: Cx | null, k: Value): string {
   return prStr(cx, k);
 }
 
-/**
- * A value as JSON-compatible host data. Lazy seqs are realized (with the context's
- * limits). Functions become their printed description (`#fn[name [x]]`), never their code.
- */
-export function toHost(cx: Cx | null, v: Value, keyFn: (k: string) => string = (k) => k): Json {
+/** How values go out to the host: key spelling, and which PTC-Lisp values pass as they are. */
+interface OutOptions {
+  readonly keyFn: (k: string) => string;
+  /** Values handed over as they are instead of converted. */
+  readonly keep: (v: PtcObject) => boolean;
+}
+
+const KEEP_NONE = (): boolean => false;
+
+function out(cx: Cx | null, v: Value, o: OutOptions): unknown {
   switch (typeof v) {
     case "number":
     case "string":
@@ -101,23 +106,24 @@ export function toHost(cx: Cx | null, v: Value, keyFn: (k: string) => string = (
       return v;
   }
   if (v === null) return null;
+  if (o.keep(v)) return v;
   if (v instanceof Keyword) return v.fqn;
   if (v instanceof PtcFloat) return v.value;
   if (v instanceof PMap) {
-    const out: { [key: string]: Json } = {};
+    const obj: Record<string, unknown> = {};
     v.forEach((k, val) => {
-      const key = keyFn(hostKey(cx, k));
-      // `out.__proto__ = x` would set the prototype: a key of that name must stay data.
+      const key = o.keyFn(hostKey(cx, k));
+      // `obj.__proto__ = x` would set the prototype: a key of that name must stay data.
       if (key === "__proto__") {
-        Object.defineProperty(out, key, {
-          value: toHost(cx, val, keyFn),
+        Object.defineProperty(obj, key, {
+          value: out(cx, val, o),
           enumerable: true,
           writable: true,
           configurable: true,
         });
-      } else out[key] = toHost(cx, val, keyFn);
+      } else obj[key] = out(cx, val, o);
     });
-    return out;
+    return obj;
   }
   if (
     v instanceof PVector ||
@@ -130,7 +136,7 @@ export function toHost(cx: Cx | null, v: Value, keyFn: (k: string) => string = (
     if (v instanceof PSet) items = v.itemArray();
     else if (cx !== null) items = asArray(cx, v);
     else items = realizedArray(v);
-    return items.map((x) => toHost(cx, x, keyFn));
+    return items.map((x) => out(cx, x, o));
   }
   if (v instanceof Char) return v.c;
   if (v instanceof Sym) return v.fqn;
@@ -142,8 +148,18 @@ export function toHost(cx: Cx | null, v: Value, keyFn: (k: string) => string = (
 }
 
 /**
+ * A value as JSON-compatible host data. Lazy seqs are realized (with the context's
+ * limits). Functions become their printed description (`#fn[name [x]]`), never their code.
+ */
+export function toHost(cx: Cx | null, v: Value, keyFn: (k: string) => string = (k) => k): Json {
+  return out(cx, v, { keyFn, keep: KEEP_NONE }) as Json;
+}
+
+/**
  * Tool arguments: one map (or nil) as a JSON object whose keys are strings with `-`
- * turned into `_` (`{:max-price 5}` → `{ "max_price": 5 }`), recursively.
+ * turned into `_` (`{:max-price 5}` → `{ "max_price": 5 }`), recursively. Functions pass
+ * as they are (a closure handed to an agent as a `:fn` parameter); a host tool that
+ * serializes one gets its label (PtcFn.toJSON).
  */
 export function toHostArgs(cx: Cx, tool: string, args: Value): Record<string, unknown> {
   if (args === null) return {};
@@ -154,7 +170,10 @@ export function toHostArgs(cx: Cx, tool: string, args: Value): Record<string, un
       hint: `write (tool/${tool} {:name value})`,
     });
   }
-  return toHost(cx, args, (k) => k.replace(/-/g, "_")) as Record<string, unknown>;
+  return out(cx, args, { keyFn: (k) => k.replace(/-/g, "_"), keep: (v) => v instanceof PtcFn }) as Record<
+    string,
+    unknown
+  >;
 }
 
 /**
@@ -164,33 +183,8 @@ export function toHostArgs(cx: Cx, tool: string, args: Value): Record<string, un
  * keyword, and `:fn` can accept a closure.
  */
 export function toTyped(cx: Cx | null, v: Value): unknown {
-  if (v instanceof PtcFloat || v instanceof Keyword || v instanceof PtcFn) return v;
-  if (v instanceof PMap) {
-    const out: Record<string, unknown> = {};
-    v.forEach((k, val) => {
-      const key = hostKey(cx, k);
-      // Own data properties only: a key such as "__proto__" stays an ordinary key.
-      Object.defineProperty(out, key, {
-        value: toTyped(cx, val),
-        enumerable: true,
-        writable: true,
-        configurable: true,
-      });
-    });
-    return out;
-  }
-  if (
-    v instanceof PVector ||
-    v instanceof PSet ||
-    v instanceof ASeq ||
-    v instanceof LazySeq ||
-    v instanceof EmptyList
-  ) {
-    let items: readonly Value[];
-    if (v instanceof PSet) items = v.itemArray();
-    else if (cx !== null) items = asArray(cx, v);
-    else items = realizedArray(v);
-    return items.map((x) => toTyped(cx, x));
-  }
-  return toHost(cx, v);
+  return out(cx, v, {
+    keyFn: (k) => k,
+    keep: (x) => x instanceof PtcFloat || x instanceof Keyword || x instanceof PtcFn,
+  });
 }

@@ -22,4 +22,3 @@ export abstract class HostObject extends PtcObject {
   /** The JSON form handed to the host (an ISO-8601 string). */
   abstract toJson(): string;
 }
-

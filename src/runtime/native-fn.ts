@@ -26,6 +26,10 @@ export class NativeFn extends PtcFn {
 }
 
 /** A function value from a JS implementation. */
-export function nativeFn(name: string | null, impl: (cx: Cx, args: Value[]) => Value, params?: readonly string[]): NativeFn {
+export function nativeFn(
+  name: string | null,
+  impl: (cx: Cx, args: Value[]) => Value,
+  params?: readonly string[],
+): NativeFn {
   return new NativeFn(name, impl, params);
 }

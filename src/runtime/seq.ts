@@ -168,7 +168,8 @@ export class Range extends ASeq {
   }
   get count(): number {
     if (!Number.isFinite(this.end)) return Infinity;
-    if (Number.isInteger(this.start) && Number.isInteger(this.step)) return Math.max(0, Math.ceil((this.end - this.start) / this.step));
+    if (Number.isInteger(this.start) && Number.isInteger(this.step))
+      return Math.max(0, Math.ceil((this.end - this.start) / this.step));
     // Float steps accumulate rounding, as the elements do: count by stepping.
     let n = 0;
     for (let x = this.start; this.step > 0 ? x < this.end : x > this.end; x += this.step) n++;

@@ -213,6 +213,10 @@ export abstract class PtcFn extends PtcObject {
   paramLists(): string[] {
     return [];
   }
+  /** The docstring (`(defn f "doc" [x] ...)`), shown in prompts; null when there is none. */
+  get doc(): string | null {
+    return null;
+  }
   /**
    * What JSON.stringify writes for a function that reaches host data (a trace, a step's
    * return): its printed label `#fn[name [x]]`, never its body or captured values.

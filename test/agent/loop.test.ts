@@ -34,6 +34,20 @@ describe("the loop: return, feedback, errors", () => {
     expect(step.usage.llmRequests).toBe(1);
   });
 
+  it("traces the run in order: start, request, response, program, result, end", async () => {
+    const agent = defineAgent({ prompt: "x", signature: ":int" });
+    const step = await agent.run({}, { llm: scriptedLlm([clj("(return 1)")]) });
+    expect(step.trace.map((e) => e.type)).toEqual([
+      "run_start",
+      "llm_request",
+      "llm_response",
+      "program",
+      "result",
+      "run_end",
+    ]);
+    expect(step.trace[5]).toMatchObject({ type: "run_end", ok: true, return: 1, turns: 1 });
+  });
+
   it("a plain result goes back as REPL feedback; def shows #'name and persists", async () => {
     const { llm, requests } = recording([
       clj("(def xs [1 2 3])"),

@@ -79,7 +79,7 @@ export function renderDataSection(entries: readonly DataEntry[]): string {
   for (const e of entries) {
     const firewalled = e.name.startsWith("_");
     const type = e.type ?? inferType(e.value);
-    lines.push(entryLine(`data/${e.name}`, e.value instanceof PtcFn ? fnSummary(e.value, null) : renderType(type)));
+    lines.push(entryLine(`data/${e.name}`, e.value instanceof PtcFn ? fnSummary(e.value) : renderType(type)));
     lines.push(...descriptionLines(e.description));
     if (!(e.value instanceof PtcFn)) lines.push(`;;   sample: ${firewalled ? "<Firewalled>" : sample(e.value)}`);
   }
@@ -96,10 +96,10 @@ export function renderToolSection(tools: readonly ToolEntry[]): string {
 }
 
 /** `fn [line] -- Parse a log line`: parameters and docstring, never the body. */
-function fnSummary(f: PtcFn, doc: string | null): string {
+export function fnSummary(f: PtcFn): string {
   const params = f.paramLists();
   const head = `fn ${params.length > 0 ? params.join(" ") : "[...]"}`;
-  return doc === null ? head : `${head} -- ${oneLine(doc)}`;
+  return f.doc === null ? head : `${head} -- ${oneLine(f.doc)}`;
 }
 
 function oneLine(s: string): string {
@@ -135,8 +135,11 @@ export function renderUserSections(vars: readonly Var[], inherited: ReadonlySet<
         : v.value instanceof Var && v.value.value instanceof PtcFn
           ? v.value.value
           : null;
-    if (inherited.has(v.name)) {
-      if (f !== null) inh.push(functionLine(v, f));
+    // An inherited name stays in the inherited section even when the child redefines it
+    // (the set is fixed when the child starts); a redefinition as a plain value is listed
+    // with the child's own values.
+    if (inherited.has(v.name) && f !== null) {
+      inh.push(functionLine(v, f));
       continue;
     }
     if (f !== null) fns.push(functionLine(v, f));

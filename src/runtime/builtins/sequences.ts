@@ -94,7 +94,6 @@ export function intArg(fn: string, what: string, v: Value): number {
   throw typeError(fn, `an integer ${what}`, v);
 }
 
-
 function mapEager(cx: Cx, fnName: string, f: Value, coll: Value): Value[] {
   const items = itemsOf(cx, fnName, coll);
   const out = new Array<Value>(items.length);
