@@ -97,6 +97,14 @@ export {
   type TurnOutcome,
   type Usage,
 } from "./agent/index.js";
+// Agent files: NAME.agent.md (YAML front matter + the prompt).
+export {
+  parseAgentFile,
+  loadAgentFile,
+  AgentFileError,
+  type AgentFileSpec,
+  type LoadAgentFileOptions,
+} from "./agent-file/index.js";
 // Language models: the interface, HTTP adapters, the scripted LLM.
 export {
   LlmError,

@@ -79,7 +79,7 @@ export function defineAgent(options: AgentOptions): Agent {
 
   for (const key of Object.keys(options)) {
     if (!(OPTION_KEYS as readonly string[]).includes(key)) {
-      throw fail(`unknown option ${key}`, didYouMean(closest(key, OPTION_KEYS as readonly string[])) ?? undefined);
+      throw fail(`unknown option ${key}`, didYouMean(closest(key, OPTION_KEYS as readonly string[])));
     }
   }
   if (typeof options.prompt !== "string" || options.prompt.trim() === "") {
@@ -186,6 +186,9 @@ function checkToolSpec(toolName: string, spec: ToolSpec, fail: (m: string, h?: s
   }
 }
 
+/** The longest delay Node's timers keep (a longer one fires at once). */
+const MAX_TIMER_MS = 2_147_483_647;
+
 function positiveInt(
   v: number | undefined,
   dflt: number,
@@ -196,6 +199,7 @@ function positiveInt(
   if (v === undefined) return dflt;
   if (!Number.isSafeInteger(v) || v < min)
     throw fail(`${what} must be an integer of at least ${min}, got ${String(v)}`);
+  if (what.endsWith("Ms") && v > MAX_TIMER_MS) throw fail(`${what} must be at most ${MAX_TIMER_MS}, got ${v}`);
   return v;
 }
 
@@ -205,7 +209,7 @@ function formatOptions(
 ): FormatOptions {
   const out: Record<string, number> = { ...DEFAULT_FORMAT_OPTIONS };
   for (const [k, v] of Object.entries(given ?? {})) {
-    if (!(k in DEFAULT_FORMAT_OPTIONS)) {
+    if (!Object.hasOwn(DEFAULT_FORMAT_OPTIONS, k)) {
       throw fail(
         `unknown format option ${k}`,
         didYouMean(closest(k, Object.keys(DEFAULT_FORMAT_OPTIONS))) ?? undefined,

@@ -1,0 +1,297 @@
+/**
+ * Loading an agent file into a runnable Agent:
+ *
+ *   read (size-capped) → parseAgentFile → tools: self | sibling agent file (loaded the
+ *   same way, cycles reported) | function from a module (tsx for TypeScript) → defineAgent
+ *
+ * Everything that can go wrong is an AgentFileError naming the file and, where the cause
+ * was written, its line and column: a missing sibling or module points at its tool entry.
+ */
+import { readdir, readFile, stat } from "node:fs/promises";
+import { basename, dirname, join, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+import { tsImport } from "tsx/esm/api";
+import { asTool, defineAgent, type Agent } from "../agent/define.js";
+import { SELF, type AgentOptions, type ToolDefinition, type ToolFn, type ToolSpec } from "../agent/types.js";
+import { PtcError } from "../diagnostics/error.js";
+import type { Span } from "../diagnostics/span.js";
+import { closest, didYouMean } from "../diagnostics/suggest.js";
+import type { LlmRegistry } from "../llm/types.js";
+import type { Limits } from "../runtime/limits.js";
+import { AgentFileError } from "./error.js";
+import { AGENT_FILE_EXTENSION, MAX_AGENT_FILE_SIZE, parseAgentFile, type ToolEntry } from "./parse.js";
+
+/** What a file cannot say (functions, host limits): applied to every agent loaded. */
+export interface LoadAgentFileOptions {
+  /** Named models, merged over the run's registry; the files' `model` keys may name them. */
+  readonly llmRegistry?: LlmRegistry;
+  /** Sandbox limits of each evaluation. */
+  readonly limits?: Partial<Limits>;
+}
+
+/**
+ * Load `path` (an `.agent.md` file) and the agent files it uses as tools, import its tool
+ * modules and define the agent. Throws AgentFileError.
+ */
+export async function loadAgentFile(path: string, options: LoadAgentFileOptions = {}): Promise<Agent> {
+  const context: LoadContext = { options, agents: new Map(), modules: new Map() };
+  return loadFile(context, { absolute: resolve(path), shown: path }, []);
+}
+
+// ---------------------------------------------------------------------------------------
+// One load
+
+/** The state of one `loadAgentFile` call (no module-level caches: files change between calls). */
+interface LoadContext {
+  readonly options: LoadAgentFileOptions;
+  /** Agents already loaded, by absolute path: a file used by two agents is loaded once. */
+  readonly agents: Map<string, Agent>;
+  /** Tool modules by absolute path. */
+  readonly modules: Map<string, Promise<Readonly<Record<string, unknown>>>>;
+}
+
+/** A file's absolute path, and the path errors show (as the caller wrote it). */
+interface FileRef {
+  readonly absolute: string;
+  readonly shown: string;
+}
+
+/** The agent file that refers to another one, and where. */
+interface Referrer {
+  readonly file: FileRef;
+  readonly entry: ToolEntry;
+}
+
+async function loadFile(context: LoadContext, file: FileRef, stack: readonly FileRef[]): Promise<Agent> {
+  const done = context.agents.get(file.absolute);
+  if (done !== undefined) return done;
+
+  const text = await readAgentText(file);
+  const spec = parseAgentFile(text, file.shown);
+  const here = [...stack, file];
+  const tools: Record<string, ToolSpec> = {};
+  for (const entry of spec.tools) {
+    tools[entry.name] = await loadTool(context, { file, entry }, here);
+  }
+
+  const agentOptions: AgentOptions = {
+    name: spec.name,
+    prompt: spec.prompt,
+    signature: spec.signature,
+    description: spec.description,
+    tools,
+    fieldDescriptions: spec.fieldDescriptions,
+    maxTurns: spec.maxTurns,
+    maxDepth: spec.maxDepth,
+    formatOptions: spec.formatOptions,
+    llm: spec.model,
+    llmRegistry: context.options.llmRegistry,
+    turnTimeoutMs: spec.turnTimeoutMs,
+    missionTimeoutMs: spec.missionTimeoutMs,
+    outputMode: spec.outputMode,
+    signatureValidation: spec.signatureValidation,
+    limits: context.options.limits,
+  };
+  let agent: Agent;
+  try {
+    agent = defineAgent(agentOptions);
+  } catch (e) {
+    // The parser checked what it could with positions; what remains has only the file.
+    if (e instanceof PtcError && e.kind === "definition")
+      throw new AgentFileError(e.message, file.shown, e.span, e.hint);
+    throw e;
+  }
+  context.agents.set(file.absolute, agent);
+  return agent;
+}
+
+/** The file's text; missing, unreadable and oversized files are errors without a position. */
+async function readAgentText(file: FileRef): Promise<string> {
+  try {
+    const info = await stat(file.absolute);
+    if (!info.isFile()) throw new AgentFileError("not a file", file.shown);
+    if (info.size > MAX_AGENT_FILE_SIZE) {
+      throw new AgentFileError(
+        `the agent file is ${info.size} bytes, more than ${MAX_AGENT_FILE_SIZE}`,
+        file.shown,
+        undefined,
+        "agent files hold a prompt and options; keep data in the input",
+      );
+    }
+    return await readFile(file.absolute, "utf8");
+  } catch (e) {
+    if (e instanceof AgentFileError) throw e;
+    throw new AgentFileError(describeFsError(e, "agent file"), file.shown);
+  }
+}
+
+async function loadTool(context: LoadContext, ref: Referrer, stack: readonly FileRef[]): Promise<ToolSpec> {
+  const { entry } = ref;
+  switch (entry.kind) {
+    case "self":
+      return SELF;
+    case "agent":
+      return loadSibling(context, ref, entry.file, stack);
+    case "module":
+      return loadModuleTool(context, ref, entry);
+  }
+}
+
+// ---------------------------------------------------------------------------------------
+// Sibling agent files
+
+async function loadSibling(
+  context: LoadContext,
+  ref: Referrer,
+  relative: string,
+  stack: readonly FileRef[],
+): Promise<ToolSpec> {
+  const dir = dirname(ref.file.absolute);
+  const target: FileRef = { absolute: join(dir, relative), shown: join(dirname(ref.file.shown), relative) };
+  const fileName = basename(target.absolute);
+
+  const cycleStart = stack.findIndex((f) => f.absolute === target.absolute);
+  if (cycleStart >= 0) {
+    const chain = [...stack.slice(cycleStart), target].map((f) => basename(f.absolute)).join(" → ");
+    throw atEntry(
+      ref,
+      `agent files use each other in a cycle: ${chain}`,
+      "an agent calls itself through the self tool",
+    );
+  }
+  if (!(await isFile(target.absolute))) {
+    const siblings = (await listDir(dir)).filter((f) => f.endsWith(AGENT_FILE_EXTENSION));
+    const names = siblings.map((f) => f.slice(0, -AGENT_FILE_EXTENSION.length));
+    const wanted = fileName.slice(0, -AGENT_FILE_EXTENSION.length);
+    throw atEntry(
+      ref,
+      `no agent file ${fileName} in ${dirname(ref.file.shown)}`,
+      didYouMean(closest(wanted, names)) ??
+        (names.length > 0 ? `the agent files there are: ${names.join(", ")}` : undefined),
+    );
+  }
+
+  const child = await loadFile(context, target, stack);
+  if (child.definition.description === undefined || child.definition.description.trim() === "") {
+    throw atEntry(
+      ref,
+      `agent ${child.name} (${fileName}) has no description`,
+      `an agent used as a tool needs one: add description: to the front matter of ${fileName}`,
+    );
+  }
+  return asTool(child);
+}
+
+// ---------------------------------------------------------------------------------------
+// Tool modules
+
+async function loadModuleTool(
+  context: LoadContext,
+  ref: Referrer,
+  entry: Extract<ToolEntry, { kind: "module" }>,
+): Promise<ToolSpec> {
+  const { path, exportName } = entry.from;
+  const absolute = resolve(dirname(ref.file.absolute), path);
+  const at = (message: string, hint?: string): AgentFileError =>
+    new AgentFileError(message, ref.file.shown, entry.fromSpan, hint);
+
+  if (!(await isFile(absolute))) {
+    const slash = path.lastIndexOf("/");
+    const files = await listDir(dirname(absolute));
+    const near = closest(path.slice(slash + 1), files).map((f) => path.slice(0, slash + 1) + f);
+    throw at(`tool module ${path} not found`, didYouMean(near));
+  }
+
+  let loaded = context.modules.get(absolute);
+  if (loaded === undefined) {
+    loaded = importModule(absolute, ref.file.absolute);
+    context.modules.set(absolute, loaded);
+  }
+  let namespace: Readonly<Record<string, unknown>>;
+  try {
+    namespace = await loaded;
+  } catch (e) {
+    const message = e instanceof Error ? e.message : String(e);
+    throw at(`cannot import tool module ${path}: ${message.split("\n")[0]!}`);
+  }
+
+  const fn = exportOf(namespace, exportName);
+  if (fn === undefined) {
+    const exports = Object.keys(namespace).filter((k) => k !== "default" || exportName === "default");
+    throw at(
+      `tool module ${path} has no export ${exportName}`,
+      didYouMean(closest(exportName, exports)) ??
+        (exports.length > 0 ? `its exports are: ${exports.join(", ")}` : "it exports nothing"),
+    );
+  }
+  if (typeof fn !== "function") {
+    throw at(`export ${exportName} of ${path} is ${describeExport(fn)}, not a function`, "export the tool's function");
+  }
+  const tool: ToolDefinition = {
+    fn: fn as ToolFn,
+    ...(entry.signature === undefined ? {} : { signature: entry.signature }),
+    ...(entry.description === undefined ? {} : { description: entry.description }),
+  };
+  return tool;
+}
+
+/** TypeScript through tsx's loader (scoped to this import); JavaScript as Node imports it. */
+async function importModule(absolute: string, parent: string): Promise<Readonly<Record<string, unknown>>> {
+  const url = pathToFileURL(absolute).href;
+  const namespace: unknown = /\.[cm]?ts$/.test(absolute)
+    ? await tsImport(url, pathToFileURL(parent).href)
+    : await import(url);
+  return namespace as Readonly<Record<string, unknown>>;
+}
+
+/**
+ * A named export. CommonJS modules (`.cjs`, `.cts`) may carry their exports only on
+ * `default`, so look there too.
+ */
+function exportOf(namespace: Readonly<Record<string, unknown>>, name: string): unknown {
+  if (Object.prototype.hasOwnProperty.call(namespace, name)) return namespace[name];
+  const fallback = namespace["default"];
+  if (typeof fallback === "object" && fallback !== null && Object.prototype.hasOwnProperty.call(fallback, name)) {
+    return (fallback as Record<string, unknown>)[name];
+  }
+  return undefined;
+}
+
+function describeExport(v: unknown): string {
+  if (v === null) return "null";
+  if (Array.isArray(v)) return "an array";
+  const t = typeof v;
+  return t === "object" ? "an object" : `${/^[aeiou]/.test(t) ? "an" : "a"} ${t}`;
+}
+
+// ---------------------------------------------------------------------------------------
+// Helpers
+
+function atEntry(ref: Referrer, message: string, hint?: string): AgentFileError {
+  const span: Span = ref.entry.span;
+  return new AgentFileError(message, ref.file.shown, span, hint);
+}
+
+async function isFile(path: string): Promise<boolean> {
+  try {
+    return (await stat(path)).isFile();
+  } catch {
+    return false;
+  }
+}
+
+async function listDir(dir: string): Promise<string[]> {
+  try {
+    return (await readdir(dir)).sort();
+  } catch {
+    return [];
+  }
+}
+
+function describeFsError(e: unknown, what: string): string {
+  const code = typeof e === "object" && e !== null && "code" in e ? String(e.code) : undefined;
+  if (code === "ENOENT") return `${what} not found`;
+  if (code === "EACCES" || code === "EPERM") return `cannot read the ${what}: permission denied`;
+  if (code === "EISDIR") return "not a file";
+  return `cannot read the ${what}: ${e instanceof Error ? e.message : String(e)}`;
+}
