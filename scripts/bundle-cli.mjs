@@ -17,6 +17,9 @@ await build({
   outExtension: { ".js": ".mjs" },
   splitting: true,
   bundle: true,
+  // tsx loads TypeScript tool modules with its own loader files, found relative to its
+  // package: it must stay a dependency that Node resolves, not code inside the bundle.
+  external: ["tsx", "tsx/*"],
   platform: "node",
   format: "esm",
   target: "node20",

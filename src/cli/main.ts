@@ -6,13 +6,16 @@
  *   ptcc repl [--context F] [--timeout MS] [--unlimited]
  *   ptcc signature '<sig>' [--validate FILE | --validate-input FILE] [--coerce]
  *             [--mode strict|enabled|warn_only|disabled] [--json-schema] [--ts]
+ *   ptcc run AGENT.agent.md [--input '<json>'|@FILE] [--llm PROVIDER:MODEL] [--trace F] [--json]
  *
- * Exit codes: 0 success, 1 the program failed (or the value did not validate), 2 the
- * command was used wrongly (or the signature does not parse).
+ * Exit codes: 0 success, 1 the program failed (or the value did not validate, or the
+ * agent run failed), 2 the command was used wrongly (or the signature does not parse),
+ * 130 `ptcc run` interrupted with Ctrl-C.
  */
 import yargs from "yargs";
 import { hideBin } from "yargs/helpers";
 import { runEval, type EvalArgs } from "./eval.js";
+import type { RunArgs } from "./run.js";
 import type { SignatureArgs } from "./signature.js";
 import { UsageError } from "./usage-error.js";
 
@@ -89,7 +92,30 @@ export async function main(argv: string[]): Promise<number> {
         code = await runSignature(args as SignatureArgs);
       },
     )
-    .demandCommand(1, "name a command: eval, repl or signature")
+    .command(
+      "run <agent>",
+      "Run an agent file once and show its turns, its return value or failure, and its usage",
+      (y) =>
+        y
+          .positional("agent", { type: "string", describe: "the agent file, NAME.agent.md" })
+          .option("input", {
+            type: "string",
+            nargs: 1,
+            describe: "the input: a JSON object, or @FILE.json (default {})",
+          })
+          .option("llm", {
+            type: "string",
+            nargs: 1,
+            describe: "the model: openai:MODEL, anthropic:MODEL or script:FILE (default: the agent's model)",
+          })
+          .option("trace", { type: "string", nargs: 1, describe: "write every trace event to FILE.jsonl" })
+          .option("json", { type: "boolean", describe: "print the result as one JSON object" }),
+      async (args) => {
+        const { runRun } = await import("./run.js");
+        code = await runRun(args as RunArgs);
+      },
+    )
+    .demandCommand(1, "name a command: eval, repl, signature or run")
     .strict()
     .fail((msg, err) => {
       throw err ?? new UsageError(msg);

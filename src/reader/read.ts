@@ -85,7 +85,6 @@ export function readOne(source: string): Form {
 // ---------------------------------------------------------------------------------------
 // Spans
 
-
 function ctxSpan(ctx: ParserRuleContext): Span {
   const start = tokenSpan(ctx.start!);
   const stop = ctx.stop && ctx.stop.tokenIndex >= ctx.start!.tokenIndex ? tokenSpan(ctx.stop) : start;

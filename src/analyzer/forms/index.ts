@@ -12,7 +12,14 @@ export type { SpecialForm } from "./special-form.js";
 
 /** Every special form, by name. */
 export const SPECIAL_FORMS: ReadonlyMap<string, SpecialForm> = new Map(
-  [...CONTROL_FORMS, ...LET_FORMS, ...FN_FORMS, ...LOOP_FORMS, ...COND_FORMS, ...FOR_FORMS, ...THREADING_FORMS, ...WHERE_FORMS].map(
-    (f) => [f.name, f],
-  ),
+  [
+    ...CONTROL_FORMS,
+    ...LET_FORMS,
+    ...FN_FORMS,
+    ...LOOP_FORMS,
+    ...COND_FORMS,
+    ...FOR_FORMS,
+    ...THREADING_FORMS,
+    ...WHERE_FORMS,
+  ].map((f) => [f.name, f]),
 );

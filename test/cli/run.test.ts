@@ -1,0 +1,475 @@
+/**
+ * `ptcc run`, run against the built command (`npm install` builds dist/): the three
+ * example agents of examples/agents/ with their scripted models (exact return values,
+ * turns and transcripts), the human output and the README's copy of it, the trace file,
+ * every exit code, models named by agent files, token usage and Ctrl-C.
+ */
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+const ROOT = join(__dirname, "..", "..");
+const BIN = join(ROOT, "bin", "ptcc.js");
+
+interface Ran {
+  readonly code: number;
+  readonly out: string;
+  readonly err: string;
+}
+
+/** Run `ptcc` from the project root (the examples' paths are relative to it). */
+function ptcc(args: readonly string[], env: Readonly<Record<string, string>> = {}): Ran {
+  const r = spawnSync(process.execPath, [BIN, ...args], {
+    cwd: ROOT,
+    encoding: "utf8",
+    timeout: 30_000,
+    env: { ...process.env, NO_COLOR: "", ...env },
+  });
+  return { code: r.status ?? -1, out: r.stdout, err: r.stderr };
+}
+
+/** The same, without blocking the event loop (for tests that serve HTTP in this process). */
+function ptccAsync(
+  args: readonly string[],
+  env: Readonly<Record<string, string>>,
+  whileRunning?: (child: ReturnType<typeof spawn>) => void,
+): Promise<Ran> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, env: { ...process.env, ...env } });
+    let out = "";
+    let err = "";
+    child.stdout.setEncoding("utf8").on("data", (s: string) => (out += s));
+    child.stderr.setEncoding("utf8").on("data", (s: string) => (err += s));
+    child.on("error", reject);
+    child.on("close", (code) => resolve({ code: code ?? -1, out, err }));
+    whileRunning?.(child);
+  });
+}
+
+const dir = mkdtempSync(join(tmpdir(), "ptcc-run-"));
+function file(name: string, text: string): string {
+  const p = join(dir, name);
+  writeFileSync(p, text);
+  return p;
+}
+
+/** Timings are the one thing that changes between runs. */
+const untimed = (s: string): string => s.replace(/ · \d+ ms$/gm, " · N ms");
+
+const EXPENSES = [
+  "run",
+  "examples/agents/expenses.agent.md",
+  "--input",
+  "@examples/data/expenses.json",
+  "--llm",
+  "script:examples/scripts/expenses.json",
+];
+const SEARCH = [
+  "run",
+  "examples/agents/search.agent.md",
+  "--input",
+  '{"query": "lamp"}',
+  "--llm",
+  "script:examples/scripts/search.json",
+];
+const RESEARCH = [
+  "run",
+  "examples/agents/research.agent.md",
+  "--input",
+  "@examples/data/research.json",
+  "--llm",
+  "script:examples/scripts/research.json",
+];
+
+const RESEARCH_RETURN = {
+  topic: "heat pumps in cold climates",
+  briefs: [
+    {
+      title: "Field trial, northern Norway",
+      summary: "Air-source heat pumps kept working at minus twenty degrees and cut heating bills by a third.",
+      words: 34,
+    },
+    {
+      title: "Installer survey",
+      summary: "Sizing heat pumps for the coldest week rather than the average one removes nearly all complaints.",
+      words: 22,
+    },
+  ],
+  words: 56,
+};
+
+/** The parts of `--json` output that do not change between runs. */
+function parsed(r: Ran): Record<string, unknown> {
+  const lines = r.out.split("\n").filter((l) => l !== "");
+  expect(lines).toHaveLength(1);
+  const json = JSON.parse(lines[0]!) as Record<string, unknown>;
+  expect(typeof json["durationMs"]).toBe("number");
+  delete json["durationMs"];
+  return json;
+}
+
+describe("ptcc run: the example agents (--json)", () => {
+  it("expenses: one turn, the category's total and count", () => {
+    const r = ptcc([...EXPENSES, "--json"]);
+    expect(r.code).toBe(0);
+    expect(r.err).toBe("");
+    const json = parsed(r);
+    expect(json).toEqual({
+      ok: true,
+      agent: "expenses",
+      return: { total: 622.5, count: 3 },
+      turns: 1,
+      usage: { inputTokens: 0, outputTokens: 0, llmRequests: 1 },
+      transcript: [
+        {
+          turn: 1,
+          program:
+            "(let [xs (filter #(= (:category %) data/category) data/expenses)]\n  {:total (sum-by :amount xs)\n   :count (count xs)})",
+          outcome: "return",
+          result: "{:total 622.5, :count 3}",
+          feedback: "",
+        },
+      ],
+    });
+  });
+
+  it("search: follows the cursor over three pages with def, returns on turn 4", () => {
+    const r = ptcc([...SEARCH, "--json"]);
+    expect(r.code).toBe(0);
+    expect(r.err).toBe("");
+    const json = parsed(r);
+    expect(json["return"]).toEqual({
+      count: 7,
+      cheapest: [
+        { id: 104, name: "Clip-on reading lamp", price: 19.99 },
+        { id: 109, name: "Bedside lamp with USB port", price: 27.5 },
+        { id: 103, name: "Paper floor lamp", price: 34.99 },
+      ],
+    });
+    expect(json["turns"]).toBe(4);
+    expect(json["usage"]).toEqual({ inputTokens: 0, outputTokens: 0, llmRequests: 4 });
+    const transcript = json["transcript"] as { outcome: string; result?: string }[];
+    expect(transcript.map((t) => t.outcome)).toEqual(["continue", "continue", "continue", "return"]);
+    // The pages: 3 + 3 + 1 results, the cursor nil after the last.
+    expect(transcript[1]!.result).toBe('{:so-far 6, :cursor "6"}');
+    expect(transcript[2]!.result).toBe("{:so-far 7, :cursor nil}");
+  });
+
+  it("research: the child agent's replies come from the same script, in call order", () => {
+    const r = ptcc([...RESEARCH, "--json"]);
+    expect(r.code).toBe(0);
+    expect(r.err).toBe("");
+    const json = parsed(r);
+    expect(json["return"]).toEqual(RESEARCH_RETURN);
+    // Two turns of the parent; four requests with the two summarize runs.
+    expect(json["turns"]).toBe(2);
+    expect(json["usage"]).toEqual({ inputTokens: 0, outputTokens: 0, llmRequests: 4 });
+  });
+});
+
+describe("ptcc run: human output", () => {
+  it("expenses: the turn, its program and value, the return line and the usage", () => {
+    const r = ptcc(EXPENSES);
+    expect(r.code).toBe(0);
+    expect(r.err).toBe("");
+    expect(untimed(r.out)).toBe(
+      [
+        "── turn 1 · agent expenses (depth 0) · N ms",
+        "   (let [xs (filter #(= (:category %) data/category) data/expenses)]",
+        "     {:total (sum-by :amount xs)",
+        "      :count (count xs)})",
+        "   → {:total 622.5, :count 3}",
+        '✓ return: {"total":622.5,"count":3}',
+        "  1 turn · 1 LLM request",
+        "",
+      ].join("\n"),
+    );
+  });
+
+  it("search: a header per turn, the feedback of each, then the return line", () => {
+    const r = ptcc(SEARCH);
+    expect(r.code).toBe(0);
+    const out = untimed(r.out);
+    for (let turn = 1; turn <= 4; turn++) expect(out).toContain(`── turn ${turn} · agent search (depth 0) · N ms\n`);
+    expect(out).toContain('   → {:so-far 6, :cursor "6"}\n');
+    expect(out).toContain(
+      '\n✓ return: {"count":7,"cheapest":[{"id":104,"name":"Clip-on reading lamp","price":19.99},' +
+        '{"id":109,"name":"Bedside lamp with USB port","price":27.5},{"id":103,"name":"Paper floor lamp","price":34.99}]}\n' +
+        "  4 turns · 4 LLM requests\n",
+    );
+    // Piped output has no colors and no spinner.
+    expect(r.out + r.err).not.toContain("\x1b");
+  });
+
+  it("research: the child's turns, indented by depth, end before the parent turn that called them", () => {
+    const r = ptcc(RESEARCH);
+    expect(r.code).toBe(0);
+    const headers = untimed(r.out)
+      .split("\n")
+      .filter((l) => l.includes("── turn"));
+    expect(headers).toEqual([
+      "    ── turn 1 · agent summarize (depth 1) · N ms",
+      "    ── turn 1 · agent summarize (depth 1) · N ms",
+      "── turn 1 · agent research (depth 0) · N ms",
+      "── turn 2 · agent research (depth 0) · N ms",
+    ]);
+    expect(r.out).toContain('       :summary "Sizing heat pumps for the coldest week');
+    expect(r.out).toContain(`✓ return: ${JSON.stringify(RESEARCH_RETURN)}\n  2 turns · 4 LLM requests\n`);
+  });
+
+  it("a long return value is shortened per the agent's resultLimit and resultMaxChars", () => {
+    const agent = file(
+      "long.agent.md",
+      "---\nmaxTurns: 1\nformatOptions:\n  resultLimit: 3\n  resultMaxChars: 12\n---\nCount to nine.\n",
+    );
+    const script = file("long.json", JSON.stringify(["Counting.\n\n```clojure\n(vec (range 1 10))\n```"]));
+    const r = ptcc(["run", agent, "--llm", `script:${script}`]);
+    expect(r.code).toBe(0);
+    // Three items and how many more ("[1,2,3,… 6 more]"), then cut to 12 characters.
+    expect(r.out).toContain("✓ return: [1,2,3,… 6 m... (4 more characters)\n");
+  });
+});
+
+describe("ptcc run: the README", () => {
+  const readme = readFileSync(join(ROOT, "README.md"), "utf8");
+  const section = readme.slice(readme.indexOf("### Running agents"));
+
+  it("runs each example with the one line the README gives", () => {
+    const lines = section.split("\n").filter((l) => l.startsWith("ptcc run examples/"));
+    expect(lines).toHaveLength(3);
+    for (const line of lines) {
+      const r = ptcc([...words(line.slice("ptcc ".length)), "--json"]);
+      expect(r.code, line).toBe(0);
+      expect((JSON.parse(r.out) as { ok: boolean }).ok).toBe(true);
+    }
+  });
+
+  it("shows the expenses output as the command prints it (timings aside)", () => {
+    const shown = section.slice(section.indexOf("── turn 1 · agent expenses"));
+    const block = shown.slice(0, shown.indexOf("```"));
+    expect(untimed(block)).toBe(untimed(ptcc(EXPENSES).out));
+  });
+});
+
+/** Words of a command line with '...' quoting, as the README writes them. */
+function words(line: string): string[] {
+  return [...line.matchAll(/'([^']*)'|(\S+)/g)].map((m) => m[1] ?? m[2]!);
+}
+
+describe("ptcc run: failing runs exit 1", () => {
+  const script = file(
+    "fail.json",
+    JSON.stringify([
+      "Let me search.\n\n```clojure\n(tool/search {:query 42})\n```",
+      'The catalog cannot answer this.\n\n```clojure\n(fail {:reason "no lamps in stock"})\n```',
+    ]),
+  );
+  const args = ["run", "examples/agents/search.agent.md", "--input", '{"query": "lamp"}', "--llm", `script:${script}`];
+
+  it("human output: the error turn, the (fail ...) turn and the failure line", () => {
+    const r = ptcc(args);
+    expect(r.code).toBe(1);
+    const out = untimed(r.out);
+    expect(out).toContain("   → ;; Error: tool/search failed: invalid arguments: query: expected string, got int 42");
+    expect(out).toContain("── turn 2 · agent search (depth 0) · N ms\n");
+    expect(out.endsWith("✗ failed (fail): no lamps in stock\n  2 turns · 2 LLM requests\n")).toBe(true);
+  });
+
+  it("--json: ok false with the failure", () => {
+    const r = ptcc([...args, "--json"]);
+    expect(r.code).toBe(1);
+    const json = parsed(r);
+    expect(json["ok"]).toBe(false);
+    expect(json["fail"]).toEqual({
+      kind: "fail",
+      reason: "no lamps in stock",
+      value: { reason: "no lamps in stock" },
+    });
+    expect(json["turns"]).toBe(2);
+  });
+
+  it("an input that does not match the signature fails the run before any model call", () => {
+    const r = ptcc(["run", "examples/agents/search.agent.md", "--input", '{"q": "lamp"}', "--llm", `script:${script}`]);
+    expect(r.code).toBe(1);
+    expect(r.out).toBe(
+      "✗ failed (input): the input does not match (query :string): query: missing required field (expected string)\n" +
+        "  0 turns · 0 LLM requests\n",
+    );
+  });
+});
+
+describe("ptcc run: usage errors exit 2 with one line on stderr", () => {
+  const expenses = "examples/agents/expenses.agent.md";
+  const llm = "script:examples/scripts/expenses.json";
+  const usage = (args: string[], err: string | RegExp): void => {
+    const r = ptcc(["run", ...args]);
+    expect(r.code).toBe(2);
+    expect(r.out).toBe("");
+    if (typeof err === "string") expect(r.err).toBe(`${err}\n`);
+    else expect(r.err).toMatch(err);
+    expect(r.err.trimEnd().split("\n")).toHaveLength(1);
+  };
+
+  it("a --llm script that does not exist", () => {
+    usage([expenses, "--llm", "script:missing.json"], "ptcc: missing.json: cannot read the script (ENOENT)");
+  });
+  it("an unknown provider", () => {
+    usage(
+      [expenses, "--llm", "gemini:pro"],
+      'ptcc: LLM "gemini:pro": unknown provider "gemini"; expected openai:MODEL, anthropic:MODEL or script:FILE',
+    );
+  });
+  it("no --llm for an agent that names no model", () => {
+    usage(
+      [expenses, "--input", "@examples/data/expenses.json"],
+      "ptcc: agent expenses names no model: give --llm openai:MODEL, anthropic:MODEL or script:FILE",
+    );
+  });
+  it("--input that is not JSON, not an object, or a file that cannot be read", () => {
+    usage([expenses, "--input", "{category: travel}", "--llm", llm], /^ptcc: --input is not valid JSON: /);
+    usage([expenses, "--input", "[1, 2]", "--llm", llm], "ptcc: --input must be a JSON object");
+    usage([expenses, "--input", "@missing.json", "--llm", llm], "ptcc: cannot read --input @missing.json (ENOENT)");
+    usage(
+      [expenses, "--input", `@${file("bad.json", "{oops")}`, "--llm", llm],
+      /^ptcc: --input @.*bad\.json is not valid JSON/,
+    );
+  });
+  it("an agent file that does not exist", () => {
+    usage(["examples/agents/missing.agent.md", "--llm", llm], /^examples\/agents\/missing\.agent\.md: /);
+  });
+  it("an agent file error prints as file:line:col: message", () => {
+    const bad = file("bad.agent.md", "---\nmaxTurn: 3\n---\nDo it.\n");
+    usage([bad, "--llm", llm], new RegExp(`^${bad.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}:2:1: unknown key maxTurn`));
+  });
+  it("options given twice, or missing", () => {
+    usage([expenses, "--llm", llm, "--llm", llm], "ptcc: give --llm once");
+    usage([], /^ptcc: Not enough non-option arguments/);
+  });
+  it("a trace file that cannot be written", () => {
+    usage(
+      [expenses, "--input", "@examples/data/expenses.json", "--llm", llm, "--trace", join(dir, "no", "t.jsonl")],
+      /^ptcc: cannot write --trace /,
+    );
+  });
+});
+
+describe("ptcc run --trace", () => {
+  type Event = { type: string; run: string; parent?: string | null; agent?: string; tool?: string; ok?: boolean };
+  const read = (path: string): Event[] =>
+    readFileSync(path, "utf8")
+      .trimEnd()
+      .split("\n")
+      .map((l) => JSON.parse(l) as Event);
+
+  it("writes JSON Lines; child runs name their parent run", () => {
+    const path = join(dir, "research.jsonl");
+    const r = ptcc([...RESEARCH, "--json", "--trace", path]);
+    expect(r.code).toBe(0);
+    expect(existsSync(`${path}.partial`)).toBe(false);
+    const events = read(path);
+    const types = new Set(events.map((e) => e.type));
+    for (const t of ["run_start", "llm_request", "llm_response", "program", "result", "tool_call", "run_end"])
+      expect(types).toContain(t);
+    const starts = events.filter((e) => e.type === "run_start");
+    expect(starts.map((e) => [e.agent, e.parent === null ? null : "parent"])).toEqual([
+      ["research", null],
+      ["summarize", "parent"],
+      ["summarize", "parent"],
+    ]);
+    const root = starts[0]!.run;
+    expect(starts.slice(1).every((e) => e.parent === root)).toBe(true);
+    expect(events.filter((e) => e.type === "tool_call").map((e) => e.tool)).toEqual(["summarize", "summarize"]);
+    expect(events.filter((e) => e.type === "llm_request")).toHaveLength(4);
+    // The root run ends last.
+    expect(events[events.length - 1]).toMatchObject({ type: "run_end", run: root, ok: true });
+  });
+
+  it("is written for a failing run too", () => {
+    const path = join(dir, "fail.jsonl");
+    const script = file("fail1.json", JSON.stringify(['No.\n\n```clojure\n(fail "nothing to total")\n```']));
+    const r = ptcc([...EXPENSES.slice(0, 4), "--llm", `script:${script}`, "--trace", path]);
+    expect(r.code).toBe(1);
+    expect(read(path).map((e) => e.type)).toEqual([
+      "run_start",
+      "llm_request",
+      "llm_response",
+      "program",
+      "result",
+      "run_end",
+    ]);
+  });
+});
+
+// ── models named by agent files, token usage, Ctrl-C: a local OpenAI-compatible server ──
+
+describe("ptcc run with an OpenAI-compatible server", () => {
+  let server: ReturnType<typeof createServer>;
+  let base = "";
+  const requests: { model: unknown }[] = [];
+  /** Replies with a program and token counts; a request for model "hang" is never answered. */
+  const handle = (req: IncomingMessage, res: ServerResponse): void => {
+    let body = "";
+    req.setEncoding("utf8").on("data", (s: string) => (body += s));
+    req.on("end", () => {
+      const { model } = JSON.parse(body) as { model: unknown };
+      requests.push({ model });
+      if (model === "hang") return;
+      res.setHeader("content-type", "application/json");
+      res.end(
+        JSON.stringify({
+          choices: [{ message: { role: "assistant", content: "Adding.\n\n```clojure\n(+ 40 2)\n```" } }],
+          usage: { prompt_tokens: 120, completion_tokens: 8 },
+        }),
+      );
+    });
+  };
+  beforeAll(async () => {
+    server = createServer(handle);
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  });
+  const env = (): Record<string, string> => ({ OPENAI_BASE_URL: base, OPENAI_API_KEY: "test-key", NO_COLOR: "1" });
+  const agentNaming = (model: string): string =>
+    file(`m-${model}.agent.md`, `---\nsignature: "() -> :int"\nmaxTurns: 1\nmodel: openai:${model}\n---\nAdd.\n`);
+
+  it("without --llm the agent's model is used; the usage line counts tokens", async () => {
+    const r = await ptccAsync(["run", agentNaming("gpt-test")], env());
+    expect(r.code).toBe(0);
+    expect(r.err).toBe("");
+    expect(r.out).toContain("✓ return: 42\n  1 turn · 1 LLM request · 120 input + 8 output tokens\n");
+    expect(requests.at(-1)).toEqual({ model: "gpt-test" });
+  });
+
+  it("--llm replaces the model an agent file names", async () => {
+    const script = file("replace.json", JSON.stringify(["Scripted.\n\n```clojure\n7\n```"]));
+    const before = requests.length;
+    const r = await ptccAsync(["run", agentNaming("gpt-test"), "--llm", `script:${script}`, "--json"], env());
+    expect(r.code).toBe(0);
+    expect((JSON.parse(r.out) as { return: unknown }).return).toBe(7);
+    expect(requests.length).toBe(before);
+  });
+
+  it("Ctrl-C cancels the run, says so and exits 130", async () => {
+    const before = requests.length;
+    const r = await ptccAsync(["run", agentNaming("hang")], env(), (child) => {
+      // Interrupt once the model has been asked.
+      const poll = setInterval(() => {
+        if (requests.length > before) {
+          clearInterval(poll);
+          child.kill("SIGINT");
+        }
+      }, 20);
+    });
+    expect(r.code).toBe(130);
+    expect(r.err).toContain("ptcc: interrupted (Ctrl-C)");
+    expect(r.out).toBe("✗ failed (cancelled): cancelled\n  0 turns · 1 LLM request\n");
+  });
+});
