@@ -13,7 +13,7 @@
 //
 // Run by bench/run.mjs (`--only agent-loop` runs it without the programs), or alone:
 //   node bench/agent-loop.mjs [--quick]
-import { readdirSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { measure, prng } from "./programs.mjs";
@@ -63,6 +63,20 @@ function scripted(replies) {
   return async () => replies[i++ % replies.length];
 }
 
+/** A value of a signature type, for sizing a prompt when an example has no input file. */
+function placeholder(t) {
+  if (t.kind === "list") return [placeholder(t.of)];
+  if (t.kind === "map") return Object.fromEntries(t.fields.map((f) => [f.name, placeholder(f.type)]));
+  return { string: "text", int: 1, float: 1.5, bool: true, keyword: "k", map: {} }[t.name] ?? null;
+}
+
+/** The example's own input (examples/data/NAME.json) or one made from its parameters. */
+function exampleInput(file, signature) {
+  const data = join(here, "..", "examples", "data", file.replace(/\.agent\.md$/, ".json"));
+  if (existsSync(data)) return JSON.parse(readFileSync(data, "utf8"));
+  return Object.fromEntries(signature.params.map((p) => [p.name, placeholder(p.type)]));
+}
+
 export async function runAgentLoopSuite({ quick, line }) {
   const lib = await import("../dist/index.js");
   const { defineAgent, systemPrompt } = lib;
@@ -99,7 +113,10 @@ export async function runAgentLoopSuite({ quick, line }) {
     : { warmup: 3, warmupMs: 1000, runs: 21, minRuns: 9, budgetMs: 8000 };
   // Interleaved rounds: the loop, then the baseline, again and again.
   const loopTimes = [];
+  const oneTimes = [];
   const jsonTimes = [];
+  // The same run ending at its first turn: the difference is what the other 9 turns cost.
+  const ONE = [REPLIES[REPLIES.length - 1]];
   const rounds = quick ? 1 : 3;
   for (let r = 0; r < rounds; r++) {
     const m = await measure(async () => agent.run(input, { llm: scripted(REPLIES) }), {
@@ -110,6 +127,13 @@ export async function runAgentLoopSuite({ quick, line }) {
     });
     check(m.last);
     loopTimes.push(...m.times);
+    const one = await measure(async () => agent.run(input, { llm: scripted(ONE) }), {
+      ...t,
+      runs: Math.ceil(t.runs / rounds),
+      minRuns: Math.ceil(t.minRuns / rounds),
+      budgetMs: t.budgetMs / rounds,
+    });
+    oneTimes.push(...one.times);
     const j = await measure(() => JSON.stringify(input).length, {
       ...t,
       runs: Math.ceil(t.runs / rounds),
@@ -122,12 +146,17 @@ export async function runAgentLoopSuite({ quick, line }) {
   const runMs = med(loopTimes);
   const perTurn = runMs / TURNS;
   const jsonMs = med(jsonTimes);
+  const oneMs = med(oneTimes);
+  const marginal = (runMs - oneMs) / (TURNS - 1);
 
   line(
     `Agent loop: a ${TURNS}-turn mission over ${expenses.length.toLocaleString("en-US")} records in data/ (${(JSON.stringify(input).length / 1e6).toFixed(1)} MB as JSON), scripted LLM answering at once`,
   );
   line(`  whole run              ${runMs.toFixed(2)} ms  (input check and copy once, then ${TURNS} turns)`);
-  line(`  per turn               ${perTurn.toFixed(3)} ms`);
+  line(`  per turn               ${perTurn.toFixed(3)} ms  (the whole run / ${TURNS})`);
+  line(
+    `  one more turn          ${marginal.toFixed(3)} ms  ((the run − the same run ending at turn 1) / ${TURNS - 1})`,
+  );
   line(`  JSON.stringify(input)  ${jsonMs.toFixed(3)} ms  (baseline)`);
   line(`  per turn / stringify   ${(perTurn / jsonMs).toFixed(2)}×`);
   const pass = perTurn < TARGET_MS_PER_TURN;
@@ -160,15 +189,12 @@ export async function runAgentLoopSuite({ quick, line }) {
     try {
       const a = await load(join(examples, f));
       let first = null;
-      await a.run(
-        {},
-        {
-          llm: async (req) => {
-            first ??= req;
-            return '```clojure\n(fail "sizing only")\n```';
-          },
+      await a.run(exampleInput(f, a.definition.signature), {
+        llm: async (req) => {
+          first ??= req;
+          return '```clojure\n(fail "sizing only")\n```';
         },
-      );
+      });
       if (first === null) continue;
       const text = first.system + first.messages.map((m) => m.content).join("\n");
       line(`  first request of ${f}${" ".repeat(Math.max(1, 22 - f.length))}${size(text)}`);
@@ -180,7 +206,16 @@ export async function runAgentLoopSuite({ quick, line }) {
   line("");
   return {
     failed,
-    report: { records: expenses.length, turns: TURNS, runMs, perTurnMs: perTurn, jsonStringifyMs: jsonMs, pass, sizes },
+    report: {
+      records: expenses.length,
+      turns: TURNS,
+      runMs,
+      perTurnMs: perTurn,
+      marginalTurnMs: marginal,
+      jsonStringifyMs: jsonMs,
+      pass,
+      sizes,
+    },
   };
 }
 

@@ -19,7 +19,7 @@ import { formatIssue, type ValidationIssue } from "../runtime/validation.js";
 import { getFlex } from "../runtime/map.js";
 import { PtcFn, type Value, type Var } from "../runtime/values.js";
 import { renderType } from "../signature/render.js";
-import { validate, validateAndCoerce } from "../signature/validate.js";
+import { checkInput, checkOutput } from "../signature/compiled.js";
 import { altSpelling } from "../signature/types.js";
 import { expandTemplate } from "../signature/placeholders.js";
 import { extractJson, extractProgram } from "./extract.js";
@@ -155,7 +155,7 @@ class Run {
 
   private async loop(): Promise<Step> {
     const def = this.def;
-    const checked = validateAndCoerce(def.signature, this.input);
+    const checked = checkInput(def.signature, this.input);
     if (!checked.ok) {
       return this.finish(null, {
         kind: "input",
@@ -463,9 +463,7 @@ class Run {
 
   /** The output's validation errors (none in warn_only and disabled modes). */
   private checkOutput(value: unknown): readonly ValidationIssue[] {
-    const r = validate({ params: [], output: this.def.signature.output }, value, {
-      mode: this.def.signatureValidation,
-    });
+    const r = checkOutput(this.def.signature, value, this.def.signatureValidation);
     return r.ok ? [] : r.errors;
   }
 

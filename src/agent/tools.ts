@@ -8,7 +8,7 @@
  * position, which goes back to the LLM as feedback. Nothing a tool does crashes a run.
  */
 import type { ToolFunction } from "../evaluator/session.js";
-import { validate, validateAndCoerce } from "../signature/validate.js";
+import { checkInput, checkOutput } from "../signature/compiled.js";
 import { parseSignature } from "../signature/parse.js";
 import { renderSignature } from "../signature/render.js";
 import { formatIssue, type ValidationIssue } from "../runtime/validation.js";
@@ -59,9 +59,18 @@ function normalize(spec: Exclude<ToolSpec, typeof SELF>): ToolDefinition | null 
   return spec;
 }
 
+/** Parsed tool signatures, kept with the tool definition (so compiled validators are reused). */
+const parsed = new WeakMap<ToolDefinition, Signature>();
+
 function signatureOf(spec: ToolDefinition): Signature | null {
   if (spec.signature === undefined) return null;
-  return typeof spec.signature === "string" ? parseSignature(spec.signature) : spec.signature;
+  if (typeof spec.signature !== "string") return spec.signature;
+  let sig = parsed.get(spec);
+  if (sig === undefined) {
+    sig = parseSignature(spec.signature);
+    parsed.set(spec, sig);
+  }
+  return sig;
 }
 
 /** The session tools of a run. */
@@ -86,14 +95,14 @@ function hostTool(host: ToolHost, name: string, spec: ToolDefinition): ToolFunct
     let input: Record<string, unknown> = args;
     try {
       if (sig !== null) {
-        const checked = validateAndCoerce(sig, args);
+        const checked = checkInput(sig, args);
         if (!checked.ok) throw new Error(`invalid arguments: ${issuesText(checked.errors)}`);
         if (checked.warnings.length > 0) host.note(name, checked.warnings);
         input = checked.value as Record<string, unknown>;
       }
       const result: unknown = await fn(input, host.context());
       if (sig !== null) {
-        const checked = validate({ params: [], output: sig.output }, result);
+        const checked = checkOutput(sig, result);
         if (!checked.ok)
           throw new Error(`returned data that does not match ${renderSignature(sig)}: ${issuesText(checked.errors)}`);
       }

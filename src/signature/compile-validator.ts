@@ -29,6 +29,11 @@ export interface CompileValidatorOptions {
   readonly exported?: boolean;
   /** TypeScript type of the result's `value`. Default `unknown`. */
   readonly valueType?: string;
+  /**
+   * `ts` (default): TypeScript, for generated modules. `js`: the same code without type
+   * annotations, which the agent runtime turns into a function (validatorFunction).
+   */
+  readonly language?: "ts" | "js";
 }
 
 /** The import the generated source needs. */
@@ -44,21 +49,25 @@ export function compileValidator(sig: Signature | string, options: CompileValida
   const part = options.part ?? "output";
   const coerce = options.coerce ?? part === "input";
   const valueType = options.valueType ?? "unknown";
-  const e = new Emitter(coerce);
+  const ts = options.language !== "js";
+  const e = new Emitter(coerce, ts);
+  /** A type annotation or assertion, left out of JavaScript. */
+  const t = (text: string): string => (ts ? text : "");
 
   if (part === "input") e.inputRoot(s.params);
   else e.check(s.output, "value", [], coerce ? "out0" : null);
 
-  const head = `${options.exported === false ? "" : "export "}function ${name}(value: unknown, mode: $v.ValidationMode = "enabled"): $v.ValidationResult<${valueType}> {`;
+  const exported = options.exported === false ? "" : "export ";
+  const head = `${exported}function ${name}(value${t(": unknown")}, mode${t(": $v.ValidationMode")} = "enabled")${t(`: $v.ValidationResult<${valueType}>`)} {`;
   return [
     head,
-    `  if (mode === "disabled") return $v.pass(value as ${valueType});`,
+    `  if (mode === "disabled") return $v.pass(value${t(` as ${valueType}`)});`,
     ...(e.usesStrict ? ['  const strict = mode === "strict";'] : []),
-    "  const errors: $v.ValidationIssue[] = [];",
-    "  const warnings: $v.ValidationIssue[] = [];",
-    ...(coerce ? ["  let out0: unknown = value;"] : []),
+    `  const errors${t(": $v.ValidationIssue[]")} = [];`,
+    `  const warnings${t(": $v.ValidationIssue[]")} = [];`,
+    ...(coerce ? [`  let out0${t(": unknown")} = value;`] : []),
     ...e.lines.map((l) => `  ${l}`),
-    `  return $v.finish(${coerce ? "out0" : "value"} as ${valueType}, errors, warnings, mode);`,
+    `  return $v.finish(${coerce ? "out0" : "value"}${t(` as ${valueType}`)}, errors, warnings, mode);`,
     "}",
     "",
   ].join("\n");
@@ -73,7 +82,15 @@ class Emitter {
   private depth = 0;
   private n = 0;
 
-  constructor(private readonly coerce: boolean) {}
+  constructor(
+    private readonly coerce: boolean,
+    private readonly ts: boolean,
+  ) {}
+
+  /** A type annotation or assertion, left out of JavaScript. */
+  private t(text: string): string {
+    return this.ts ? text : "";
+  }
 
   private emit(line: string): void {
     this.lines.push(`${"  ".repeat(this.depth)}${line}`);
@@ -172,10 +189,10 @@ class Emitter {
     const tracked = out !== null && mayChange(item);
     const copy = tracked ? this.fresh("a") : null;
     const y = tracked ? this.fresh("y") : null;
-    if (copy !== null) this.emit(`let ${copy}: unknown[] = ${v};`);
+    if (copy !== null) this.emit(`let ${copy}${this.t(": unknown[]")} = ${v};`);
     this.open(`for (let ${i} = 0; ${i} < ${v}.length; ${i}++) {`);
-    this.emit(`const ${x}: unknown = ${v}[${i}];`);
-    if (y !== null) this.emit(`let ${y}: unknown = ${x};`);
+    this.emit(`const ${x}${this.t(": unknown")} = ${v}[${i}];`);
+    if (y !== null) this.emit(`let ${y}${this.t(": unknown")} = ${x};`);
     this.check(item, x, [...path, { index: i }], y);
     if (y !== null && copy !== null) {
       this.open(`if (${y} !== ${x}) {`);
@@ -192,13 +209,13 @@ class Emitter {
   private fields(fields: readonly Field[], o: string, path: readonly Seg[], out: string | null): void {
     const copy =
       out !== null && fields.some((f) => altSpelling(f.name) !== null || mayChange(f.type)) ? this.fresh("m") : null;
-    if (copy !== null) this.emit(`let ${copy}: Record<string, unknown> = ${o};`);
+    if (copy !== null) this.emit(`let ${copy}${this.t(": Record<string, unknown>")} = ${o};`);
     for (const f of fields) {
       const fpath: Seg[] = [...path, { key: f.name }];
       const v = this.fresh("v");
       const alt = altSpelling(f.name);
       const k = copy !== null && alt !== null ? this.fresh("k") : null;
-      this.emit(`let ${v}: unknown = ${read(o, f.name)};`);
+      this.emit(`let ${v}${this.t(": unknown")} = ${read(o, f.name)};`);
       if (k !== null) this.emit(`let ${k} = ${JSON.stringify(f.name)};`);
       if (alt !== null) {
         this.open(`if (${v} === undefined) {`);
@@ -213,7 +230,7 @@ class Emitter {
       }
       const tracked = copy !== null && (k !== null || mayChange(f.type));
       const y = tracked ? this.fresh("y") : null;
-      if (y !== null) this.emit(`let ${y}: unknown = ${v};`);
+      if (y !== null) this.emit(`let ${y}${this.t(": unknown")} = ${v};`);
       this.check(f.type, v, fpath, y);
       if (y !== null && copy !== null) {
         const renamed = k !== null ? ` || ${k} !== ${JSON.stringify(f.name)}` : "";
@@ -249,7 +266,7 @@ class Emitter {
    */
   private asMap(v: string): string {
     const m = this.fresh("o");
-    this.emit(`const ${m} = ${v} as Record<string, unknown>;`);
+    this.emit(`const ${m} = ${v}${this.t(" as Record<string, unknown>")};`);
     return m;
   }
 
