@@ -54,9 +54,27 @@ export function errorFeedback(error: PtcError, program: string, output: readonly
   return lines.join("\n");
 }
 
+/** A firewalled segment in an issue path: `_token`, `items[0]._raw`. */
+const FIREWALLED_PATH = /(^|[.\] ])_/;
+
+/**
+ * An issue as an LLM may read it: when its path goes through a firewalled field, the
+ * offending value is not shown (only its type), since the model must never see it.
+ */
+export function llmIssue(issue: ValidationIssue): string {
+  if (!FIREWALLED_PATH.test(issue.path)) return formatIssue(issue);
+  const message =
+    issue.code === "invalid_type"
+      ? issue.message.replace(/, got (\S+).*$/s, ", got $1 <Firewalled>")
+      : issue.code === "coerced"
+        ? issue.message.replace(/^coerced (\S+) .* to (\S+)$/s, "coerced $1 <Firewalled> to $2")
+        : issue.message;
+  return `${issue.path}: ${message}`;
+}
+
 /** After (return v) with a value that does not match the output type. */
 export function invalidReturnFeedback(expected: string, errors: readonly ValidationIssue[]): string {
-  const shown = errors.slice(0, 20).map((e) => `;;   ${formatIssue(e)}`);
+  const shown = errors.slice(0, 20).map((e) => `;;   ${llmIssue(e)}`);
   if (errors.length > shown.length) shown.push(`;;   ... and ${errors.length - shown.length} more`);
   return [`;; Error: the returned value does not match the expected output ${expected}:`, ...shown].join("\n");
 }
@@ -70,5 +88,5 @@ export function noProgramFeedback(mode: "lisp" | "text"): string {
 
 /** Warnings of input coercion (shown when a tool's arguments were coerced). */
 export function coercionNotes(warnings: readonly ValidationIssue[]): string[] {
-  return warnings.map((w) => `;; note: ${formatIssue(w)}`);
+  return warnings.map((w) => `;; note: ${llmIssue(w)}`);
 }

@@ -15,7 +15,7 @@ import { createLlm } from "../llm/resolve.js";
 import { LlmError, normalizeReply, type Llm, type LlmMessage, type LlmRegistry, type LlmReply } from "../llm/types.js";
 import { fromHost, toHost, toTyped } from "../runtime/convert.js";
 import { print } from "../runtime/printer.js";
-import { formatIssue, type ValidationIssue } from "../runtime/validation.js";
+import type { ValidationIssue } from "../runtime/validation.js";
 import { getFlex } from "../runtime/map.js";
 import { PtcFn, type Value, type Var } from "../runtime/values.js";
 import { renderType } from "../signature/render.js";
@@ -28,6 +28,7 @@ import {
   cut,
   errorFeedback,
   invalidReturnFeedback,
+  llmIssue,
   noProgramFeedback,
   resultFeedback,
 } from "./feedback.js";
@@ -159,7 +160,7 @@ class Run {
     if (!checked.ok) {
       return this.finish(null, {
         kind: "input",
-        reason: `the input does not match ${renderParamsText(def)}: ${checked.errors.map(formatIssue).join("; ")}`,
+        reason: `the input does not match ${renderParamsText(def)}: ${checked.errors.map(llmIssue).join("; ")}`,
       });
     }
     const input = (checked.value ?? {}) as Record<string, unknown>;
@@ -421,7 +422,7 @@ class Run {
             value: null,
             failure: {
               kind: "max_turns",
-              reason: `the answer does not match ${renderType(def.signature.output)}: ${issues.map(formatIssue).join("; ")}`,
+              reason: `the answer does not match ${renderType(def.signature.output)}: ${issues.map(llmIssue).join("; ")}`,
             },
           },
         };

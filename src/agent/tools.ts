@@ -11,7 +11,8 @@ import type { ToolFunction } from "../evaluator/session.js";
 import { checkInput, checkOutput } from "../signature/compiled.js";
 import { parseSignature } from "../signature/parse.js";
 import { renderSignature } from "../signature/render.js";
-import { formatIssue, type ValidationIssue } from "../runtime/validation.js";
+import type { ValidationIssue } from "../runtime/validation.js";
+import { llmIssue } from "./feedback.js";
 import type { Signature } from "../signature/types.js";
 import {
   SELF,
@@ -48,7 +49,7 @@ export interface ToolHost {
 const MAX_ERRORS_SHOWN = 5;
 
 function issuesText(issues: readonly ValidationIssue[]): string {
-  const shown = issues.slice(0, MAX_ERRORS_SHOWN).map(formatIssue);
+  const shown = issues.slice(0, MAX_ERRORS_SHOWN).map(llmIssue);
   if (issues.length > shown.length) shown.push(`and ${issues.length - shown.length} more`);
   return shown.join("; ");
 }

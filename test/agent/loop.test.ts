@@ -393,3 +393,26 @@ describe("definition errors", () => {
     expect(() => defineAgent(options as Parameters<typeof defineAgent>[0])).toThrow(message);
   });
 });
+
+describe("firewalled values in messages", () => {
+  it("validation errors and coercion notes on _ fields show the type, not the value", async () => {
+    const { llm, requests } = recording([
+      clj('(tool/save {:_token "12345" :n "7"})'),
+      clj('(return {:_secret "hunter2"})'),
+      clj("(return {:_secret 1})"),
+    ]);
+    const agent = defineAgent({
+      prompt: "x",
+      signature: "{_secret :int}",
+      maxTurns: 3,
+      tools: { save: { fn: () => true, signature: "(_token :int, n :int) -> :bool" } },
+    });
+    const step = await agent.run({}, { llm });
+    expect(step.ok).toBe(true);
+    const notes = lastUser(requests[1]!);
+    expect(notes).toContain(";; note: tool/save _token: coerced string <Firewalled> to int");
+    expect(notes).toContain(';; note: tool/save n: coerced string "7" to int');
+    expect(lastUser(requests[2]!)).toContain(";;   _secret: expected int, got string <Firewalled>");
+    for (const r of requests) expect(JSON.stringify(r.messages.slice(-1))).not.toMatch(/12345|hunter2/);
+  });
+});
