@@ -156,16 +156,16 @@ describe("phase 1: a self child inherits the parent's closures", () => {
     const trace: TraceEvent[] = [];
     const step = await selfAgent("(v :int) -> :int").run({ v: 0 }, { llm, trace: (e) => trace.push(e) });
     expect(step.return).toBe(2 * 7919 + 104729);
-    const childRequests = trace.filter(
-      (e) => e.type === "llm_request" && requests.length > 0 && e.run !== trace[0]!.run,
-    );
-    expect(childRequests.length).toBe(1);
-    for (const e of childRequests) {
+    // Every request of the whole trace: the parent's (made before it wrote the function)
+    // and the child's, which lists the function by its parameters only.
+    const llmRequests = trace.filter((e) => e.type === "llm_request");
+    expect(llmRequests.length).toBe(2);
+    for (const e of llmRequests) {
       const text = JSON.stringify(e);
       expect(text).not.toContain("7919");
       expect(text).not.toContain("104729");
-      expect(text).toContain("(secret-math [x])");
     }
+    expect(JSON.stringify(llmRequests[1])).toContain("(secret-math [x])");
     // No mission message of any request (parent's included) shows a closure body.
     for (const r of requests) expect(mission(r)).not.toContain("7919");
   });
@@ -241,8 +241,17 @@ describe("phase 2: :fn parameters", () => {
       clj("(return {:direct (data/mapper (first data/items)) :all (map data/mapper data/items)})"),
     ]);
     const parent = defineAgent({ prompt: "Delegate", signature: ":any", tools: { worker: asTool(worker) } });
-    const step = await parent.run({}, { llm });
+    const trace: TraceEvent[] = [];
+    const step = await parent.run({}, { llm, trace: (e) => trace.push(e) });
     expect(step.return).toEqual({ direct: "E1", all: ["E1", "E2"] });
+    // No request of the whole trace carries the passed closure's body.
+    const llmRequests = trace.filter((e) => e.type === "llm_request");
+    expect(llmRequests).toHaveLength(2);
+    for (const e of llmRequests) expect(JSON.stringify(e)).not.toContain("(first (clojure.string/split");
+    // The tool call's arguments in the trace show the closure as its label.
+    expect(trace.find((e) => e.type === "tool_call")).toMatchObject({
+      args: { mapper: "#fn[parse-line [line]]" },
+    });
     expect(mission(requests[1]!)).toContain("data/mapper                   ; fn [line] -- Parse a log line");
     expect(mission(requests[1]!)).not.toContain("split");
   });
