@@ -51,6 +51,9 @@ export interface ParentRun {
   readonly registry: LlmRegistry;
 }
 
+/** Most characters of a model's reply kept in the conversation. */
+const MAX_REPLY_ECHO = 50_000;
+
 interface Counters {
   inputTokens: number;
   outputTokens: number;
@@ -149,7 +152,7 @@ class Run {
     } catch (e) {
       // A defect, not something the LLM or a tool did: still a Step, never a crash.
       const message = e instanceof Error ? e.message : String(e);
-      step = this.finish(null, { kind: "llm", reason: `internal error: ${message}` });
+      step = this.finish(null, { kind: "internal", reason: `internal error: ${message}` });
     }
     return step;
   }
@@ -288,7 +291,12 @@ class Run {
       });
       this.options.onTurn?.(turn, def.name, this.depth);
       if (done !== null) return this.finish(done.value, done.failure);
-      history.push({ role: "assistant", content: reply.content }, { role: "user", content: feedback });
+      // A reply goes back to the model as it was, up to a bound: a runaway reply would
+      // otherwise be re-sent in every later request.
+      history.push(
+        { role: "assistant", content: cut(reply.content, MAX_REPLY_ECHO) },
+        { role: "user", content: feedback },
+      );
     }
     return this.finish(null, {
       kind: "max_turns",

@@ -202,7 +202,8 @@ export type FailureKind =
   | "llm" // the model could not be reached
   | "depth" // maxDepth exceeded
   | "input" // the input does not match the signature
-  | "cancelled";
+  | "cancelled"
+  | "internal"; // a defect in ptcc (reported as a failed step, never thrown)
 
 export interface Failure {
   readonly kind: FailureKind;
