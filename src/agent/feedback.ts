@@ -4,6 +4,8 @@
  * formatOptions; or the error, with its position and the line it points at.
  */
 import { codeFrame } from "../diagnostics/code-frame.js";
+import { formatPosition } from "../diagnostics/span.js";
+import { originOf, type SourceOrigin } from "../diagnostics/span-source.js";
 import type { PtcError } from "../diagnostics/error.js";
 import { formatWarning, type Warning } from "../diagnostics/warning.js";
 import { formatIssue, type ValidationIssue } from "../runtime/validation.js";
@@ -44,11 +46,29 @@ export function resultFeedback(
   return [...lines, ...warningLines(warnings)].join("\n");
 }
 
-/** After a program failed: the error on one line, the line it points at, what it means. */
-export function errorFeedback(error: PtcError, program: string, output: readonly string[], fmt: FormatOptions): string {
+/**
+ * After a program failed: the error on one line, then the line it points at — or, when
+ * the position is in another program (a function defined in an earlier turn, or
+ * inherited from the parent agent), which program that is.
+ */
+export function errorFeedback(
+  error: PtcError,
+  program: string,
+  output: readonly string[],
+  fmt: FormatOptions,
+  current: SourceOrigin,
+): string {
   const lines = [...outputBlock(output, fmt), `;; Error: ${error.format()}`];
-  if (error.span !== undefined && error.file === undefined && error.span.line > 0) {
-    lines.push(codeFrame(program, error.span, 0));
+  const span = error.span;
+  const origin = span === undefined ? undefined : originOf(span);
+  if (span !== undefined && origin !== undefined && (origin.run !== current.run || origin.turn !== current.turn)) {
+    lines.push(
+      origin.run === current.run
+        ? `;; (${formatPosition(span)} is in your program of turn ${origin.turn}, where the function was defined)`
+        : `;; (${formatPosition(span)} is in a program of agent ${origin.agent}, where this inherited function was defined)`,
+    );
+  } else if (span !== undefined && error.file === undefined && span.line > 0) {
+    lines.push(codeFrame(program, span, 0));
   }
   lines.push(";; Nothing this program defined was kept. Fix it and try again.");
   return lines.join("\n");

@@ -382,9 +382,11 @@ class Run {
     this.emit({ ...this.base(), type: "program", turn: this.turn, program: code });
     if (code === null) return { outcome: "error", feedback: noProgramFeedback("lisp"), program: null };
     const single = def.maxTurns === 1;
+    const origin = { run: this.runId, agent: def.name, turn: this.turn };
     const r: EvalResult = await session.evaluate(code, {
       print: single ? "full" : { maxItems: fmt.feedbackLimit, maxChars: fmt.feedbackMaxChars, firewall: true },
       limits: { timeoutMs: Math.min(def.limits.timeoutMs ?? Infinity, timeoutMs) },
+      origin,
     });
     if (!r.ok) {
       if (r.error.kind === "fail") {
@@ -396,7 +398,11 @@ class Run {
           end: { value: null, failure: { kind: "fail", reason: failReason(r.error.detail), value } },
         };
       }
-      return { outcome: "error", feedback: errorFeedback(r.error, code, r.output, fmt), program: code };
+      return {
+        outcome: "error",
+        feedback: errorFeedback(r.error, code, r.output, fmt, origin),
+        program: code,
+      };
     }
     const shown = single
       ? cut(

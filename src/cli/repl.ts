@@ -8,6 +8,7 @@ import { PtcError } from "../diagnostics/error.js";
 import { Session } from "../evaluator/session.js";
 import { read } from "../reader/read.js";
 import { limitsFrom, loadContext, type CommonArgs } from "./options.js";
+import { originOf } from "../diagnostics/span-source.js";
 import { renderError, renderWarnings } from "./render.js";
 
 const PROMPT = "user=> ";
@@ -29,6 +30,8 @@ export async function runRepl(args: CommonArgs): Promise<number> {
   const out = (s: string) => process.stdout.write(s);
   if (process.stdin.isTTY) out("PTC-Lisp REPL. :quit to leave. *1 *2 *3 hold recent results.\n");
   let buffer = "";
+  /** Every input evaluated so far: error positions in functions they defined point into them. */
+  const inputs: string[] = [];
   rl.setPrompt(PROMPT);
   rl.prompt();
   for await (const line of rl) {
@@ -47,12 +50,22 @@ export async function runRepl(args: CommonArgs): Promise<number> {
     }
     const source = buffer;
     buffer = "";
-    const r = await session.evaluate(source);
+    inputs.push(source);
+    const r = await session.evaluate(source, { origin: { run: "repl", agent: "repl", turn: inputs.length } });
     for (const l of r.output) out(`${l}\n`);
     const warnings = renderWarnings(r.warnings);
     if (warnings) process.stderr.write(warnings);
     if (r.ok) out(`${r.printed}\n`);
-    else process.stderr.write(renderError(r.error, source));
+    else {
+      // A function defined by an earlier input fails: show the position in that input.
+      const origin = r.error.span === undefined ? undefined : originOf(r.error.span);
+      const earlier = origin !== undefined && origin.turn < inputs.length ? inputs[origin.turn - 1] : undefined;
+      process.stderr.write(
+        origin === undefined || earlier === undefined
+          ? renderError(r.error, source)
+          : renderError(r.error, earlier, `in input ${origin.turn}`),
+      );
+    }
     rl.setPrompt(PROMPT);
     rl.prompt();
   }

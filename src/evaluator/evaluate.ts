@@ -13,6 +13,7 @@
  */
 import { Analyzer, type AnalyzerHost } from "../analyzer/analyzer.js";
 import { PtcError } from "../diagnostics/error.js";
+import type { SourceOrigin } from "../diagnostics/span-source.js";
 import type { Warning } from "../diagnostics/warning.js";
 import { read } from "../reader/read.js";
 import { REGISTRY } from "../runtime/builtins/index.js";
@@ -50,6 +51,8 @@ export interface EvalInput {
   readonly print: PrintMode;
   /** Shown in error positions (`file.clj:3:5`). */
   readonly file?: string;
+  /** Which program this is (an agent's turn): tags its spans for later error messages. */
+  readonly origin?: SourceOrigin;
 }
 
 export interface ToolCallRecord {
@@ -145,7 +148,7 @@ export function* evaluation(
         hint: "pass large data as input (data/...) instead of writing it into the program",
       });
     }
-    const { forms, warnings: readWarnings } = read(input.source);
+    const { forms, warnings: readWarnings } = read(input.source, input.origin);
     warnings.push(...readWarnings);
     const host: AnalyzerHost = {
       registry: REGISTRY,

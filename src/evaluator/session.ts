@@ -3,6 +3,7 @@
  * evaluation is one agent turn), the input data and the tools.
  */
 import { PtcError } from "../diagnostics/error.js";
+import type { SourceOrigin } from "../diagnostics/span-source.js";
 import { fromHost } from "../runtime/convert.js";
 import { resolveLimits, type Limits } from "../runtime/limits.js";
 import { PMap } from "../runtime/map.js";
@@ -41,6 +42,8 @@ export interface EvaluateOptions {
   readonly print?: PrintMode;
   /** The file the source came from, for error positions. */
   readonly file?: string;
+  /** Which program this is (an agent's turn), for errors raised later in its functions. */
+  readonly origin?: SourceOrigin;
 }
 
 const HISTORY = 3;
@@ -100,6 +103,7 @@ export class Session {
       history: this.history,
       print: opts.print ?? "full",
       file: opts.file,
+      origin: opts.origin,
     };
   }
 

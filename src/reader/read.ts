@@ -6,6 +6,7 @@
  * The token check runs first so that the common mistakes get precise messages
  * (`unclosed ( opened at 3:5`) instead of the parser's generic recovery ones.
  */
+import { tagSpan, type SourceOrigin } from "../diagnostics/span-source.js";
 import {
   BaseErrorListener,
   CharStream,
@@ -57,7 +58,11 @@ export interface ReadResult {
 }
 
 /** Read a whole program: any number of top-level forms. Throws PtcError(kind "parse"). */
-export function read(source: string): ReadResult {
+/**
+ * Read a program. With an `origin`, every form's span is tagged with it (see
+ * diagnostics/span-source.ts), so errors raised later can tell which program they point into.
+ */
+export function read(source: string, origin?: SourceOrigin): ReadResult {
   const lexer = new PtcLispLexer(CharStream.fromString(source));
   lexer.removeErrorListeners();
   const tokens = new CommonTokenStream(lexer);
@@ -70,7 +75,17 @@ export function read(source: string): ReadResult {
   parser.addErrorListener(new ThrowingListener(tokens));
   const tree = parser.program();
   const builder = new FormBuilder();
-  return { forms: builder.program(tree), warnings };
+  const forms = builder.program(tree);
+  if (origin !== undefined) tagForms(forms, origin);
+  return { forms, warnings };
+}
+
+function tagForms(forms: readonly Form[], origin: SourceOrigin): void {
+  const stack = [...forms];
+  for (let f = stack.pop(); f !== undefined; f = stack.pop()) {
+    tagSpan(f.span, origin);
+    if (f.kind === "list" || f.kind === "vector" || f.kind === "map" || f.kind === "set") stack.push(...f.items);
+  }
 }
 
 /** Read exactly one form (used by tests and the REPL's helpers). */

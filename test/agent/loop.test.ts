@@ -416,3 +416,39 @@ describe("firewalled values in messages", () => {
     for (const r of requests) expect(JSON.stringify(r.messages.slice(-1))).not.toMatch(/12345|hunter2/);
   });
 });
+
+describe("errors inside functions defined elsewhere", () => {
+  it("a function from an earlier turn: the position is named, not framed against this program", async () => {
+    const { llm, requests } = recording([
+      clj("(defn half [x] (quot x 0))"),
+      clj("(def y 1)\n(half 10)"),
+      clj("(return 1)"),
+    ]);
+    const step = await defineAgent({ prompt: "x", maxTurns: 3 }).run({}, { llm });
+    expect(step.ok).toBe(true);
+    const feedback = lastUser(requests[2]!);
+    expect(feedback).toContain(";; Error: divide by zero in quot at 1:16");
+    expect(feedback).toContain(";; (1:16 is in your program of turn 1, where the function was defined)");
+    expect(feedback).not.toContain("> 1 |");
+  });
+
+  it("an error in this turn's own code gets the code frame", async () => {
+    const { llm, requests } = recording([clj("(def y 1)\n(quot y 0)"), clj("(return 1)")]);
+    await defineAgent({ prompt: "x", maxTurns: 2 }).run({}, { llm });
+    expect(lastUser(requests[1]!)).toContain("> 2 | (quot y 0)");
+  });
+
+  it("an inherited function: the position is in the parent's program", async () => {
+    const { llm, requests } = recording([
+      clj("(defn bad [x] (quot x 0))\n(return (tool/sub {:v 1}))"),
+      clj("(bad data/v)"),
+      clj("(return 7)"),
+    ]);
+    const agent = defineAgent({ name: "p", prompt: "x", signature: "(v :int) -> :int", tools: { sub: "self" } });
+    const step = await agent.run({ v: 0 }, { llm });
+    expect(step.return).toBe(7);
+    expect(lastUser(requests[2]!)).toContain(
+      ";; (1:15 is in a program of agent p, where this inherited function was defined)",
+    );
+  });
+});

@@ -136,4 +136,11 @@ describe("ptcc repl", () => {
     expect(r.err).toContain("undefined symbol undefined-thing at 1:2");
     expect(r.err).not.toContain("never");
   });
+
+  it("an error in a function defined by an earlier input shows that input's line", () => {
+    const r = ptcc(["repl"], "(defn half [x]\n  (quot x 0))\n(def y 10)\n(half y)\n:quit\n");
+    expect(r.err).toContain("divide by zero in quot at 2:3");
+    expect(r.err).toContain("in input 1:\n");
+    expect(r.err).toContain("> 2 |   (quot x 0))");
+  });
 });
