@@ -73,6 +73,7 @@ export {
   DEFAULT_FORMAT_OPTIONS,
   jsonlTrace,
   stepToJson,
+  formatResult,
   systemPrompt,
   extractProgram,
   type AgentOptions,

@@ -7,6 +7,7 @@ export { defineAgent, asTool, Agent, DEFAULT_MAX_TURNS, DEFAULT_MAX_DEPTH } from
 export { chain } from "./chain.js";
 export { jsonlTrace, type TraceEvent, type TraceSink } from "./trace.js";
 export { stepToJson, type StepJson } from "./step-json.js";
+export { formatResult } from "./format-result.js";
 export { systemPrompt } from "./prompt/system.js";
 export { extractProgram, extractJson, cleanReply } from "./extract.js";
 export {

@@ -12,6 +12,7 @@
 import { readFileSync } from "node:fs";
 import type { Agent } from "../agent/define.js";
 import { cut } from "../agent/feedback.js";
+import { formatResult } from "../agent/format-result.js";
 import { stepToJson } from "../agent/step-json.js";
 import { jsonlTrace, type TraceSink } from "../agent/trace.js";
 import { SELF, type AgentDefinition, type RunOptions, type Step, type Turn } from "../agent/types.js";
@@ -225,7 +226,7 @@ function renderTurn(turn: Turn, name: string, depth: number, style: Style): stri
 function renderEnd(step: Step, def: AgentDefinition, style: Style): string {
   const fmt = def.formatOptions;
   const head = step.ok
-    ? style.ok(`✓ return: ${cut(compactJson(step.return ?? null, fmt.resultLimit), fmt.resultMaxChars)}`)
+    ? style.ok(`✓ return: ${formatResult(step.return ?? null, fmt)}`)
     : style.bad(`✗ failed (${step.failure?.kind ?? "unknown"}): ${step.failure?.reason ?? "no reason given"}`);
   return `${head}\n${style.dim(`  ${usageLine(step)}`)}\n`;
 }
@@ -247,20 +248,4 @@ function clip(text: string, max: { lines: number; chars: number }): string {
   const lines = all.length > max.lines ? [...all.slice(0, max.lines), `… (${all.length - max.lines} more lines)`] : all;
   const kept = lines.join("\n");
   return kept.length <= max.chars + CLIP_SLACK ? kept : cut(kept, max.chars);
-}
-
-/** Compact JSON with at most `limit` items of each array and object (resultLimit). */
-function compactJson(v: unknown, limit: number): string {
-  if (Array.isArray(v)) {
-    const items = v.slice(0, limit).map((x) => compactJson(x, limit));
-    if (v.length > limit) items.push(`… ${v.length - limit} more`);
-    return `[${items.join(",")}]`;
-  }
-  if (v !== null && typeof v === "object") {
-    const entries = Object.entries(v);
-    const items = entries.slice(0, limit).map(([k, x]) => `${JSON.stringify(k)}:${compactJson(x, limit)}`);
-    if (entries.length > limit) items.push(`… ${entries.length - limit} more`);
-    return `{${items.join(",")}}`;
-  }
-  return JSON.stringify(v) ?? "null";
 }
