@@ -60,7 +60,7 @@ describe("anthropicLlm", () => {
     expect(req?.headers["authorization"]).toBeUndefined();
     expect(req?.body).toEqual({
       model: "claude-test",
-      system: "You write PTC-Lisp.",
+      system: [{ type: "text", text: "You write PTC-Lisp.", cache_control: { type: "ephemeral" } }],
       messages: [
         { role: "user", content: "sum the totals" },
         { role: "assistant", content: "(sum-by :total data/orders)" },
@@ -82,6 +82,26 @@ describe("anthropicLlm", () => {
       max_tokens: 100,
       temperature: 0.2,
     });
+  });
+
+  it("cacheSystemPrompt: false sends the system prompt as a string", async () => {
+    server.answer({ status: 200, body: message([{ type: "text", text: "x" }]) });
+    await anthropicLlm({ apiKey: KEY, baseUrl: server.url, model: "m", cacheSystemPrompt: false })(request);
+    expect((server.requests[0]?.body as { system: unknown }).system).toBe("You write PTC-Lisp.");
+  });
+
+  it("input tokens include the cached prefix", async () => {
+    server.answer({
+      status: 200,
+      body: message([{ type: "text", text: "x" }], {
+        input_tokens: 20,
+        cache_read_input_tokens: 11500,
+        cache_creation_input_tokens: 0,
+        output_tokens: 5,
+      }),
+    });
+    const reply = await anthropicLlm({ apiKey: KEY, baseUrl: server.url, model: "m" })(request);
+    expect(reply).toMatchObject({ usage: { inputTokens: 11520, outputTokens: 5 } });
   });
 
   it("an answer without text blocks is the empty string", async () => {
