@@ -31,6 +31,8 @@ export interface HttpOptions {
   readonly sleep?: Sleep;
   /** A number in [0, 1) for jitter (default `Math.random`); tests fix it. */
   readonly random?: () => number;
+  /** The largest response body read (default 16 MiB); a larger one fails without retry. */
+  readonly maxResponseBytes?: number;
 }
 
 /** What to send, and how to word failures. */
@@ -54,6 +56,7 @@ const DEFAULTS = {
   maxDelayMs: 8000,
   maxRetryAfterMs: 60_000,
   timeoutMs: 120_000,
+  maxResponseBytes: 16 * 1024 * 1024,
 };
 
 /** The longest part of an API's error message that goes into ours. */
@@ -91,7 +94,7 @@ export async function postJson(post: JsonPost, options: HttpOptions = {}): Promi
 
   for (let attempt = 0; ; attempt++) {
     if (signal?.aborted) throw fail(cancelledMessage(signal));
-    const outcome = await attemptOnce(post, settings.timeoutMs, signal, fail);
+    const outcome = await attemptOnce(post, settings, signal, fail);
     if (outcome.kind === "done") return outcome.body;
 
     const attempts = attempt + 1;
@@ -150,10 +153,11 @@ interface RawResponse {
 
 async function attemptOnce(
   post: JsonPost,
-  timeoutMs: number,
+  settings: { readonly timeoutMs: number; readonly maxResponseBytes: number },
   signal: AbortSignal | undefined,
   fail: Fail,
 ): Promise<Outcome> {
+  const { timeoutMs } = settings;
   // A controller per attempt, so the timeout of one attempt does not cancel the next.
   const controller = new AbortController();
   let timedOut = false;
@@ -173,9 +177,16 @@ async function attemptOnce(
       signal: controller.signal,
     });
     // The body is read under the same timeout: a server can stall after the headers.
-    const text = await response.text();
+    const text = await readCapped(response, settings.maxResponseBytes);
+    if (text === null) {
+      throw fail(
+        `the response of ${where(post.url)} is larger than ${settings.maxResponseBytes} bytes`,
+        response.status,
+      );
+    }
     raw = { status: response.status, statusText: response.statusText, headers: response.headers, text };
   } catch (error) {
+    if (error instanceof LlmError) throw error;
     if (signal?.aborted) throw fail(cancelledMessage(signal));
     if (timedOut) return { kind: "retry", reason: `no response from ${where(post.url)} within ${timeoutMs} ms` };
     return networkOutcome(post.url, error, fail);
@@ -350,4 +361,23 @@ function definedOnly(options: HttpOptions): Partial<typeof DEFAULTS> {
     if (value !== undefined) out[key] = value;
   }
   return out;
+}
+
+/** The body as text, or null when it is longer than `max` bytes (reading stops there). */
+async function readCapped(response: Response, max: number): Promise<string | null> {
+  const reader = response.body?.getReader();
+  if (reader === undefined) return "";
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > max) {
+      await reader.cancel();
+      return null;
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString("utf8");
 }

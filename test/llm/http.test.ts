@@ -142,6 +142,15 @@ describe("postJson", () => {
     expect(server.requests).toHaveLength(1);
   });
 
+  it("refuses a response body larger than maxResponseBytes, without retrying", async () => {
+    server.answer({ status: 200, body: { text: "x".repeat(5000) } });
+    const error = await rejection(postJson(post(), { maxResponseBytes: 1000 }));
+    expect(error.message).toMatch(
+      /^openai: the response of http:\/\/127\.0\.0\.1:\d+\/v1\/things is larger than 1000 bytes$/,
+    );
+    expect(server.requests).toHaveLength(1);
+  });
+
   it("retries a refused connection, then fails naming the address", async () => {
     const url = `${await closedPortUrl()}/v1/things?api-key=${KEY}`;
     const { delays, sleep } = recordingSleep();
