@@ -8,28 +8,11 @@ import { describe, expect, it } from "vitest";
 import { asTool, defineAgent, stepToJson, type TraceEvent } from "../../src/agent/index.js";
 import { renderUserSections, renderDataSection } from "../../src/agent/prompt/namespace.js";
 import { scriptedLlm } from "../../src/llm/script.js";
-import type { Llm, LlmRequest } from "../../src/llm/types.js";
 import { Session } from "../../src/evaluator/session.js";
 import { parseSignature } from "../../src/signature/parse.js";
 import { validate } from "../../src/signature/validate.js";
 import type { Value } from "../../src/runtime/values.js";
-
-const clj = (code: string): string => `\`\`\`clojure\n${code}\n\`\`\``;
-
-function recording(replies: string[]): { llm: Llm; requests: LlmRequest[] } {
-  const script = scriptedLlm(replies);
-  const requests: LlmRequest[] = [];
-  return {
-    requests,
-    llm: async (r) => {
-      requests.push(r);
-      return script(r);
-    },
-  };
-}
-
-/** The mission message of a request (its first user message). */
-const mission = (r: LlmRequest): string => r.messages[0]!.content;
+import { clj, recording, mission } from "./helpers.js";
 
 /** Closures defined in a throwaway session, for the renderer's unit tests. */
 function vars(source: string) {

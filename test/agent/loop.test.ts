@@ -1,27 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { asTool, chain, defineAgent, type Step, type TraceEvent } from "../../src/agent/index.js";
 import { scriptedLlm } from "../../src/llm/script.js";
-import type { Llm, LlmRequest } from "../../src/llm/types.js";
-
-/** A fenced program, as models write it. */
-const clj = (code: string): string => `\`\`\`clojure\n${code}\n\`\`\``;
-
-/** A scripted LLM that also records every request it gets. */
-function recording(replies: string[]): { llm: Llm; requests: LlmRequest[] } {
-  const script = scriptedLlm(replies);
-  const requests: LlmRequest[] = [];
-  return {
-    requests,
-    llm: async (r) => {
-      requests.push(r);
-      return script(r);
-    },
-  };
-}
-
-function lastUser(r: LlmRequest): string {
-  return r.messages[r.messages.length - 1]!.content;
-}
+import type { Llm } from "../../src/llm/types.js";
+import { clj, recording, lastUser } from "./helpers.js";
 
 describe("the loop: return, feedback, errors", () => {
   it("a valid (return v) ends the run with v as host data", async () => {

@@ -7,8 +7,8 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { asTool, defineAgent, systemPrompt } from "../../src/agent/index.js";
-import { scriptedLlm } from "../../src/llm/script.js";
-import type { Llm, LlmRequest } from "../../src/llm/types.js";
+import type { LlmRequest } from "../../src/llm/types.js";
+import { clj, recording } from "./helpers.js";
 
 const DIR = join(__dirname, "golden");
 
@@ -29,19 +29,8 @@ function show(r: LlmRequest): string {
   return `${parts.join("\n")}\n`;
 }
 
-function recording(replies: string[]): { llm: Llm; requests: LlmRequest[] } {
-  const script = scriptedLlm(replies);
-  const requests: LlmRequest[] = [];
-  return {
-    requests,
-    llm: async (r) => {
-      requests.push(r);
-      return script(r);
-    },
-  };
-}
-
-const clj = (code: string): string => `Here is the program.\n\n\`\`\`clojure\n${code}\n\`\`\``;
+/** A reply with a sentence before the program, as models often write. */
+const reply = (code: string): string => `Here is the program.\n\n${clj(code)}`;
 
 describe("golden prompts", () => {
   it("system prompt, lisp mode", () => {
@@ -81,11 +70,11 @@ describe("golden prompts", () => {
       maxTurns: 3,
     });
     const { llm, requests } = recording([
-      clj(
+      reply(
         '(defn suspicious? "Above the threshold" [e] (> (:amount e) data/threshold))\n(def hits (filter suspicious? data/expenses))\n(println "found" (count hits))\n(map :id hits)',
       ),
-      clj("(tool/fetch-user {:id 1})"),
-      clj('(return {:ids (mapv :id hits) :reason "Both exceed the threshold."})'),
+      reply("(tool/fetch-user {:id 1})"),
+      reply('(return {:ids (mapv :id hits) :reason "Both exceed the threshold."})'),
     ]);
     const expenses = [
       { id: 1, category: "travel", amount: 1500.5, _card: "4111-1111" },
@@ -111,7 +100,7 @@ describe("golden prompts", () => {
       fieldDescriptions: { n: "The number to process", result: "The doubled value" },
       maxTurns: 1,
     });
-    const { llm, requests } = recording([clj("{:result (* 2 data/n)}")]);
+    const { llm, requests } = recording([reply("{:result (* 2 data/n)}")]);
     await agent.run({ n: 5 }, { llm });
     golden("run-single.txt", requests.map(show).join("\n"));
   });
