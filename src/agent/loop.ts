@@ -49,6 +49,8 @@ export interface ParentRun {
   readonly deadline: number;
   readonly llm: Llm | undefined;
   readonly registry: LlmRegistry;
+  /** Models made from specs (`script:F`, `openai:M`), shared by every run of a mission. */
+  readonly made: Map<string, Promise<Llm>>;
 }
 
 /** Most characters of a model's reply kept in the conversation. */
@@ -110,6 +112,9 @@ class Run {
   private turnNotes: string[] = [];
   private turnSignal: AbortSignal = new AbortController().signal;
   private session: Session | null = null;
+  /** The model this run uses, once resolved (children default to it). */
+  private llm: Llm | undefined;
+  private readonly made: Map<string, Promise<Llm>>;
 
   constructor(
     private readonly def: AgentDefinition,
@@ -124,6 +129,7 @@ class Run {
     const own = this.started + def.missionTimeoutMs;
     this.deadline = parent === undefined ? own : Math.min(parent.deadline, own);
     this.registry = { ...(parent?.registry ?? {}), ...(options.llmRegistry ?? {}), ...def.llmRegistry };
+    this.made = parent?.made ?? new Map();
   }
 
   private emit(e: TraceEvent): void {
@@ -171,6 +177,7 @@ class Run {
     let llm: Llm;
     try {
       llm = await this.resolveLlm();
+      this.llm = llm;
     } catch (e) {
       return this.finish(null, { kind: "llm", reason: e instanceof Error ? e.message : String(e) });
     }
@@ -205,11 +212,7 @@ class Run {
 
     for (this.turn = 1; this.turn <= def.maxTurns; this.turn++) {
       if (this.cancelled()) return this.finish(null, { kind: "cancelled", reason: "cancelled" });
-      const left = this.deadline - performance.now();
-      if (left <= 0) return this.finish(null, missionTimeout(def));
-      const turnStart = performance.now();
-      this.turnCalls = [];
-      this.turnNotes = [];
+      if (this.deadline - performance.now() <= 0) return this.finish(null, missionTimeout(def));
       const first = renderMission({
         mission,
         view: { data, tools, vars: session.namespace.all(), inherited: inheritedNames },
@@ -226,82 +229,89 @@ class Run {
           content: `${last.content}\n\n${lastTurnNotice(def.outputMode)}`,
         };
       }
-
-      const controller = new AbortController();
-      const budget = Math.min(def.turnTimeoutMs, left);
-      const timer = setTimeout(() => controller.abort(), budget);
-      const onAbort = (): void => controller.abort();
-      this.options.signal?.addEventListener("abort", onAbort);
-      this.turnSignal = controller.signal;
-      let reply: LlmReply;
-      try {
-        reply = await this.ask(llm, messages, controller.signal);
-      } catch (e) {
-        clearTimeout(timer);
-        this.options.signal?.removeEventListener("abort", onAbort);
-        if (this.cancelled()) return this.finish(null, { kind: "cancelled", reason: "cancelled" });
-        if (controller.signal.aborted) {
-          return this.finish(null, budget === left ? missionTimeout(def) : turnTimeout(def, this.turn));
-        }
-        return this.finish(null, { kind: "llm", reason: e instanceof Error ? e.message : String(e) });
-      }
-
-      let outcome: TurnOutcome;
-      let feedback: string;
-      let program: string | null;
-      let result: string | undefined;
-      let done: TurnResult["end"] | null = null;
-      try {
-        const remaining = Math.max(
-          1,
-          Math.min(budget - (performance.now() - turnStart), this.deadline - performance.now()),
-        );
-        const r =
-          def.outputMode === "text"
-            ? this.textTurn(reply.content)
-            : await this.lispTurn(session, reply.content, remaining);
-        ({ outcome, feedback, program, result } = r);
-        if (r.end !== undefined) done = r.end;
-      } finally {
-        clearTimeout(timer);
-        this.options.signal?.removeEventListener("abort", onAbort);
-      }
-      if (this.turnNotes.length > 0 && done === null) feedback = `${feedback}\n${this.turnNotes.join("\n")}`;
-
-      const turn: Turn = {
-        index: this.turn,
-        response: reply.content,
-        program,
-        outcome,
-        ...(result !== undefined ? { result } : {}),
-        feedback: done === null ? feedback : "",
-        toolCalls: this.turnCalls,
-        durationMs: performance.now() - turnStart,
-        ...(reply.usage !== undefined ? { usage: reply.usage } : {}),
-      };
-      this.turns.push(turn);
-      this.emit({
-        ...this.base(),
-        type: "result",
-        turn: this.turn,
-        outcome,
-        ...(result !== undefined ? { result } : {}),
-        feedback: turn.feedback,
-        durationMs: turn.durationMs,
-      });
-      this.options.onTurn?.(turn, def.name, this.depth);
-      if (done !== null) return this.finish(done.value, done.failure);
+      const t = await this.turnOnce(llm, session, messages);
+      if ("failure" in t) return this.finish(null, t.failure);
+      if (t.end !== undefined) return this.finish(t.end.value, t.end.failure);
       // A reply goes back to the model as it was, up to a bound: a runaway reply would
       // otherwise be re-sent in every later request.
-      history.push(
-        { role: "assistant", content: cut(reply.content, MAX_REPLY_ECHO) },
-        { role: "user", content: feedback },
-      );
+      history.push({ role: "assistant", content: cut(t.reply, MAX_REPLY_ECHO) }, { role: "user", content: t.feedback });
     }
     return this.finish(null, {
       kind: "max_turns",
       reason: `no valid (return ...) after ${def.maxTurns} turn${def.maxTurns === 1 ? "" : "s"}`,
     });
+  }
+
+  /**
+   * One turn: ask the model (under the turn's and the mission's deadline), run what it
+   * wrote, record the turn. A failure of the model ends the run (`failure`); otherwise
+   * the turn either ends the run (`end`) or gives feedback for the next one.
+   */
+  private async turnOnce(
+    llm: Llm,
+    session: Session,
+    messages: LlmMessage[],
+  ): Promise<{ failure: Failure } | (TurnResult & { reply: string })> {
+    const def = this.def;
+    const turnStart = performance.now();
+    this.turnCalls = [];
+    this.turnNotes = [];
+    const left = this.deadline - turnStart;
+    const controller = new AbortController();
+    const budget = Math.min(def.turnTimeoutMs, left);
+    const timer = setTimeout(() => controller.abort(), budget);
+    const onAbort = (): void => controller.abort();
+    this.options.signal?.addEventListener("abort", onAbort);
+    this.turnSignal = controller.signal;
+    let reply: LlmReply;
+    let r: TurnResult;
+    try {
+      try {
+        reply = await this.ask(llm, messages, controller.signal);
+      } catch (e) {
+        if (this.cancelled()) return { failure: { kind: "cancelled", reason: "cancelled" } };
+        if (controller.signal.aborted) {
+          return { failure: budget === left ? missionTimeout(def) : turnTimeout(def, this.turn) };
+        }
+        return { failure: { kind: "llm", reason: e instanceof Error ? e.message : String(e) } };
+      }
+      const remaining = Math.max(
+        1,
+        Math.min(budget - (performance.now() - turnStart), this.deadline - performance.now()),
+      );
+      r =
+        def.outputMode === "text"
+          ? this.textTurn(reply.content)
+          : await this.lispTurn(session, reply.content, remaining);
+    } finally {
+      clearTimeout(timer);
+      this.options.signal?.removeEventListener("abort", onAbort);
+    }
+    const ends = r.end !== undefined;
+    const feedback = ends ? "" : this.turnNotes.length > 0 ? `${r.feedback}\n${this.turnNotes.join("\n")}` : r.feedback;
+    const turn: Turn = {
+      index: this.turn,
+      response: reply.content,
+      program: r.program,
+      outcome: r.outcome,
+      ...(r.result !== undefined ? { result: r.result } : {}),
+      feedback,
+      toolCalls: this.turnCalls,
+      durationMs: performance.now() - turnStart,
+      ...(reply.usage !== undefined ? { usage: reply.usage } : {}),
+    };
+    this.turns.push(turn);
+    this.emit({
+      ...this.base(),
+      type: "result",
+      turn: this.turn,
+      outcome: r.outcome,
+      ...(r.result !== undefined ? { result: r.result } : {}),
+      feedback,
+      durationMs: turn.durationMs,
+    });
+    this.options.onTurn?.(turn, def.name, this.depth);
+    return { ...r, feedback, reply: reply.content };
   }
 
   private cancelled(): boolean {
@@ -314,7 +324,16 @@ class Run {
     if (typeof chosen === "string") {
       const named = this.registry[chosen];
       if (named !== undefined) return named;
-      if (chosen.includes(":")) return createLlm(chosen);
+      if (chosen.includes(":")) {
+        // One instance per spec for the whole mission: a scripted LLM's replies are read
+        // in call order across every agent, which needs a single cursor.
+        let made = this.made.get(chosen);
+        if (made === undefined) {
+          made = createLlm(chosen);
+          this.made.set(chosen, made);
+        }
+        return made;
+      }
       const known = Object.keys(this.registry);
       throw new LlmError(
         `agent ${this.def.name}: no model named ${chosen} in the LLM registry${known.length > 0 ? ` (it has ${known.join(", ")})` : ""}`,
@@ -529,7 +548,6 @@ class Run {
     if (this.depthLeft <= 0) {
       throw new Error(`tool/${tool}: agents may nest at most ${this.def.maxDepth} levels deep (maxDepth)`);
     }
-    const llm = await this.resolveLlm().catch(() => undefined);
     const step = await runAgent(
       child,
       args,
@@ -542,8 +560,9 @@ class Run {
         depth: this.depth,
         depthLeft: this.depthLeft,
         deadline: this.deadline,
-        llm: this.options.llm ?? llm,
+        llm: this.options.llm ?? this.llm,
         registry: this.registry,
+        made: this.made,
       },
       inherit ? inheritableFunctions(this.session?.namespace.all() ?? []) : [],
     );

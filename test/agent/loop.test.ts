@@ -1,3 +1,6 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { asTool, chain, defineAgent, type Step, type TraceEvent } from "../../src/agent/index.js";
 import { scriptedLlm } from "../../src/llm/script.js";
@@ -431,5 +434,26 @@ describe("errors inside functions defined elsewhere", () => {
     expect(lastUser(requests[2]!)).toContain(
       ";; (1:15 is in a program of agent p, where this inherited function was defined)",
     );
+  });
+});
+
+describe("models named by spec", () => {
+  it("a script: model is one instance for the whole mission: the child continues its replies", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "ptcc-spec-"));
+    const file = join(dir, "script.json");
+    writeFileSync(file, JSON.stringify([clj("(return (tool/kid {:n 2}))"), clj("(return (* 10 data/n))")]));
+    const kid = defineAgent({ name: "kid", description: "Times ten", prompt: "x", signature: "(n :int) -> :int" });
+    const same = defineAgent({
+      name: "kid2",
+      description: "Times ten",
+      prompt: "x",
+      signature: "(n :int) -> :int",
+      llm: `script:${file}`,
+    });
+    const parent = (tool: typeof kid) =>
+      defineAgent({ prompt: "x", signature: ":int", llm: `script:${file}`, tools: { kid: asTool(tool) } });
+    // A child naming no model uses its parent's; one naming the same spec shares the instance.
+    expect((await parent(kid).run({})).return).toBe(20);
+    expect((await parent(same).run({})).return).toBe(20);
   });
 });
