@@ -403,7 +403,9 @@ class Run {
     const single = def.maxTurns === 1;
     const origin = { run: this.runId, agent: def.name, turn: this.turn };
     const r: EvalResult = await session.evaluate(code, {
-      print: single ? "full" : { maxItems: fmt.feedbackLimit, maxChars: fmt.feedbackMaxChars, firewall: true },
+      // A single turn's value is the answer: realized whole ("none" realizes without
+      // printing), then shown shortened below.
+      print: single ? "none" : { maxItems: fmt.feedbackLimit, maxChars: fmt.feedbackMaxChars, firewall: true },
       limits: { timeoutMs: Math.min(def.limits.timeoutMs ?? Infinity, timeoutMs) },
       origin,
     });
