@@ -172,7 +172,12 @@ class Run {
         reason: `the input does not match ${renderParamsText(def)}: ${checked.errors.map(llmIssue).join("; ")}`,
       });
     }
-    const input = (checked.value ?? {}) as Record<string, unknown>;
+    const input: Record<string, unknown> = { ...((checked.value ?? {}) as Record<string, unknown>) };
+    // An optional parameter left out is still a data/ name (nil), as the prompt lists it.
+    for (const p of def.signature.params) {
+      const alt = altSpelling(p.name);
+      if (!Object.hasOwn(input, p.name) && (alt === null || !Object.hasOwn(input, alt))) input[p.name] = null;
+    }
 
     let llm: Llm;
     try {
@@ -236,9 +241,14 @@ class Run {
       // otherwise be re-sent in every later request.
       history.push({ role: "assistant", content: cut(t.reply, MAX_REPLY_ECHO) }, { role: "user", content: t.feedback });
     }
+    const last = this.turns[this.turns.length - 1]?.feedback.split("\n")[0]?.replace(/^;; /, "");
     return this.finish(null, {
       kind: "max_turns",
-      reason: `no valid (return ...) after ${def.maxTurns} turn${def.maxTurns === 1 ? "" : "s"}`,
+      reason:
+        `no valid (return ...) after ${def.maxTurns} turn${def.maxTurns === 1 ? "" : "s"}` +
+        (last !== undefined && last.startsWith("Error: ")
+          ? `; the last turn's ${last.charAt(0).toLowerCase()}${last.slice(1)}`
+          : ""),
     });
   }
 

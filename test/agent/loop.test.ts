@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { asTool, chain, defineAgent, type Step, type TraceEvent } from "../../src/agent/index.js";
 import { scriptedLlm } from "../../src/llm/script.js";
 import type { Llm } from "../../src/llm/types.js";
-import { clj, recording, lastUser } from "./helpers.js";
+import { clj, recording, lastUser, mission } from "./helpers.js";
 
 describe("the loop: return, feedback, errors", () => {
   it("a valid (return v) ends the run with v as host data", async () => {
@@ -154,6 +154,29 @@ describe("the loop: return, feedback, errors", () => {
     expect(bad.failure?.kind).toBe("input");
     expect(bad.failure?.reason).toContain('n: expected int, got string "seven"');
     expect(requests).toHaveLength(1);
+  });
+
+  it("an optional parameter left out is data/ nil, and {{it}} is empty", async () => {
+    const { llm, requests } = recording([clj("[data/q data/limit]")]);
+    const agent = defineAgent({
+      prompt: "Find {{q}}{{limit}}",
+      signature: "(q :string, limit :int?) -> :any",
+      maxTurns: 1,
+    });
+    const step = await agent.run({ q: "a" }, { llm });
+    expect(step.return).toEqual(["a", null]);
+    expect(mission(requests[0]!)).toContain("Find a\n");
+    expect(mission(requests[0]!)).toContain("data/limit                    ; :int?\n;;   sample: nil");
+  });
+
+  it("running out of turns after an error says what the error was", async () => {
+    const step = await defineAgent({ prompt: "x", maxTurns: 1 }).run(
+      {},
+      { llm: scriptedLlm([clj("(fliter odd? [1])")]) },
+    );
+    expect(step.failure?.reason).toBe(
+      "no valid (return ...) after 1 turn; the last turn's error: undefined symbol fliter at 1:2 — did you mean filter?",
+    );
   });
 
   it("no LLM: a failed step, not an exception", async () => {
