@@ -480,3 +480,31 @@ describe("models named by spec", () => {
     expect((await parent(same).run({})).return).toBe(20);
   });
 });
+
+describe("the LLM registry", () => {
+  it("a child agent selects a named model; the parent uses the run's", async () => {
+    const main = recording([clj("(return (tool/kid {:n 1}))")]);
+    const fast = recording([clj("(return (inc data/n))")]);
+    const kid = defineAgent({
+      name: "kid",
+      description: "Adds one",
+      prompt: "x",
+      signature: "(n :int) -> :int",
+      llm: "fast",
+    });
+    const parent = defineAgent({ prompt: "x", signature: ":int", tools: { kid: asTool(kid) } });
+    const step = await parent.run({}, { llm: main.llm, llmRegistry: { fast: fast.llm } });
+    expect(step.return).toBe(2);
+    expect(main.requests.map((r) => r.agent)).toEqual(["agent"]);
+    expect(fast.requests.map((r) => r.agent)).toEqual(["kid"]);
+  });
+
+  it("a name the registry lacks fails the run, listing the names it has", async () => {
+    const agent = defineAgent({ prompt: "x", llm: "smart" });
+    const step = await agent.run({}, { llmRegistry: { fast: scriptedLlm([]) } });
+    expect(step.failure).toEqual({
+      kind: "llm",
+      reason: "agent agent: no model named smart in the LLM registry (it has fast)",
+    });
+  });
+});
