@@ -47,6 +47,8 @@ export interface ParentRun {
   readonly depthLeft: number;
   /** The mission deadline (performance.now() time). */
   readonly deadline: number;
+  /** The budget the deadline was set from (for messages), ms. */
+  readonly missionMs: number;
   readonly llm: Llm | undefined;
   readonly registry: LlmRegistry;
   /** Models made from specs (`script:F`, `openai:M`), shared by every run of a mission. */
@@ -102,6 +104,7 @@ class Run {
   private readonly depth: number;
   private readonly depthLeft: number;
   private readonly deadline: number;
+  private readonly missionMs: number;
   private readonly started = performance.now();
   private readonly trace: TraceEvent[] = [];
   private readonly turns: Turn[] = [];
@@ -128,6 +131,8 @@ class Run {
     this.depthLeft = parent === undefined ? def.maxDepth : Math.min(parent.depthLeft - 1, def.maxDepth);
     const own = this.started + def.missionTimeoutMs;
     this.deadline = parent === undefined ? own : Math.min(parent.deadline, own);
+    this.missionMs =
+      parent !== undefined && this.deadline === parent.deadline ? parent.missionMs : def.missionTimeoutMs;
     this.registry = { ...(parent?.registry ?? {}), ...(options.llmRegistry ?? {}), ...def.llmRegistry };
     this.made = parent?.made ?? new Map();
   }
@@ -217,7 +222,7 @@ class Run {
 
     for (this.turn = 1; this.turn <= def.maxTurns; this.turn++) {
       if (this.cancelled()) return this.finish(null, { kind: "cancelled", reason: "cancelled" });
-      if (this.deadline - performance.now() <= 0) return this.finish(null, missionTimeout(def));
+      if (this.deadline - performance.now() <= 0) return this.finish(null, missionTimeout(this.missionMs));
       const first = renderMission({
         mission,
         view: { data, tools, vars: session.namespace.all(), inherited: inheritedNames },
@@ -281,7 +286,7 @@ class Run {
       } catch (e) {
         if (this.cancelled()) return { failure: { kind: "cancelled", reason: "cancelled" } };
         if (controller.signal.aborted) {
-          return { failure: budget === left ? missionTimeout(def) : turnTimeout(def, this.turn) };
+          return { failure: budget === left ? missionTimeout(this.missionMs) : turnTimeout(def, this.turn) };
         }
         return { failure: { kind: "llm", reason: e instanceof Error ? e.message : String(e) } };
       }
@@ -416,7 +421,7 @@ class Run {
       // A single turn's value is the answer: realized whole ("none" realizes without
       // printing), then shown shortened below.
       print: single ? "none" : { maxItems: fmt.feedbackLimit, maxChars: fmt.feedbackMaxChars, firewall: true },
-      limits: { timeoutMs: Math.min(def.limits.timeoutMs ?? Infinity, timeoutMs) },
+      limits: { timeoutMs: Math.min(def.limits.timeoutMs ?? Infinity, Math.max(1, Math.floor(timeoutMs))) },
       origin,
     });
     if (!r.ok) {
@@ -572,6 +577,7 @@ class Run {
         depth: this.depth,
         depthLeft: this.depthLeft,
         deadline: this.deadline,
+        missionMs: this.missionMs,
         llm: this.options.llm ?? this.llm,
         registry: this.registry,
         made: this.made,
@@ -640,8 +646,8 @@ function renderParamsText(def: AgentDefinition): string {
   return `(${def.signature.params.map((p) => `${p.name} ${renderType(p.type)}`).join(", ")})`;
 }
 
-function missionTimeout(def: AgentDefinition): Failure {
-  return { kind: "timeout", reason: `the mission ran out of time (${def.missionTimeoutMs} ms)` };
+function missionTimeout(ms: number): Failure {
+  return { kind: "timeout", reason: `the mission ran out of time (${ms} ms)` };
 }
 
 function turnTimeout(def: AgentDefinition, turn: number): Failure {

@@ -191,6 +191,29 @@ describe("the loop: return, feedback, errors", () => {
     expect(step.failure).toEqual({ kind: "llm", reason: "boom" });
   });
 
+  it("the mission deadline bounds every turn, children included", async () => {
+    const slowKid: Llm = (r) =>
+      new Promise((resolve, reject) => {
+        const t = setTimeout(() => resolve(clj("(return 1)")), 5000);
+        r.signal?.addEventListener("abort", () => {
+          clearTimeout(t);
+          reject(new Error("aborted"));
+        });
+      });
+    const kid = defineAgent({ name: "kid", description: "Slow", prompt: "x", llm: slowKid });
+    const parent = defineAgent({ prompt: "x", tools: { kid: asTool(kid) }, missionTimeoutMs: 100, maxTurns: 2 });
+    const t0 = performance.now();
+    const { llm, requests } = recording([clj("(tool/kid {})"), clj("(return 2)")]);
+    const step = await parent.run({}, { llm });
+    expect(performance.now() - t0).toBeLessThan(2000);
+    // The 5-second child was stopped at the parent's 100 ms deadline. Which timer fired
+    // first (the parent's evaluation or the child's turn) and whether the parent's next
+    // turn still fit depend on timer granularity; both end in a message about time.
+    expect(step.turns[0]!.feedback).toMatch(/timeout: the evaluation ran longer than \d+ ms|ran out of time/);
+    if (!step.ok) expect(step.failure).toEqual({ kind: "timeout", reason: "the mission ran out of time (100 ms)" });
+    expect(requests.length).toBeLessThanOrEqual(2);
+  });
+
   it("a turn that takes too long ends the run with a timeout", async () => {
     const slow: Llm = (r) =>
       new Promise((resolve, reject) => {
