@@ -221,7 +221,7 @@ class Run {
     const history: LlmMessage[] = [];
 
     for (this.turn = 1; this.turn <= def.maxTurns; this.turn++) {
-      if (this.cancelled()) return this.finish(null, { kind: "cancelled", reason: "cancelled" });
+      if (this.cancelled()) return this.finish(null, this.cancelFailure());
       if (this.deadline - performance.now() <= 0) return this.finish(null, missionTimeout(this.missionMs));
       const first = renderMission({
         mission,
@@ -274,8 +274,12 @@ class Run {
     const left = this.deadline - turnStart;
     const controller = new AbortController();
     const budget = Math.min(def.turnTimeoutMs, left);
-    const timer = setTimeout(() => controller.abort(), budget);
-    const onAbort = (): void => controller.abort();
+    // The abort reason is a Failure, so a child agent stopped with this turn can say why.
+    const timer = setTimeout(
+      () => controller.abort(budget === left ? missionTimeout(this.missionMs) : turnTimeout(def, this.turn)),
+      budget,
+    );
+    const onAbort = (): void => controller.abort(this.cancelFailure());
     this.options.signal?.addEventListener("abort", onAbort);
     this.turnSignal = controller.signal;
     let reply: LlmReply;
@@ -284,7 +288,7 @@ class Run {
       try {
         reply = await this.ask(llm, messages, controller.signal);
       } catch (e) {
-        if (this.cancelled()) return { failure: { kind: "cancelled", reason: "cancelled" } };
+        if (this.cancelled()) return { failure: this.cancelFailure() };
         if (controller.signal.aborted) {
           return { failure: budget === left ? missionTimeout(this.missionMs) : turnTimeout(def, this.turn) };
         }
@@ -301,6 +305,9 @@ class Run {
     } finally {
       clearTimeout(timer);
       this.options.signal?.removeEventListener("abort", onAbort);
+      // The turn is over: whatever it started and still runs (a child agent the program
+      // gave up waiting for, a slow tool) is told to stop.
+      controller.abort({ kind: "cancelled", reason: `agent ${def.name}'s turn ${this.turn} ended` } satisfies Failure);
     }
     const ends = r.end !== undefined;
     const feedback = ends ? "" : this.turnNotes.length > 0 ? `${r.feedback}\n${this.turnNotes.join("\n")}` : r.feedback;
@@ -331,6 +338,16 @@ class Run {
 
   private cancelled(): boolean {
     return this.options.signal?.aborted === true;
+  }
+
+  /**
+   * Why the run's signal aborted: a Failure when a parent's turn stopped this child (its
+   * time ran out, or it ended), otherwise a plain cancellation.
+   */
+  private cancelFailure(): Failure {
+    const reason: unknown = this.options.signal?.reason;
+    if (isFailure(reason)) return reason;
+    return { kind: "cancelled", reason: "cancelled" };
   }
 
   private async resolveLlm(): Promise<Llm> {
@@ -565,11 +582,22 @@ class Run {
     if (this.depthLeft <= 0) {
       throw new Error(`tool/${tool}: agents may nest at most ${this.def.maxDepth} levels deep (maxDepth)`);
     }
+    // The child stops when the parent's turn does (its time ran out, or the run was
+    // cancelled): a parent that gave up waiting must not leave a child calling models.
+    const stop = new AbortController();
+    const watched = [this.options.signal, this.turnSignal];
+    const abort = (): void => stop.abort(watched.find((sig) => sig?.aborted === true)?.reason);
+    for (const sig of watched) {
+      if (sig === undefined) continue;
+      if (sig.aborted) stop.abort(sig.reason);
+      else sig.addEventListener("abort", abort, { once: true });
+    }
     const step = await runAgent(
       child,
       args,
       {
         ...this.options,
+        signal: stop.signal,
         inputDescriptions: {},
       },
       {
@@ -584,6 +612,7 @@ class Run {
       },
       inherit ? inheritableFunctions(this.session?.namespace.all() ?? []) : [],
     );
+    for (const sig of watched) sig?.removeEventListener("abort", abort);
     this.counters.inputTokens += step.usage.inputTokens;
     this.counters.outputTokens += step.usage.outputTokens;
     this.counters.llmRequests += step.usage.llmRequests;
@@ -696,4 +725,13 @@ function abortable<T>(p: Promise<T>, signal: AbortSignal): Promise<T> {
       },
     );
   });
+}
+
+function isFailure(x: unknown): x is Failure {
+  return (
+    typeof x === "object" &&
+    x !== null &&
+    typeof (x as { kind?: unknown }).kind === "string" &&
+    typeof (x as { reason?: unknown }).reason === "string"
+  );
 }

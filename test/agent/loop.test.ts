@@ -209,9 +209,33 @@ describe("the loop: return, feedback, errors", () => {
     // The 5-second child was stopped at the parent's 100 ms deadline. Which timer fired
     // first (the parent's evaluation or the child's turn) and whether the parent's next
     // turn still fit depend on timer granularity; both end in a message about time.
-    expect(step.turns[0]!.feedback).toMatch(/timeout: the evaluation ran longer than \d+ ms|ran out of time/);
+    expect(step.turns[0]!.feedback).toMatch(
+      /timeout: the evaluation ran longer than \d+ ms|agent kid failed: the mission ran out of time \(100 ms\)/,
+    );
     if (!step.ok) expect(step.failure).toEqual({ kind: "timeout", reason: "the mission ran out of time (100 ms)" });
     expect(requests.length).toBeLessThanOrEqual(2);
+  });
+
+  it("a child agent still running when the parent's turn ends is stopped", async () => {
+    let aborted = 0;
+    const slowKid: Llm = (r) =>
+      new Promise((resolve, reject) => {
+        const t = setTimeout(() => resolve(clj("(return 1)")), 5000);
+        r.signal?.addEventListener("abort", () => {
+          aborted++;
+          clearTimeout(t);
+          reject(new Error("aborted"));
+        });
+      });
+    const kid = defineAgent({ name: "kid", description: "Slow", prompt: "x", llm: slowKid });
+    const parent = defineAgent({ prompt: "x", tools: { kid: asTool(kid) }, turnTimeoutMs: 80 });
+    const t0 = performance.now();
+    const step = await parent.run({}, { llm: scriptedLlm([clj("(tool/kid {})"), clj("(return 2)")]) });
+    expect(performance.now() - t0).toBeLessThan(2000);
+    expect(step.return).toBe(2);
+    expect(step.turns[0]!.feedback).toMatch(/timeout|ran out of time/);
+    // The child's model call was aborted when the parent's turn ended, not left running.
+    expect(aborted).toBe(1);
   });
 
   it("a turn that takes too long ends the run with a timeout", async () => {
