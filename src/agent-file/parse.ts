@@ -32,6 +32,7 @@ import { SignatureError } from "../signature/errors.js";
 import { parseSignature } from "../signature/parse.js";
 import { checkPlaceholders } from "../signature/placeholders.js";
 import { altSpelling, type Signature, type SigType } from "../signature/types.js";
+import { FORMAT_OPTION_KEYS, MAX_TIMER_MS, OUTPUT_MODES, TOOL_NAME } from "../agent/rules.js";
 import type { FormatOptions, OutputMode } from "../agent/types.js";
 import { AgentFileError } from "./error.js";
 
@@ -44,8 +45,6 @@ export const AGENT_FILE_EXTENSION = ".agent.md";
 export const MAX_AGENT_FILE_SIZE = 1024 * 1024;
 /** Aliased nodes a front matter may expand to (yaml's `maxAliasCount`): stops alias bombs. */
 export const MAX_ALIAS_COUNT = 100;
-/** Longest timer Node keeps (about 24.8 days); longer ones fire at once. */
-const MAX_TIMEOUT_MS = 2_147_483_647;
 
 /** The keys of the front matter. */
 export const AGENT_FILE_KEYS = [
@@ -143,19 +142,9 @@ export function agentNameOf(file: string): string {
 // ---------------------------------------------------------------------------------------
 // The parser
 
-/** Tool names: what can follow `tool/` in a program (as defineAgent checks them). */
-const TOOL_NAME = /^[A-Za-z][A-Za-z0-9_-]*[?!]?$/;
 const EXPORT_NAME = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 const MODULE_EXTENSIONS = [".ts", ".mts", ".cts", ".js", ".mjs", ".cjs"];
 const MODULE_ENTRY_KEYS = ["name", "from", "signature", "description"] as const;
-const FORMAT_OPTION_KEYS: readonly (keyof FormatOptions)[] = [
-  "feedbackLimit",
-  "feedbackMaxChars",
-  "historyMaxBytes",
-  "resultLimit",
-  "resultMaxChars",
-];
-const OUTPUT_MODES: readonly OutputMode[] = ["lisp", "text"];
 const DEFAULT_SIGNATURE = "() -> :any";
 /** How much of a written value messages show. */
 const MAX_SHOWN = 40;
@@ -194,8 +183,8 @@ const KEY_READERS: Readonly<Record<AgentFileKey, KeyReader>> = {
   outputMode: (p, v, d) => (d.outputMode = p.oneOf(v, "outputMode", OUTPUT_MODES)),
   model: (p, v, d) => (d.model = p.nonEmptyString(v, "model").trim()),
   signatureValidation: (p, v, d) => (d.signatureValidation = p.oneOf(v, "signatureValidation", VALIDATION_MODES)),
-  turnTimeoutMs: (p, v, d) => (d.turnTimeoutMs = p.integer(v, "turnTimeoutMs", 1, MAX_TIMEOUT_MS)),
-  missionTimeoutMs: (p, v, d) => (d.missionTimeoutMs = p.integer(v, "missionTimeoutMs", 1, MAX_TIMEOUT_MS)),
+  turnTimeoutMs: (p, v, d) => (d.turnTimeoutMs = p.integer(v, "turnTimeoutMs", 1, MAX_TIMER_MS)),
+  missionTimeoutMs: (p, v, d) => (d.missionTimeoutMs = p.integer(v, "missionTimeoutMs", 1, MAX_TIMER_MS)),
 };
 
 /** One parse of one file. Not exported: its public methods are for the key readers above. */

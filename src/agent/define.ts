@@ -13,6 +13,7 @@ import { checkPlaceholders } from "../signature/placeholders.js";
 import { renderSignature } from "../signature/render.js";
 import { altSpelling, type Signature } from "../signature/types.js";
 import { runAgent } from "./loop.js";
+import { FORMAT_OPTION_KEYS, MAX_TIMER_MS, OUTPUT_MODES, TOOL_NAME } from "./rules.js";
 import {
   DEFAULT_FORMAT_OPTIONS,
   SELF,
@@ -30,9 +31,6 @@ export const DEFAULT_MAX_TURNS = 5;
 export const DEFAULT_MAX_DEPTH = 3;
 export const DEFAULT_TURN_TIMEOUT_MS = 120_000;
 export const DEFAULT_MISSION_TIMEOUT_MS = 600_000;
-
-/** Tool and agent names: what can follow `tool/` in a program. */
-const TOOL_NAME = /^[A-Za-z][A-Za-z0-9_-]*[?!]?$/;
 
 const OPTION_KEYS: readonly (keyof AgentOptions)[] = [
   "name",
@@ -129,7 +127,7 @@ export function defineAgent(options: AgentOptions): Agent {
   if (options.outputMode === "text" && Object.keys(tools).length > 0) {
     throw fail("outputMode text cannot use tools", "tools are called by programs: use outputMode lisp");
   }
-  if (options.outputMode !== undefined && options.outputMode !== "lisp" && options.outputMode !== "text") {
+  if (options.outputMode !== undefined && !OUTPUT_MODES.includes(options.outputMode)) {
     throw fail(`unknown outputMode ${JSON.stringify(options.outputMode)}`, "use lisp or text");
   }
   const mode: ValidationMode = options.signatureValidation ?? "enabled";
@@ -186,9 +184,6 @@ function checkToolSpec(toolName: string, spec: ToolSpec, fail: (m: string, h?: s
   }
 }
 
-/** The longest delay Node's timers keep (a longer one fires at once). */
-const MAX_TIMER_MS = 2_147_483_647;
-
 function positiveInt(
   v: number | undefined,
   dflt: number,
@@ -209,11 +204,8 @@ function formatOptions(
 ): FormatOptions {
   const out: Record<string, number> = { ...DEFAULT_FORMAT_OPTIONS };
   for (const [k, v] of Object.entries(given ?? {})) {
-    if (!Object.hasOwn(DEFAULT_FORMAT_OPTIONS, k)) {
-      throw fail(
-        `unknown format option ${k}`,
-        didYouMean(closest(k, Object.keys(DEFAULT_FORMAT_OPTIONS))) ?? undefined,
-      );
+    if (!(FORMAT_OPTION_KEYS as readonly string[]).includes(k)) {
+      throw fail(`unknown format option ${k}`, didYouMean(closest(k, FORMAT_OPTION_KEYS)) ?? undefined);
     }
     if (typeof v !== "number" || !Number.isSafeInteger(v) || v < 1) {
       throw fail(`format option ${k} must be a positive integer, got ${String(v)}`);
