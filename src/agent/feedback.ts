@@ -8,7 +8,7 @@ import { formatPosition } from "../diagnostics/span.js";
 import { originOf, type SourceOrigin } from "../diagnostics/span-source.js";
 import type { PtcError } from "../diagnostics/error.js";
 import { formatWarning, type Warning } from "../diagnostics/warning.js";
-import { formatIssue, type ValidationIssue } from "../runtime/validation.js";
+import { formatIssue, hideValue, type ValidationIssue } from "../runtime/validation.js";
 import type { FormatOptions } from "./types.js";
 
 /** Most lines of println output shown. */
@@ -75,21 +75,11 @@ export function errorFeedback(
 }
 
 /** A firewalled segment in an issue path: `_token`, `items[0]._raw`. */
-const FIREWALLED_PATH = /(^|[.\] ])_/;
+const FIREWALLED_PATH = /(^|[.\]])_/;
 
-/**
- * An issue as an LLM may read it: when its path goes through a firewalled field, the
- * offending value is not shown (only its type), since the model must never see it.
- */
+/** An issue as an LLM may read it: through a firewalled field, without the value. */
 export function llmIssue(issue: ValidationIssue): string {
-  if (!FIREWALLED_PATH.test(issue.path)) return formatIssue(issue);
-  const message =
-    issue.code === "invalid_type"
-      ? issue.message.replace(/, got (\S+).*$/s, ", got $1 <Firewalled>")
-      : issue.code === "coerced"
-        ? issue.message.replace(/^coerced (\S+) .* to (\S+)$/s, "coerced $1 <Firewalled> to $2")
-        : issue.message;
-  return `${issue.path}: ${message}`;
+  return formatIssue(FIREWALLED_PATH.test(issue.path) ? hideValue(issue) : issue);
 }
 
 /** After (return v) with a value that does not match the output type. */
@@ -106,7 +96,7 @@ export function noProgramFeedback(mode: "lisp" | "text"): string {
     : ";; Error: no JSON value found in your reply. Reply with one JSON value in a ```json block.";
 }
 
-/** Warnings of input coercion (shown when a tool's arguments were coerced). */
-export function coercionNotes(warnings: readonly ValidationIssue[]): string[] {
-  return warnings.map((w) => `;; note: ${llmIssue(w)}`);
+/** Warnings of input coercion, shown when a tool's arguments were coerced. */
+export function coercionNotes(tool: string, warnings: readonly ValidationIssue[]): string[] {
+  return warnings.map((w) => `;; note: tool/${tool} ${llmIssue(w)}`);
 }

@@ -13,12 +13,12 @@ import { Session } from "../evaluator/session.js";
 import type { EvalResult } from "../evaluator/evaluate.js";
 import { createLlm } from "../llm/resolve.js";
 import { LlmError, normalizeReply, type Llm, type LlmMessage, type LlmRegistry, type LlmReply } from "../llm/types.js";
-import { fromHost, toHost, toTyped } from "../runtime/convert.js";
+import { fromHost, toJsonSafe, toTyped } from "../runtime/convert.js";
 import { print } from "../runtime/printer.js";
 import type { ValidationIssue } from "../runtime/validation.js";
 import { getFlex } from "../runtime/map.js";
 import { PtcFn, type Value, type Var } from "../runtime/values.js";
-import { renderType } from "../signature/render.js";
+import { renderParams, renderType } from "../signature/render.js";
 import { checkInput, checkOutput } from "../signature/compiled.js";
 import { altSpelling } from "../signature/types.js";
 import { expandTemplate } from "../signature/placeholders.js";
@@ -153,9 +153,9 @@ class Run {
       parent: this.parent?.runId ?? null,
       agent: this.def.name,
       depth: this.depth,
-      // The caller's own data, by reference: copying a large input for the trace would
-      // cost as much as the run's first turn.
-      input: this.input,
+      // The caller's own data, by reference when it is plain JSON (checked, not copied:
+      // copying a large input for the trace would cost as much as the run's first turn).
+      input: toJsonSafe(this.input),
     });
     let step: Step;
     try {
@@ -174,7 +174,7 @@ class Run {
     if (!checked.ok) {
       return this.finish(null, {
         kind: "input",
-        reason: `the input does not match ${renderParamsText(def)}: ${checked.errors.map(llmIssue).join("; ")}`,
+        reason: `the input does not match (${renderParams(def.signature)}): ${checked.errors.map(llmIssue).join("; ")}`,
       });
     }
     const input: Record<string, unknown> = { ...((checked.value ?? {}) as Record<string, unknown>) };
@@ -199,18 +199,13 @@ class Run {
       return this.finish(null, { kind: "input", reason: e instanceof Error ? e.message : String(e) });
     }
 
-    const session = new Session({
-      context: input,
-      tools: buildTools({
-        definition: def,
-        context: () => ({ agent: def.name, depth: this.depth, turn: this.turn, signal: this.turnSignal }),
-        record: (c) => this.recordCall(c),
-        note: (tool, warnings) => this.turnNotes.push(...coercionNotes(prefixed(tool, warnings))),
-        runChild: (tool, child, args, inherit) => this.runChild(tool, child, args, inherit),
-      }),
-      limits: def.limits,
-      historyMaxChars: def.formatOptions.historyMaxBytes,
-    });
+    let session: Session;
+    try {
+      session = this.newSession(input);
+    } catch (e) {
+      // Data that cannot enter a program (a cycle, a host function, nesting too deep).
+      return this.finish(null, { kind: "input", reason: e instanceof Error ? e.message : String(e) });
+    }
     this.session = session;
     // Inherited closures are defined before the first turn; the set of their names is
     // fixed here and only tells the prompt which section lists them.
@@ -336,6 +331,23 @@ class Run {
     return { ...r, feedback, reply: reply.content };
   }
 
+  /** The run's session: the input as data/, the tools wrapped with their signatures. */
+  private newSession(input: Record<string, unknown>): Session {
+    const def = this.def;
+    return new Session({
+      context: input,
+      tools: buildTools({
+        definition: def,
+        context: () => ({ agent: def.name, depth: this.depth, turn: this.turn, signal: this.turnSignal }),
+        record: (c) => this.recordCall(c),
+        note: (tool, warnings) => this.turnNotes.push(...coercionNotes(tool, warnings)),
+        runChild: (tool, child, args, inherit) => this.runChild(tool, child, args, inherit),
+      }),
+      limits: def.limits,
+      historyMaxChars: def.formatOptions.historyMaxBytes,
+    });
+  }
+
   private cancelled(): boolean {
     return this.options.signal?.aborted === true;
   }
@@ -443,7 +455,7 @@ class Run {
     });
     if (!r.ok) {
       if (r.error.kind === "fail") {
-        const value = safeJson(r.error.detail);
+        const value = toJsonSafe(r.error.detail);
         return {
           outcome: "fail",
           feedback: "",
@@ -457,16 +469,14 @@ class Run {
         program: code,
       };
     }
+    // The printer shortens the answer itself (feedbackLimit, feedbackMaxChars).
     const shown = single
-      ? cut(
-          print(null, r.value, {
-            readably: true,
-            maxItems: fmt.feedbackLimit,
-            maxChars: fmt.feedbackMaxChars,
-            firewall: true,
-          }),
-          fmt.feedbackMaxChars,
-        )
+      ? print(null, r.value, {
+          readably: true,
+          maxItems: fmt.feedbackLimit,
+          maxChars: fmt.feedbackMaxChars,
+          firewall: true,
+        })
       : r.printed;
     if (!r.returned && !single) {
       return {
@@ -566,8 +576,8 @@ class Run {
       type: "tool_call",
       turn: this.turn,
       tool: c.name,
-      args: safeJson(c.args),
-      ...(c.result !== undefined ? { result: safeJson(c.result) } : {}),
+      args: toJsonSafe(c.args),
+      ...(c.result !== undefined ? { result: toJsonSafe(c.result) } : {}),
       ...(c.error !== undefined ? { error: c.error } : {}),
       durationMs: c.durationMs,
     });
@@ -623,7 +633,7 @@ class Run {
 
   private finish(value: Value | null, failure: Failure | null): Step {
     const durationMs = performance.now() - this.started;
-    const ret = failure === null ? safeJson(value) : undefined;
+    const ret = failure === null ? toJsonSafe(value) : undefined;
     this.emit({
       ...this.base(),
       type: "run_end",
@@ -652,7 +662,7 @@ class Run {
     for (const v of this.session?.namespace.all() ?? []) {
       if (!v.bound) continue;
       Object.defineProperty(out, v.name, {
-        value: safeJson(v.value),
+        value: toJsonSafe(v.value),
         enumerable: true,
         writable: true,
         configurable: true,
@@ -671,10 +681,6 @@ interface TurnResult {
   readonly end?: { readonly value: Value | null; readonly failure: Failure | null };
 }
 
-function renderParamsText(def: AgentDefinition): string {
-  return `(${def.signature.params.map((p) => `${p.name} ${renderType(p.type)}`).join(", ")})`;
-}
-
 function missionTimeout(ms: number): Failure {
   return { kind: "timeout", reason: `the mission ran out of time (${ms} ms)` };
 }
@@ -683,14 +689,10 @@ function turnTimeout(def: AgentDefinition, turn: number): Failure {
   return { kind: "timeout", reason: `turn ${turn} ran out of time (${def.turnTimeoutMs} ms)` };
 }
 
-function prefixed(tool: string, warnings: readonly ValidationIssue[]): ValidationIssue[] {
-  return warnings.map((w) => ({ ...w, path: `tool/${tool} ${w.path}` }));
-}
-
 /** The text of a (fail ...) reason: a string as is, a map's :message or :reason, else printed. */
 function failReason(detail: unknown): string {
   if (typeof detail === "string") return detail;
-  const json = safeJson(detail as Value);
+  const json = toJsonSafe(detail);
   if (json !== null && typeof json === "object" && !Array.isArray(json)) {
     const o = json as Record<string, unknown>;
     if (typeof o["message"] === "string") return o["message"];
@@ -700,13 +702,6 @@ function failReason(detail: unknown): string {
 }
 
 /** A host value for traces and the Step: JSON, never throwing. */
-function safeJson(v: unknown): unknown {
-  try {
-    return toHost(null, fromHost(v));
-  } catch {
-    return "#unprintable";
-  }
-}
 
 /** Resolves as `p`, or rejects when `signal` aborts first (an LLM adapter that ignores it). */
 function abortable<T>(p: Promise<T>, signal: AbortSignal): Promise<T> {

@@ -4,6 +4,7 @@
  * call). Nested agent runs carry their parent's run id, so a trace of a whole mission
  * reads as a tree. Events are plain JSON: a JSON Lines file is one event per line.
  */
+import { randomUUID } from "node:crypto";
 import { closeSync, openSync, renameSync, writeSync } from "node:fs";
 import type { LlmMessage, LlmUsage } from "../llm/types.js";
 import type { TurnOutcome } from "./types.js";
@@ -90,12 +91,7 @@ export function jsonlTrace(file: string): { sink: TraceSink; close: () => void }
   };
 }
 
-let counter = 0;
-
-/** A run id: unique within the process, readable in traces. */
+/** A run id: unique, readable in traces (`search-3f2a9c1e`). */
 export function newRunId(agent: string): string {
-  counter++;
-  return `${agent}-${counter.toString(36)}-${Math.floor(Math.random() * 0x10000)
-    .toString(16)
-    .padStart(4, "0")}`;
+  return `${agent}-${randomUUID().slice(0, 8)}`;
 }

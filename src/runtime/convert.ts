@@ -188,3 +188,77 @@ export function toTyped(cx: Cx | null, v: Value): unknown {
     keep: (x) => x instanceof PtcFloat || x instanceof Keyword || x instanceof PtcFn,
   });
 }
+
+/**
+ * Host data as something JSON.stringify can always write (a trace event): the value
+ * itself when it is plain JSON already — the common case, checked without copying — or
+ * a copy in which PTC-Lisp values are converted (closures become their labels), Dates
+ * become ISO strings, functions and undefined are left out, and cycles or nesting deeper
+ * than MAX_HOST_DEPTH become a marker string. Never throws.
+ */
+export function toJsonSafe(x: unknown): unknown {
+  return isPlainJson(x, 0, new Set()) ? x : jsonCopy(x, 0, new Set());
+}
+
+function isPlainJson(x: unknown, depth: number, path: Set<object>): boolean {
+  if (x === null || typeof x === "string" || typeof x === "boolean") return true;
+  if (typeof x === "number") return Number.isFinite(x);
+  if (typeof x !== "object" || depth > MAX_HOST_DEPTH || path.has(x) || x instanceof PtcObject) return false;
+  const proto: unknown = Object.getPrototypeOf(x);
+  if (!Array.isArray(x) && proto !== Object.prototype && proto !== null) return false;
+  path.add(x);
+  try {
+    for (const v of Array.isArray(x) ? x : Object.values(x)) if (!isPlainJson(v, depth + 1, path)) return false;
+    return true;
+  } catch {
+    return false; // a getter that throws
+  } finally {
+    path.delete(x);
+  }
+}
+
+function jsonCopy(x: unknown, depth: number, path: Set<object>): unknown {
+  if (x === null || x === undefined) return null;
+  switch (typeof x) {
+    case "string":
+    case "boolean":
+      return x;
+    case "number":
+      return Number.isFinite(x) ? x : null;
+    case "bigint":
+      return Number(x);
+    case "function":
+    case "symbol":
+      return null;
+  }
+  if (x instanceof PtcObject) {
+    try {
+      return toHost(null, x as Value);
+    } catch {
+      return "#unprintable";
+    }
+  }
+  if (x instanceof Date) return Number.isNaN(x.getTime()) ? null : x.toISOString();
+  const o = x as object;
+  if (path.has(o)) return "#circular";
+  if (depth > MAX_HOST_DEPTH) return "#too-deep";
+  path.add(o);
+  try {
+    if (Array.isArray(o)) return o.map((v) => jsonCopy(v, depth + 1, path));
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(o)) {
+      if (v === undefined || typeof v === "function") continue;
+      Object.defineProperty(out, k, {
+        value: jsonCopy(v, depth + 1, path),
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+    }
+    return out;
+  } catch {
+    return "#unprintable";
+  } finally {
+    path.delete(o);
+  }
+}

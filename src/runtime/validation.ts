@@ -184,6 +184,21 @@ export function coercedIssue(path: string, from: unknown, to: string): Validatio
   return { code: "coerced", path: at(path), message: `coerced ${describeValue(from)} to ${to}` };
 }
 
+/**
+ * The issue with the offending value left out of its message, only its type kept
+ * (`expected int, got string <Firewalled>`): what an LLM may read about a firewalled field.
+ * The inverse of typeIssue's and coercedIssue's wording (describeValue puts the type first).
+ */
+export function hideValue(issue: ValidationIssue): ValidationIssue {
+  const message =
+    issue.code === "invalid_type"
+      ? issue.message.replace(/, got (\S+).*$/s, ", got $1 <Firewalled>")
+      : issue.code === "coerced"
+        ? issue.message.replace(/^coerced (\S+) .* to (\S+)$/s, "coerced $1 <Firewalled> to $2")
+        : issue.message;
+  return { ...issue, message };
+}
+
 const NONE: readonly ValidationIssue[] = Object.freeze([]);
 
 /** The result of a run that skipped validation (`disabled`). */

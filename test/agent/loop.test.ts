@@ -179,6 +179,20 @@ describe("the loop: return, feedback, errors", () => {
     );
   });
 
+  it("input that cannot enter a program fails the run as input, and the trace stays writable", async () => {
+    const cyclic: Record<string, unknown> = { a: 1 };
+    cyclic["self"] = cyclic;
+    const lines: string[] = [];
+    const agent = defineAgent({ prompt: "x", signature: "(data :map) -> :any" });
+    const step = await agent.run(
+      { data: cyclic },
+      { llm: scriptedLlm([]), trace: (e) => lines.push(JSON.stringify(e)) },
+    );
+    expect(step.failure?.kind).toBe("input");
+    expect(step.failure?.reason).toContain("nested more than 500 levels deep (or is circular)");
+    expect(JSON.parse(lines[0]!)).toMatchObject({ type: "run_start", input: { data: { a: 1, self: "#circular" } } });
+  });
+
   it("no LLM: a failed step, not an exception", async () => {
     const step = await defineAgent({ prompt: "x" }).run({});
     expect(step.failure?.kind).toBe("llm");

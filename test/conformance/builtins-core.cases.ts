@@ -7,7 +7,7 @@ const PRINT_LINES = "ptcc keeps print/pr output line by line; a later println ad
 
 t.group("println", [
   ["strings unquoted", '(println "a" "b")'],
-  ["values", "(println 1 :k [1 \"x\"] {:a nil} nil)"],
+  ["values", '(println 1 :k [1 "x"] {:a nil} nil)'],
   ["returns nil", "(println)"],
   ["several lines", '(do (println "one") (println "two") 3)'],
 ]);

@@ -1050,7 +1050,10 @@ t.group("list?", [
   [
     "cons onto a list",
     "(list? (cons 1 '(2)))",
-    { differs: "on the JVM consing onto a seq makes a Cons, not a list; ClojureScript returns a list", expected: "false" },
+    {
+      differs: "on the JVM consing onto a seq makes a Cons, not a list; ClojureScript returns a list",
+      expected: "false",
+    },
   ],
   ["cons onto nil", "(list? (cons 1 nil))"],
 ]);
@@ -1076,14 +1079,8 @@ t.group("fn?", [
 ]);
 
 t.group("ifn?", [
-  [
-    "on every kind of value",
-    `(mapv ifn? ${VALUES})`,
-  ],
-  [
-    "symbol called as a function",
-    "('a {'a 1})",
-  ],
+  ["on every kind of value", `(mapv ifn? ${VALUES})`],
+  ["symbol called as a function", "('a {'a 1})"],
   ["keyword", "(ifn? :a)"],
   ["map", "(ifn? {})"],
   ["set", "(ifn? #{})"],

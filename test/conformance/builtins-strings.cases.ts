@@ -1193,11 +1193,7 @@ t.group("LocalDate", [
     '(= (LocalDate/parse "2024-01-01") (LocalDate/parse "2024-01-01"))',
     { differs: LOCAL_DATE, expected: "true" },
   ],
-  [
-    "str",
-    '(str (LocalDate/parse "2024-01-01"))',
-    { differs: LOCAL_DATE, expected: '"2024-01-01"' },
-  ],
+  ["str", '(str (LocalDate/parse "2024-01-01"))', { differs: LOCAL_DATE, expected: '"2024-01-01"' }],
 ]);
 
 t.group("String methods", [

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { evaluateSync } from "../../src/index.js";
-import { formatIssue, type ValidationMode, type ValidationResult } from "../../src/runtime/validation.js";
+import { formatIssue, hideValue, type ValidationMode, type ValidationResult } from "../../src/runtime/validation.js";
 import { keyword, PtcFloat } from "../../src/runtime/values.js";
 import { validate, validateAndCoerce } from "../../src/signature/validate.js";
 
@@ -211,5 +211,19 @@ describe("modes", () => {
     const r = validateAndCoerce("(a :int, b :int, c :string) -> :any", { a: "1", b: "x", d: 1 }, { mode: "strict" });
     expect(r.errors.map((i) => i.code)).toEqual(["invalid_type", "missing_field", "unexpected_field"]);
     expect(r.warnings.map((i) => i.code)).toEqual(["coerced"]);
+  });
+});
+
+describe("hideValue (what an LLM reads about a firewalled field)", () => {
+  it.each([
+    ["{_t :int}", { _t: "abc" }, "_t: expected int, got string <Firewalled>"],
+    ["{_t [:int]}", { _t: [1, "x"] }, "_t[1]: expected int, got string <Firewalled>"],
+  ])("%s", (sig, value, text) => {
+    expect(validate(sig, value).errors.map((e) => formatIssue(hideValue(e)))).toEqual([text]);
+  });
+
+  it("coercion warnings keep the types only", () => {
+    const r = validateAndCoerce("(_n :int) -> :any", { _n: "7" });
+    expect(r.warnings.map((w) => formatIssue(hideValue(w)))).toEqual(["_n: coerced string <Firewalled> to int"]);
   });
 });
