@@ -11,6 +11,7 @@
 import { PtcError } from "../diagnostics/error.js";
 import { Session } from "../evaluator/session.js";
 import type { EvalResult } from "../evaluator/evaluate.js";
+import { anySignal } from "../llm/http.js";
 import { createLlm } from "../llm/resolve.js";
 import { LlmError, normalizeReply, type Llm, type LlmMessage, type LlmRegistry, type LlmReply } from "../llm/types.js";
 import { fromHost, toJsonSafe, toTyped } from "../runtime/convert.js";
@@ -594,20 +595,12 @@ class Run {
     }
     // The child stops when the parent's turn does (its time ran out, or the run was
     // cancelled): a parent that gave up waiting must not leave a child calling models.
-    const stop = new AbortController();
-    const watched = [this.options.signal, this.turnSignal];
-    const abort = (): void => stop.abort(watched.find((sig) => sig?.aborted === true)?.reason);
-    for (const sig of watched) {
-      if (sig === undefined) continue;
-      if (sig.aborted) stop.abort(sig.reason);
-      else sig.addEventListener("abort", abort, { once: true });
-    }
     const step = await runAgent(
       child,
       args,
       {
         ...this.options,
-        signal: stop.signal,
+        signal: anySignal([this.options.signal, this.turnSignal]),
         inputDescriptions: {},
       },
       {
@@ -622,7 +615,6 @@ class Run {
       },
       inherit ? inheritableFunctions(this.session?.namespace.all() ?? []) : [],
     );
-    for (const sig of watched) sig?.removeEventListener("abort", abort);
     this.counters.inputTokens += step.usage.inputTokens;
     this.counters.outputTokens += step.usage.outputTokens;
     this.counters.llmRequests += step.usage.llmRequests;

@@ -89,7 +89,7 @@ export async function postJson(post: JsonPost, options: HttpOptions = {}): Promi
   const settings = { ...DEFAULTS, ...definedOnly(options) };
   const sleep = options.sleep ?? abortableSleep;
   const random = options.random ?? Math.random;
-  const signal = combineSignals([post.signal, options.signal]);
+  const signal = anySignal([post.signal, options.signal]);
   const fail = failer(post);
 
   for (let attempt = 0; ; attempt++) {
@@ -347,7 +347,8 @@ function cut(text: string): string {
 // ---------------------------------------------------------------------------
 // Plumbing
 
-function combineSignals(signals: readonly (AbortSignal | undefined)[]): AbortSignal | undefined {
+/** A signal that aborts (with its reason) when the first of `signals` does; undefined for none. */
+export function anySignal(signals: readonly (AbortSignal | undefined)[]): AbortSignal | undefined {
   const present = signals.filter((s): s is AbortSignal => s !== undefined);
   if (present.length <= 1) return present[0];
   return AbortSignal.any(present);
