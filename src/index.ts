@@ -121,6 +121,7 @@ export {
   type LlmReply,
   type LlmRequest,
   type LlmUsage,
+  type FinishReason,
   type OpenAiOptions,
   type AnthropicOptions,
   type ScriptedLlm,

@@ -346,6 +346,7 @@ class Run {
       }),
       limits: def.limits,
       historyMaxChars: def.formatOptions.historyMaxBytes,
+      ...(this.options.breakOnSigint === true ? { breakOnSigint: true } : {}),
     });
   }
 
@@ -455,6 +456,9 @@ class Run {
       origin,
     });
     if (!r.ok) {
+      if (r.error.kind === "interrupted") {
+        return { outcome: "error", feedback: "", program: code, end: { value: null, failure: interrupted() } };
+      }
       if (r.error.kind === "fail") {
         const value = toJsonSafe(r.error.detail);
         return {
@@ -671,6 +675,10 @@ interface TurnResult {
   readonly result?: string;
   /** Set when the turn ends the run: the returned value, or the failure. */
   readonly end?: { readonly value: Value | null; readonly failure: Failure | null };
+}
+
+function interrupted(): Failure {
+  return { kind: "cancelled", reason: "interrupted (Ctrl-C) while the program ran" };
 }
 
 function missionTimeout(ms: number): Failure {

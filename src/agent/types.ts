@@ -147,6 +147,11 @@ export interface RunOptions {
   readonly onTurn?: (turn: Turn, agent: string, depth: number) => void;
   /** Called before each LLM request (the CLI starts its spinner with it). */
   readonly onLlmStart?: (agent: string, depth: number, turn: number) => void;
+  /**
+   * Let Ctrl-C stop a program while it runs (the run then fails as `cancelled`). For
+   * command-line programs: during an evaluation the process's own SIGINT handlers wait.
+   */
+  readonly breakOnSigint?: boolean;
 }
 
 /** How a turn ended. */

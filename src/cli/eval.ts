@@ -45,12 +45,13 @@ export async function runEval(args: EvalArgs): Promise<number> {
     return runBatch(args);
   }
   const { source, file } = programSource(args);
-  const session = new Session({ context: loadContext(args.context), limits: limitsFrom(args) });
+  const session = new Session({ context: loadContext(args.context), limits: limitsFrom(args), breakOnSigint: true });
   const r = await session.evaluate(source, { file });
+  const code = r.ok ? 0 : r.error.kind === "interrupted" ? EXIT_INTERRUPTED : 1;
   if (args.json) {
     process.stdout.write(`${JSON.stringify(jsonResult(r))}\n`);
     if (r.output.length > 0) process.stderr.write(`${r.output.join("\n")}\n`);
-    return r.ok ? 0 : 1;
+    return code;
   }
   for (const line of r.output) process.stdout.write(`${line}\n`);
   const warnings = renderWarnings(r.warnings, file);
@@ -60,8 +61,11 @@ export async function runEval(args: EvalArgs): Promise<number> {
     return 0;
   }
   process.stderr.write(renderError(r.error, source));
-  return 1;
+  return code;
 }
+
+/** The exit code of a program stopped with Ctrl-C (128 + SIGINT), as shells report it. */
+const EXIT_INTERRUPTED = 130;
 
 type JsonError = { kind: string; message: string; line?: number; column?: number };
 
@@ -76,7 +80,13 @@ async function runBatch(args: EvalArgs): Promise<number> {
   const lines = createInterface({ input: process.stdin, crlfDelay: Infinity });
   for await (const line of lines) {
     if (line.trim() === "") continue;
-    process.stdout.write(`${JSON.stringify(await answer(line, limits))}\n`);
+    const a = await answer(line, limits);
+    process.stdout.write(`${JSON.stringify(a)}\n`);
+    // Ctrl-C stopped a program: the batch stops too.
+    if ((a["error"] as { kind?: unknown } | undefined)?.kind === "interrupted") {
+      lines.close();
+      return EXIT_INTERRUPTED;
+    }
   }
   return 0;
 }
@@ -107,7 +117,11 @@ async function answer(line: string, limits: ReturnType<typeof limitsFrom>): Prom
   }
   let session: Session;
   try {
-    session = new Session({ context: (context as Record<string, unknown> | null | undefined) ?? null, limits });
+    session = new Session({
+      context: (context as Record<string, unknown> | null | undefined) ?? null,
+      limits,
+      breakOnSigint: true,
+    });
   } catch (e) {
     return { id, ok: false, error: { kind: "input", message: (e as Error).message } };
   }

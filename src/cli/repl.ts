@@ -25,7 +25,8 @@ export function isIncomplete(text: string): boolean {
 }
 
 export async function runRepl(args: CommonArgs): Promise<number> {
-  const session = new Session({ context: loadContext(args.context), limits: limitsFrom(args) });
+  // Ctrl-C stops a running program and returns to the prompt.
+  const session = new Session({ context: loadContext(args.context), limits: limitsFrom(args), breakOnSigint: true });
   const rl = createInterface({ input: process.stdin, output: process.stdout, terminal: process.stdin.isTTY === true });
   const out = (s: string) => process.stdout.write(s);
   if (process.stdin.isTTY) out("PTC-Lisp REPL. :quit to leave. *1 *2 *3 hold recent results.\n");

@@ -103,6 +103,7 @@ export async function runRun(args: RunArgs): Promise<number> {
   const options: RunOptions = {
     ...(llm !== undefined ? { llm, llmRegistry: overrideModels(def, llm) } : {}),
     signal: controller.signal,
+    breakOnSigint: true,
     trace: (event) => {
       // The model answered: what follows is the program running, not thinking.
       if (event.type === "llm_response") spinner.stop();
@@ -131,7 +132,8 @@ export async function runRun(args: RunArgs): Promise<number> {
 
   if (human) process.stdout.write(renderEnd(step, def, style));
   else process.stdout.write(`${JSON.stringify(stepToJson(step))}\n`);
-  if (controller.signal.aborted) return EXIT_INTERRUPTED;
+  // Ctrl-C while the model thinks aborts the signal; while a program runs it stops the program.
+  if (controller.signal.aborted || step.failure?.kind === "cancelled") return EXIT_INTERRUPTED;
   return step.ok ? 0 : 1;
 }
 

@@ -12,6 +12,7 @@ import { formatPosition, type Span } from "./span.js";
  * - `runtime`: any other failure while running (index out of range, no matching clause).
  * - `tool`: a tool call failed.
  * - `timeout`: the wall-clock limit passed.
+ * - `interrupted`: Ctrl-C stopped the evaluation (only where the caller asked for it).
  * - `limit`: a step, size or depth budget ran out.
  * - `fail`: the program called `(fail ...)`.
  * - `signature`: a signature (`(query :string) -> [:int]`) could not be parsed.
@@ -29,6 +30,7 @@ export type ErrorKind =
   | "runtime"
   | "tool"
   | "timeout"
+  | "interrupted"
   | "limit"
   | "fail"
   | "signature"

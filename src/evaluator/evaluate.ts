@@ -26,7 +26,7 @@ import type { Value } from "../runtime/values.js";
 import type { Code, Frame } from "./closure.js";
 import { compile } from "./compile.js";
 import { EvalContext, type Journal } from "./eval-context.js";
-import { Txn, type UserNamespace } from "./namespace.js";
+import type { Txn, UserNamespace } from "./namespace.js";
 import { ReturnSignal, Suspend } from "./signals.js";
 
 /** How the result is printed: in full (pr-str), truncated for feedback, or not at all. */
@@ -53,6 +53,15 @@ export interface EvalInput {
   readonly file?: string;
   /** Which program this is (an agent's turn): tags its spans for later error messages. */
   readonly origin?: SourceOrigin;
+  /**
+   * The evaluation's transaction over `ns` and its start time, made by the driver so that
+   * it can undo the evaluation and report on it when the evaluation is stopped from
+   * outside (src/evaluator/preempt.ts) and none of the code below gets to run again.
+   */
+  readonly txn: Txn;
+  readonly startedAt: number;
+  /** Receives the evaluation context once it exists (its output and steps). */
+  readonly onContext?: (cx: EvalContext) => void;
 }
 
 export interface ToolCallRecord {
@@ -128,8 +137,8 @@ export function* evaluation(
   journal: Journal,
   calls: ToolCallRecord[],
 ): Generator<ToolWait, EvalResult, void> {
-  const started = performance.now();
-  const txn = new Txn(input.ns);
+  const started = input.startedAt;
+  const txn = input.txn;
   const start = txn.mark();
   const warnings: Warning[] = [];
   let cx: EvalContext | null = null;
@@ -164,6 +173,7 @@ export function* evaluation(
     const programs: Program[] = analyzed.map((a) => ({ code: compile(a.node), frameSize: a.frameSize }));
     const ecx = new EvalContext(input.limits, started, input.data, input.history, txn, journal);
     cx = ecx;
+    input.onContext?.(ecx);
 
     let value: Value = null;
     let returned = false;

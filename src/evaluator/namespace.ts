@@ -60,9 +60,11 @@ export class Txn {
     const existing = this.ns.get(name);
     if (existing) return existing;
     const v = new Var(name);
-    this.ns.add(v);
+    // Logged before the change, so a rollback after an evaluation stopped from outside
+    // (which runs no cleanup of its own) still finds every change.
     this.log.push({ v, created: true, bound: false, value: null, doc: null });
     this.logged.add(v);
+    this.ns.add(v);
     return v;
   }
 

@@ -12,13 +12,15 @@ import type { Value } from "../runtime/values.js";
 import {
   evaluation,
   toPtcError,
+  type EvalInput,
   type EvalResult,
   type PrintMode,
   type ToolCallRecord,
   type ToolWait,
 } from "./evaluate.js";
-import type { Journal } from "./eval-context.js";
-import { UserNamespace } from "./namespace.js";
+import type { EvalContext, Journal } from "./eval-context.js";
+import { Txn, UserNamespace } from "./namespace.js";
+import { PREEMPT_GRACE_MS, preemptible } from "./preempt.js";
 
 /** A host tool: gets the arguments as a JSON object, returns JSON (or a promise of it). */
 export type ToolFunction = (args: Record<string, unknown>) => unknown;
@@ -33,6 +35,11 @@ export interface SessionOptions {
    * form (agents: `historyMaxBytes`); unlimited by default. `def`s keep full values.
    */
   readonly historyMaxChars?: number;
+  /**
+   * Let Ctrl-C (SIGINT) stop a running evaluation (an `interrupted` error). For command-line
+   * programs: while an evaluation runs, the process's own SIGINT handlers do not fire.
+   */
+  readonly breakOnSigint?: boolean;
 }
 
 export interface EvaluateOptions {
@@ -63,7 +70,9 @@ export class Session {
       this.data = null;
       this.dataKeys = new Set();
     } else {
-      const v = fromHost(ctx);
+      // The input may be large or oddly shaped: converting it is bounded like an evaluation.
+      const ms = resolveLimits(this.limits).timeoutMs + PREEMPT_GRACE_MS;
+      const v = preemptible(() => fromHost(ctx), { ms, breakOnSigint: options.breakOnSigint === true });
       if (!(v instanceof PMap))
         throw new PtcError({ kind: "type", message: "the input context must be a JSON object" });
       this.data = v;
@@ -92,11 +101,16 @@ export class Session {
     return this.history;
   }
 
-  private input(source: string, opts: EvaluateOptions) {
+  private input(source: string, opts: EvaluateOptions, run: Stretches): EvalInput {
     return {
       source,
-      limits: resolveLimits({ ...this.limits, ...(opts.limits ?? {}) }),
+      limits: run.limits,
       ns: this.namespace,
+      txn: run.txn,
+      startedAt: run.startedAt,
+      onContext: (cx) => {
+        run.cx = cx;
+      },
       data: this.data,
       dataKeys: this.dataKeys,
       tools: this.toolNames,
@@ -120,40 +134,83 @@ export class Session {
   async evaluate(source: string, opts: EvaluateOptions = {}): Promise<EvalResult> {
     const journal: Journal = new Map();
     const calls: ToolCallRecord[] = [];
-    const gen = evaluation(this.input(source, opts), journal, calls);
-    let step = gen.next();
-    while (!step.done) {
-      let error: PtcError | null = null;
-      try {
-        await this.answer(step.value, journal, calls);
-      } catch (e) {
-        error = toPtcError(e);
+    const run = this.stretches(opts);
+    const gen = evaluation(this.input(source, opts, run), journal, calls);
+    try {
+      let step = this.stretch(run, () => gen.next());
+      while (!step.done) {
+        let error: PtcError | null = null;
+        try {
+          await this.answer(step.value, journal, calls, run);
+        } catch (e) {
+          error = toPtcError(e);
+        }
+        step = this.stretch(run, () => (error === null ? gen.next() : gen.throw(error)));
       }
-      step = error === null ? gen.next() : gen.throw(error);
+      return this.remember(step.value);
+    } catch (e) {
+      return this.stopped(run, e, calls);
     }
-    return this.remember(step.value);
   }
 
   /** Evaluate a program that calls no tools, without any asynchrony. */
   evaluateSync(source: string, opts: EvaluateOptions = {}): EvalResult {
-    const gen = evaluation(this.input(source, opts), new Map(), []);
-    let step = gen.next();
-    while (!step.done) {
-      const req = step.value.suspend.requests[0]!;
-      step = gen.throw(
-        new PtcError({
+    const run = this.stretches(opts);
+    const gen = evaluation(this.input(source, opts, run), new Map(), []);
+    try {
+      let step = this.stretch(run, () => gen.next());
+      while (!step.done) {
+        const req = step.value.suspend.requests[0]!;
+        const error = new PtcError({
           kind: "tool",
           message: `tool/${req.name} cannot be called by a synchronous evaluation`,
           span: req.span,
           hint: "use evaluate() (async) for programs that call tools",
-        }),
-      );
+        });
+        step = this.stretch(run, () => gen.throw(error));
+      }
+      return this.remember(step.value);
+    } catch (e) {
+      return this.stopped(run, e, []);
     }
-    return this.remember(step.value);
+  }
+
+  private stretches(opts: EvaluateOptions): Stretches {
+    const limits = resolveLimits({ ...this.limits, ...(opts.limits ?? {}) });
+    const startedAt = performance.now();
+    return { limits, startedAt, deadline: startedAt + limits.timeoutMs, txn: new Txn(this.namespace), cx: null };
+  }
+
+  /**
+   * Run one synchronous stretch of the evaluation (up to its end or its next tool call)
+   * under the watchdog: it is stopped from outside shortly after the deadline even if the
+   * cooperative checks inside never fire.
+   */
+  private stretch<T>(run: Stretches, f: () => T): T {
+    const ms = Math.max(1, run.deadline - performance.now()) + PREEMPT_GRACE_MS;
+    return preemptible(f, { ms, breakOnSigint: this.options.breakOnSigint === true });
+  }
+
+  /**
+   * The result of an evaluation stopped from outside: the generator is gone without
+   * running its own cleanup, so its transaction is undone here.
+   */
+  private stopped(run: Stretches, e: unknown, calls: readonly ToolCallRecord[]): EvalResult {
+    run.txn.rollbackTo(0);
+    const error = e instanceof PtcError && e.kind === "timeout" ? timeoutStop(run.limits.timeoutMs) : toPtcError(e);
+    return {
+      ok: false,
+      error,
+      output: run.cx?.out ?? [],
+      warnings: run.cx?.warnings ?? [],
+      toolCalls: calls,
+      steps: run.cx?.steps ?? 0,
+      durationMs: performance.now() - run.startedAt,
+    };
   }
 
   /** Run the requested tools (concurrently when several), within the deadline. */
-  private async answer(wait: ToolWait, journal: Journal, calls: ToolCallRecord[]): Promise<void> {
+  private async answer(wait: ToolWait, journal: Journal, calls: ToolCallRecord[], run: Stretches): Promise<void> {
     const tools = this.options.tools ?? {};
     const { cx, suspend } = wait;
     const results = await Promise.all(
@@ -179,8 +236,10 @@ export class Session {
         }
         let result: Value;
         try {
-          result = fromHost(raw);
+          // Converting a tool's answer is work of the evaluation: under its deadline.
+          result = this.stretch(run, () => fromHost(raw));
         } catch (e) {
+          if (e instanceof PtcError && (e.kind === "timeout" || e.kind === "interrupted")) throw e.at(req.span);
           throw new PtcError(
             {
               kind: "tool",
@@ -208,6 +267,23 @@ function withDeadline<T>(p: Promise<T>, deadline: number, timeoutMs: number): Pr
     timer = setTimeout(() => reject(timeoutError(timeoutMs)), remaining);
   });
   return Promise.race([p, timeout]).finally(() => clearTimeout(timer));
+}
+
+/** What one evaluation's synchronous stretches share. */
+interface Stretches {
+  readonly limits: Limits;
+  readonly startedAt: number;
+  readonly deadline: number;
+  readonly txn: Txn;
+  cx: EvalContext | null;
+}
+
+function timeoutStop(ms: number): PtcError {
+  return new PtcError({
+    kind: "timeout",
+    message: `timeout: the evaluation ran longer than ${ms} ms and was stopped`,
+    hint: "the program did too much work; process less data at a time",
+  });
 }
 
 function timeoutError(ms: number): PtcError {

@@ -28,13 +28,30 @@ export interface LlmRequest {
 
 /** Token counts, when the model reports them. */
 export interface LlmUsage {
+  /** All input tokens of the request, cached ones included. */
   readonly inputTokens?: number;
   readonly outputTokens?: number;
+  /** Input tokens read from the provider's prompt cache (part of inputTokens). */
+  readonly cachedInputTokens?: number;
+  /** Input tokens written to the provider's prompt cache (part of inputTokens). */
+  readonly cacheWriteInputTokens?: number;
 }
+
+/**
+ * Why the model stopped: `length` when the reply was cut off at the output-token limit
+ * (OpenAI `finish_reason: "length"`, Anthropic `stop_reason: "max_tokens"`).
+ */
+export type FinishReason = "stop" | "length" | "tool_calls" | "content_filter" | "error" | "other";
 
 export interface LlmReply {
   readonly content: string;
   readonly usage?: LlmUsage;
+  /** Why the model stopped, when the adapter knows. */
+  readonly finishReason?: FinishReason;
+  /** The model that answered, as the provider names it (`gpt-4o-2024-08-06`). */
+  readonly model?: string;
+  /** The provider that answered (`openai`, `anthropic`, an AI SDK provider id). */
+  readonly provider?: string;
 }
 
 /** A language model. A plain string reply is the same as `{ content }`. */
