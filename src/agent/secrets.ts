@@ -1,0 +1,179 @@
+/**
+ * The firewall by value: every firewalled value a mission has seen (a leaf under a `_` key
+ * of the input, of a tool's answer, of a child agent's return), and its removal from text
+ * bound for a model.
+ *
+ * Masking `_` keys in the printer keeps a value hidden only while it sits under its key; a
+ * program can take it out (`(:_email c)`, `(str c)`, `(println ...)`). So every text that
+ * goes to a model is also searched for the values themselves, in the forms the printer
+ * produces (raw, and escaped as `pr-str` escapes a string), and each occurrence becomes
+ * `<Firewalled>`. Values transformed into new text (a substring, an upper-cased copy, a
+ * sum) are not recognised: see docs/signatures.md for the exact rule.
+ */
+
+/** What a firewalled value is shown as. */
+export const FIREWALLED_TEXT = "<Firewalled>";
+
+/**
+ * Shorter values are not searched for: `"ok"`, `7`, `true` would hide ordinary text. (Under
+ * their `_` key they are still masked.)
+ */
+export const MIN_SECRET_CHARS = 4;
+/** Strings shorter than this are found only as whole words, so `"open"` does not hide `"opened"`. */
+const WHOLE_WORD_BELOW = 8;
+/** At most this many values are kept (a bound on memory and on the search). */
+export const MAX_SECRETS = 100_000;
+/** Nodes visited by one collection walk at most (shared structure is visited once). */
+const MAX_COLLECT_NODES = 2_000_000;
+
+/** A string the search looks for, and how it must be delimited. */
+interface Pattern {
+  readonly text: string;
+  /** Neighbours must not be word characters (short strings) or number characters (numbers). */
+  readonly bound: "none" | "word" | "number";
+}
+
+const PR_ESCAPES: Readonly<Record<string, string>> = {
+  '"': '\\"',
+  "\\": "\\\\",
+  "\n": "\\n",
+  "\t": "\\t",
+  "\r": "\\r",
+  "\b": "\\b",
+  "\f": "\\f",
+};
+
+export class FirewallSecrets {
+  /** Patterns by their first two characters, then the next two: the candidates at a position. */
+  private readonly index = new Map<number, Map<number, Pattern[]>>();
+  private readonly seen = new Set<string>();
+  private count = 0;
+
+  /** How many values are known. */
+  get size(): number {
+    return this.count;
+  }
+
+  /**
+   * Remember the firewalled leaves of a host value: everything under a key that starts
+   * with `_`, at any depth. Plain objects and arrays are walked (each once, so shared
+   * structure costs its size, not its size as a tree); other values are ignored.
+   */
+  collect(value: unknown): void {
+    const stack: { v: unknown; hidden: boolean }[] = [{ v: value, hidden: false }];
+    const visited = new Map<object, boolean>();
+    let nodes = 0;
+    while (stack.length > 0 && nodes++ < MAX_COLLECT_NODES && this.count < MAX_SECRETS) {
+      const { v, hidden } = stack.pop()!;
+      if (typeof v !== "object" || v === null) {
+        if (hidden) this.add(v);
+        continue;
+      }
+      // A node already walked as hidden has nothing more to give.
+      const before = visited.get(v);
+      if (before === true || (before === false && !hidden)) continue;
+      visited.set(v, hidden);
+      if (Array.isArray(v)) {
+        for (let i = 0; i < v.length && i < MAX_COLLECT_NODES; i++) stack.push({ v: v[i] as unknown, hidden });
+        continue;
+      }
+      const proto = Object.getPrototypeOf(v) as unknown;
+      if (proto !== Object.prototype && proto !== null) {
+        // A PTC-Lisp float box or a string-like object: its printed form is its value.
+        if (hidden) this.add(v);
+        continue;
+      }
+      for (const k of Object.keys(v)) {
+        const d = Object.getOwnPropertyDescriptor(v, k);
+        if (d === undefined || !("value" in d)) continue;
+        stack.push({ v: d.value as unknown, hidden: hidden || k.startsWith("_") });
+      }
+    }
+  }
+
+  /** Remember one value (strings and numbers long enough to be searched for). */
+  add(value: unknown): void {
+    if (typeof value === "string") {
+      if (value.length < MIN_SECRET_CHARS) return;
+      const bound = value.length < WHOLE_WORD_BELOW ? "word" : "none";
+      this.addPattern(value, bound);
+      const escaped = value.replace(/["\\\n\t\r\b\f]/g, (c) => PR_ESCAPES[c]!);
+      if (escaped !== value) this.addPattern(escaped, bound);
+      const json = JSON.stringify(value).slice(1, -1);
+      if (json !== value && json !== escaped) this.addPattern(json, bound);
+      return;
+    }
+    if (typeof value === "number" && Number.isFinite(value)) {
+      this.addPattern(String(value), "number");
+      if (Number.isInteger(value)) this.addPattern(`${value}.0`, "number");
+      return;
+    }
+    if (typeof value === "object" && value !== null && typeof (value as { valueOf(): unknown }).valueOf === "function") {
+      const n = (value as { valueOf(): unknown }).valueOf();
+      if (typeof n === "number") this.add(n);
+    }
+  }
+
+  private addPattern(text: string, bound: Pattern["bound"]): void {
+    if (text.length < MIN_SECRET_CHARS || this.seen.has(text) || this.count >= MAX_SECRETS) return;
+    this.seen.add(text);
+    this.count++;
+    const a = key2(text, 0);
+    const b = key2(text, 2);
+    let inner = this.index.get(a);
+    if (inner === undefined) {
+      inner = new Map();
+      this.index.set(a, inner);
+    }
+    const list = inner.get(b);
+    const p: Pattern = { text, bound };
+    if (list === undefined) inner.set(b, [p]);
+    else {
+      list.push(p);
+      // Longest first: at one position the longest known value wins.
+      list.sort((x, y) => y.text.length - x.text.length);
+    }
+  }
+
+  /** The text with every occurrence of a known value replaced by `<Firewalled>`. */
+  redact(text: string): string {
+    if (this.count === 0 || text.length < MIN_SECRET_CHARS) return text;
+    let out: string[] | null = null;
+    let from = 0;
+    const last = text.length - MIN_SECRET_CHARS;
+    for (let i = 0; i <= last; i++) {
+      const inner = this.index.get(key2(text, i));
+      if (inner === undefined) continue;
+      const list = inner.get(key2(text, i + 2));
+      if (list === undefined) continue;
+      const hit = list.find((p) => text.startsWith(p.text, i) && delimited(text, i, p));
+      if (hit === undefined) continue;
+      out ??= [];
+      out.push(text.slice(from, i), FIREWALLED_TEXT);
+      from = i + hit.text.length;
+      i = from - 1;
+    }
+    if (out === null) return text;
+    out.push(text.slice(from));
+    return out.join("");
+  }
+}
+
+function key2(s: string, i: number): number {
+  return (s.charCodeAt(i) << 16) | s.charCodeAt(i + 1);
+}
+
+const WORD = /[\p{L}\p{N}_]/u;
+const DIGIT = /[0-9]/;
+
+function delimited(text: string, at: number, p: Pattern): boolean {
+  if (p.bound === "none") return true;
+  const before = at > 0 ? text.charAt(at - 1) : "";
+  const end = at + p.text.length;
+  const after = text.charAt(end);
+  if (p.bound === "word") return !(before !== "" && WORD.test(before)) && !(after !== "" && WORD.test(after));
+  // A number: no digit (or decimal point) joined on either side; a full stop may follow.
+  if (before !== "" && (DIGIT.test(before) || before === ".")) return false;
+  if (after !== "" && DIGIT.test(after)) return false;
+  return !(after === "." && DIGIT.test(text.charAt(end + 1)));
+}
