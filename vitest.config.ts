@@ -1,6 +1,16 @@
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
+const src = (path: string): string => fileURLToPath(new URL(`./src/${path}`, import.meta.url));
+
 export default defineConfig({
+  // Examples import "ptcc" as an app would; the suite runs them against the sources.
+  resolve: {
+    alias: [
+      { find: /^ptcc$/, replacement: src("index.ts") },
+      { find: /^ptcc\/runtime$/, replacement: src("runtime/index.ts") },
+    ],
+  },
   test: {
     include: ["test/**/*.test.ts"],
     testTimeout: 30_000,

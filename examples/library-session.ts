@@ -2,7 +2,7 @@
  * The library example from the README: a session with input data and a tool, two turns.
  * Run with `npx tsx examples/library-session.ts`; the test suite runs it too.
  */
-import { Session } from "../src/index.js";
+import { Session } from "ptcc";
 
 export async function main(): Promise<string[]> {
   const session = new Session({

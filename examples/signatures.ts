@@ -13,7 +13,7 @@ import {
   signatureToTypeScript,
   validate,
   validateAndCoerce,
-} from "../src/index.js";
+} from "ptcc";
 
 export function main(): string[] {
   const sig = parseSignature("(query :string, limit :int?) -> {count :int, items [{id :int, _token :string}]}");

@@ -10,7 +10,6 @@
 import { readdir, readFile, stat } from "node:fs/promises";
 import { basename, dirname, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { tsImport } from "tsx/esm/api";
 import { asTool, defineAgent, type Agent } from "../agent/define.js";
 import { SELF, type AgentOptions, type ToolDefinition, type ToolFn, type ToolSpec } from "../agent/types.js";
 import { PtcError } from "../diagnostics/error.js";
@@ -238,8 +237,10 @@ async function loadModuleTool(
 /** TypeScript through tsx's loader (scoped to this import); JavaScript as Node imports it. */
 async function importModule(absolute: string, parent: string): Promise<Readonly<Record<string, unknown>>> {
   const url = pathToFileURL(absolute).href;
+  // tsx (and esbuild under it) loads only when a TypeScript module is imported: importing
+  // it eagerly would add ~300 ms to every `import "ptcc"`.
   const namespace: unknown = /\.[cm]?ts$/.test(absolute)
-    ? await tsImport(url, pathToFileURL(parent).href)
+    ? await (await import("tsx/esm/api")).tsImport(url, pathToFileURL(parent).href)
     : await import(url);
   return namespace as Readonly<Record<string, unknown>>;
 }

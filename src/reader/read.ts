@@ -247,6 +247,7 @@ class ThrowingListener extends BaseErrorListener {
 // ---------------------------------------------------------------------------------------
 // Parse tree → Forms. One method per parser rule (a test checks that none is missing).
 
+/** @internal The tree walker; exported for the grammar-coverage test, not part of the API. */
 export class FormBuilder {
   /** Depth of `#(...)` being read, to reject nested ones. */
   private anonDepth = 0;

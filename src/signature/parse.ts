@@ -282,6 +282,7 @@ const TYPE_HINTS: Readonly<Record<string, string>> = {
   enum: "enum types are not supported yet: use :string or :keyword and list the values in the description",
 };
 
+/** @internal The tree walker; exported for the grammar-coverage test, not part of the API. */
 export class SignatureBuilder {
   constructor(private readonly text: string) {}
 
