@@ -74,6 +74,8 @@ export {
   jsonlTrace,
   stepToJson,
   formatResult,
+  cancelOnCtrlC,
+  type CtrlC,
   systemPrompt,
   extractProgram,
   type AgentOptions,

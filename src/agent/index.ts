@@ -8,6 +8,7 @@ export { chain } from "./chain.js";
 export { jsonlTrace, type TraceEvent, type TraceSink } from "./trace.js";
 export { stepToJson, type StepJson } from "./step-json.js";
 export { formatResult } from "./format-result.js";
+export { cancelOnCtrlC, type CtrlC } from "./cancel.js";
 export { systemPrompt } from "./prompt/system.js";
 export { extractProgram, extractJson, cleanReply } from "./extract.js";
 export {
