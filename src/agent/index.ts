@@ -8,7 +8,9 @@ export { chain } from "./chain.js";
 export { jsonlTrace, type TraceEvent, type TraceSink } from "./trace.js";
 export { stepToJson, type StepJson } from "./step-json.js";
 export { formatResult } from "./format-result.js";
-export { systemPrompt } from "./prompt/system.js";
+export { systemPrompt, DEFAULT_SHAPE, RUN_PROGRAM, type PromptShape, type PromptSection } from "./prompt/system.js";
+export { renderPrompt, type RenderedPrompt } from "./render-prompt.js";
+export { DATA_OPEN, DATA_CLOSE, envelope, escapeData, unescapeData } from "./envelope.js";
 export { extractProgram, extractJson, cleanReply } from "./extract.js";
 export {
   SELF,
@@ -21,6 +23,8 @@ export {
   type FailureKind,
   type FormatOptions,
   type OutputMode,
+  type ReferenceLevel,
+  type Transport,
   type RunOptions,
   type Step,
   type ToolCallTrace,

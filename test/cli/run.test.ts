@@ -123,7 +123,7 @@ describe("ptcc run: the example agents (--json)", () => {
       agent: "expenses",
       return: { total: 622.5, count: 3 },
       turns: 1,
-      usage: { inputTokens: 0, outputTokens: 0, llmRequests: 1 },
+      usage: { inputTokens: 0, outputTokens: 0, cachedInputTokens: 0, cacheWriteInputTokens: 0, llmRequests: 1 },
       transcript: [
         {
           turn: 1,
@@ -151,7 +151,13 @@ describe("ptcc run: the example agents (--json)", () => {
       ],
     });
     expect(json["turns"]).toBe(4);
-    expect(json["usage"]).toEqual({ inputTokens: 0, outputTokens: 0, llmRequests: 4 });
+    expect(json["usage"]).toEqual({
+      inputTokens: 0,
+      outputTokens: 0,
+      cachedInputTokens: 0,
+      cacheWriteInputTokens: 0,
+      llmRequests: 4,
+    });
     const transcript = json["transcript"] as { outcome: string; result?: string }[];
     expect(transcript.map((t) => t.outcome)).toEqual(["continue", "continue", "continue", "return"]);
     // The pages: 3 + 3 + 1 results, the cursor nil after the last.
@@ -167,7 +173,13 @@ describe("ptcc run: the example agents (--json)", () => {
     expect(json["return"]).toEqual(RESEARCH_RETURN);
     // Two turns of the parent; four requests with the two summarize runs.
     expect(json["turns"]).toBe(2);
-    expect(json["usage"]).toEqual({ inputTokens: 0, outputTokens: 0, llmRequests: 4 });
+    expect(json["usage"]).toEqual({
+      inputTokens: 0,
+      outputTokens: 0,
+      cachedInputTokens: 0,
+      cacheWriteInputTokens: 0,
+      llmRequests: 4,
+    });
   });
 });
 
@@ -274,7 +286,8 @@ describe("ptcc run: failing runs exit 1", () => {
     const r = ptcc(args);
     expect(r.code).toBe(1);
     const out = untimed(r.out);
-    expect(out).toContain("   → ;; Error: tool/search failed: invalid arguments: query: expected string, got int 42");
+    // Caught by the static check of tool calls: the tool never ran.
+    expect(out).toContain("   → Error: tool/search argument query: expected string, got int 42 at 1:22\n");
     expect(out).toContain("── turn 2 · agent search (depth 0) · N ms\n");
     expect(out.endsWith("✗ failed (fail): no lamps in stock\n  2 turns · 2 LLM requests\n")).toBe(true);
   });
