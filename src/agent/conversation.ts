@@ -74,13 +74,14 @@ export class Conversation {
       return;
     }
     this.history.push({ role: "assistant", content: cut(reply.content, MAX_REPLY_ECHO), toolCalls: calls });
+    // The first call carries the feedback; providers want every other call answered too.
     calls.forEach((c, i) => {
       const content =
-        c.name !== RUN_PROGRAM
-          ? `;; Error: there is no tool ${c.name}; call ${RUN_PROGRAM} (the agent's tools are called inside programs).`
-          : i === calls.findIndex((x) => x.name === RUN_PROGRAM)
-            ? feedback
-            : ";; (run together with the first run_program call of this reply, whose result holds the feedback)";
+        i === 0
+          ? feedback
+          : c.name !== RUN_PROGRAM
+            ? `;; Error: there is no tool ${c.name}; call ${RUN_PROGRAM} (the agent's tools are called inside programs).`
+            : ";; (run together with the first call of this reply, whose result holds the feedback)";
       this.history.push({ role: "user", content, toolCallId: c.id });
     });
   }

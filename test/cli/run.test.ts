@@ -246,6 +246,47 @@ describe("ptcc run: human output", () => {
   });
 });
 
+describe("ptcc run --dry-run", () => {
+  const args = ["run", "examples/agents/search.agent.md", "--input", '{"query": "lamp"}', "--dry-run"];
+
+  it("prints the system prompt and the first message with tokens per section, and calls no model", () => {
+    // The agent names no model and no --llm is given: a run would exit 2; a dry run needs none.
+    const r = ptcc(args);
+    expect(r.code).toBe(0);
+    expect(r.err).toBe("");
+    expect(r.out).toMatch(/^── system prompt · agent search · \d+ tokens\nYou carry out a mission/);
+    expect(r.out).toMatch(/\n── first user message · \d+ tokens\n# Mission\n/);
+    expect(r.out).toContain("── tokens per section · o200k_base (gpt-tokenizer)\n");
+    for (const label of ["system", "reference", "mission", "data", "tools", "expected output", "together"]) {
+      expect(r.out).toMatch(new RegExp(`\\n  ${label} +\\d+\\n`));
+    }
+  });
+
+  it("--json: the texts and the counts, which are o200k's", async () => {
+    const r = ptcc([...args, "--json"]);
+    expect(r.code).toBe(0);
+    const json = JSON.parse(r.out) as {
+      system: string;
+      user: string;
+      tokenizer: string;
+      tokens: { system: number; user: number; sections: Record<string, number> };
+    };
+    const { encode } = await import("gpt-tokenizer");
+    expect(json.tokenizer).toBe("o200k_base");
+    expect(json.tokens.system).toBe(encode(json.system).length);
+    expect(json.tokens.user).toBe(encode(json.user).length);
+    expect(Object.keys(json.tokens.sections)).toEqual(["system", "reference", "mission", "data", "tools", "output"]);
+    expect(json.tokens.system).toBeLessThanOrEqual(750);
+  });
+
+  it("an input that does not match exits 1, as the run would fail", () => {
+    const r = ptcc(["run", "examples/agents/search.agent.md", "--input", '{"q": "lamp"}', "--dry-run"]);
+    expect(r.code).toBe(1);
+    expect(r.out).toBe("");
+    expect(r.err).toContain("the input does not match (query :string)");
+  });
+});
+
 describe("ptcc run: the README", () => {
   const readme = readFileSync(join(ROOT, "README.md"), "utf8");
   const section = readme.slice(readme.indexOf("### Running agents"));
