@@ -264,7 +264,11 @@ function renderEnd(step: Step, def: AgentDefinition, style: Style): string {
 function usageLine(step: Step): string {
   const u = step.usage;
   const parts = [plural(step.turns.length, "turn"), plural(u.llmRequests, "LLM request")];
-  if (u.inputTokens > 0 || u.outputTokens > 0) parts.push(`${u.inputTokens} input + ${u.outputTokens} output tokens`);
+  if (u.inputTokens > 0 || u.outputTokens > 0) {
+    // Cached input is part of the input, read from the provider's prompt cache.
+    const cached = u.cachedInputTokens > 0 ? ` (${u.cachedInputTokens} cached)` : "";
+    parts.push(`${u.inputTokens} input${cached} + ${u.outputTokens} output tokens`);
+  }
   return parts.join(" · ");
 }
 

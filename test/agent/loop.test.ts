@@ -457,6 +457,8 @@ describe("definition errors", () => {
     [{ prompt: "" }, "agent agent: the prompt is empty"],
     [{ prompt: "x", formatOptions: { feedbackLimt: 3 } }, "agent agent: unknown format option feedbackLimt"],
     [{ prompt: "x", tools: { "bad name": () => 1 } }, 'agent agent: tool name "bad name" cannot be called'],
+    [{ prompt: "x", reference: "short" }, 'agent agent: unknown reference "short"'],
+    [{ prompt: "x", transport: "tools" }, 'agent agent: unknown transport "tools"'],
   ])("%j", (options, message) => {
     expect(() => defineAgent(options as Parameters<typeof defineAgent>[0])).toThrow(message);
   });

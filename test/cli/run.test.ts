@@ -476,7 +476,7 @@ describe("ptcc run with an OpenAI-compatible server", () => {
       res.end(
         JSON.stringify({
           choices: [{ message: { role: "assistant", content: "Adding.\n\n```clojure\n(+ 40 2)\n```" } }],
-          usage: { prompt_tokens: 120, completion_tokens: 8 },
+          usage: { prompt_tokens: 120, completion_tokens: 8, prompt_tokens_details: { cached_tokens: 64 } },
         }),
       );
     });
@@ -498,7 +498,7 @@ describe("ptcc run with an OpenAI-compatible server", () => {
     const r = await ptccAsync(["run", agentNaming("gpt-test")], env());
     expect(r.code).toBe(0);
     expect(r.err).toBe("");
-    expect(r.out).toContain("✓ return: 42\n  1 turn · 1 LLM request · 120 input + 8 output tokens\n");
+    expect(r.out).toContain("✓ return: 42\n  1 turn · 1 LLM request · 120 input (64 cached) + 8 output tokens\n");
     expect(requests.at(-1)).toEqual({ model: "gpt-test" });
   });
 
