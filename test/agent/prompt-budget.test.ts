@@ -120,7 +120,7 @@ describe("what the system prompt says holds", () => {
   it("the worked example runs as shown: explore, then return", async () => {
     const blocks = [...prompt.matchAll(/```clojure\n([\s\S]*?)\n```/g)].map((m) => m[1]!);
     expect(blocks).toHaveLength(2);
-    expect(prompt).toContain("Result: 12");
+    expect(prompt).toContain("You see:\n<data>\n12\n</data>\nTurn 2:");
     const { llm, requests } = recording(blocks.map(clj));
     const step = await multiTurn.run({}, { llm });
     expect(step.ok, JSON.stringify(step.failure)).toBe(true);

@@ -75,6 +75,9 @@ function replyRules(s: PromptShape): string[] {
     ...(single
       ? []
       : [
+          s.hasTools
+            ? "- Look at the data with small programs first; one program may call several tools and combine their results."
+            : "- Look at the data with small programs first, then compute the answer.",
           '- Finish with (return value), the value matching the expected output, or (fail "why") if the mission cannot be done.',
         ]),
   ];
@@ -118,7 +121,8 @@ function example(s: PromptShape): string[] {
   const last = s.hasTools
     ? "(return {:count 12 :cheapest (->> (:results page) (sort-by :price) (take 3) (mapv :id))})"
     : "(return {:count (count big) :total (sum-by :amount big)})";
-  return ["# Example (names made up)", "Turn 1:", block(first), "Result: 12", "Turn 2:", block(last)];
+  const seen = `${DATA_OPEN}\n12\n${DATA_CLOSE}`;
+  return ["# Example (names made up)", "Turn 1:", block(first), "You see:", seen, "Turn 2:", block(last)];
 }
 
 function feedbackRules(s: PromptShape): string[] {
