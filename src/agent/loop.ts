@@ -133,6 +133,8 @@ class Run {
   private tracedSystem: string | null = null;
   /** The `user/ now:` line last shown to the model (null: none yet). */
   private shownUser: string | null = null;
+  /** The inherited functions by name (their first message lists them, user/ now: does not). */
+  private inheritedFns: Map<string, PtcFn> | null = null;
   /** The model this run uses, once resolved (children default to it). */
   private llm: Llm | undefined;
   private readonly made: Map<string, Promise<Llm>>;
@@ -332,8 +334,8 @@ class Run {
   private feedbackOf(r: TurnResult): string {
     const lines = [r.feedback, ...this.turnNotes];
     if (this.def.outputMode === "lisp" && this.session !== null) {
-      const inherited = new Map(this.inherited.map((f) => [f.name, f.fn]));
-      const now = renderUserNow(this.session.namespace.all(), inherited);
+      this.inheritedFns ??= new Map(this.inherited.map((f) => [f.name, f.fn]));
+      const now = renderUserNow(this.session.namespace.all(), this.inheritedFns);
       if (now !== null && now !== this.shownUser) {
         lines.push(now);
         this.shownUser = now;
