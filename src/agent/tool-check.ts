@@ -6,6 +6,7 @@
  * would otherwise have done half the work):
  *
  *   - an unknown key:             tool/search has no key :limt — did you mean :limit?
+ *                                 (unless the signature declares no parameters at all)
  *   - a missing required key:     tool/search needs :query — its parameters are ...
  *   - a literal of the wrong type: tool/search :limit: expected int, got string "ten"
  *   - positional arguments:       tool/search takes a map of arguments, not 2 positional ones
@@ -92,6 +93,9 @@ function checkCall(name: string, sig: Signature, args: readonly Form[], span: Sp
     }
     const param = paramOf(sig, key);
     const shown = keyForm.kind === "keyword" ? `:${key}` : JSON.stringify(key);
+    // A signature without parameters (`:int`, the output alone; an agent's default) says
+    // nothing about its arguments: an agent used as a tool reads extra keys as data/.
+    if (param === undefined && sig.params.length === 0) continue;
     if (param === undefined) {
       const names = sig.params.filter((p) => !isFirewalled(p.name)).map((p) => p.name);
       const near = closest(key, names).map((n) => `:${n}`);

@@ -21,11 +21,13 @@ function checked(program: string): string | null {
       search: () => calls.push("search"),
       save: () => calls.push("save"),
       log: () => calls.push("log"),
+      ping: () => calls.push("ping"),
     },
     toolCatalog: toolCatalog(
       new Map([
         ["search", SEARCH],
         ["save", SAVE],
+        ["ping", parseSignature(":bool")],
       ]),
     ),
   });
@@ -97,8 +99,9 @@ describe("the static check of tool calls", () => {
     ["(tool/search (assoc {} :limt 1))"],
     ["(let [q 1] (tool/search {:query q}))"],
     ['(let [k :limt] (tool/search {:query "x" k 1}))'],
-    // tools without a signature take anything
+    // tools without a signature take anything, and so do signatures without parameters
     ['(tool/log {:anything "goes"})'],
+    ['(tool/ping {:anything "goes"})'],
     // quoted code is data, not a call
     ["'(tool/search {:limt 1})"],
   ])("passes %s", (program) => {
