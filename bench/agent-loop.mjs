@@ -8,8 +8,10 @@
 // (what any agent framework must at least do to put the data in front of a model). The
 // figure is ms per turn, and per turn against one JSON.stringify of the context.
 //
-// Also printed: the size of the system prompts, and of the first request of each example
-// agent, in characters and in tokens (gpt-tokenizer, o200k_base, offline).
+// Also printed: the system prompt of each agent shape and, for each example agent, its
+// system prompt, its first message and the input tokens of its whole scripted run, against
+// the same run with the whole reference in the prompt (reference "full"), in tokens
+// (gpt-tokenizer, o200k_base, offline); the budgets of issue 11 as PASS/MISS.
 //
 // Run by bench/run.mjs (`--only agent-loop` runs it without the programs), or alone:
 //   node bench/agent-loop.mjs [--quick]
@@ -23,6 +25,9 @@ export const RECORDS = 10_000;
 export const TURNS = 10;
 /** The target: the loop's overhead per turn, median, on this project's 2-core machine. */
 export const TARGET_MS_PER_TURN = 2;
+/** The system prompt budgets of issue 11 (o200k tokens). */
+export const BUDGET_MULTI = 750;
+export const BUDGET_SINGLE = 550;
 
 const CATEGORIES = ["travel", "meals", "equipment", "software", "training", "office"];
 
@@ -68,6 +73,42 @@ function placeholder(t) {
   if (t.kind === "list") return [placeholder(t.of)];
   if (t.kind === "map") return Object.fromEntries(t.fields.map((f) => [f.name, placeholder(f.type)]));
   return { string: "text", int: 1, float: 1.5, bool: true, keyword: "k", map: {} }[t.name] ?? null;
+}
+
+/** The scripted replies of an example (examples/scripts/NAME.json). */
+function scriptOf(file) {
+  return join(here, "..", "examples", "scripts", file.replace(/\.agent\.md$/, ".json"));
+}
+
+/** The agent and the agents it uses with another reference level. */
+function withReference(lib, agent, reference, seen = new Map()) {
+  const def = agent.definition;
+  if (seen.has(def)) return seen.get(def);
+  const tools = {};
+  const out = new lib.Agent({ ...def, reference, tools });
+  seen.set(def, out);
+  for (const [name, spec] of Object.entries(def.tools)) {
+    tools[name] =
+      spec !== "self" && typeof spec === "object" && "kind" in spec
+        ? lib.asTool(withReference(lib, spec.agent, reference, seen), { description: spec.description })
+        : spec;
+  }
+  return out;
+}
+
+/** Input tokens of a whole scripted run: every request's system prompt and messages. */
+async function runTokens(lib, agent, input, script, encode) {
+  const replies = JSON.parse(readFileSync(script, "utf8"));
+  let i = 0;
+  let total = 0;
+  const step = await agent.run(input, {
+    llm: async (req) => {
+      total += encode(req.system).length + req.messages.reduce((n, m) => n + encode(m.content).length, 0);
+      return replies[i++];
+    },
+  });
+  if (!step.ok) throw new Error(`the scripted run failed: ${step.failure?.reason}`);
+  return total;
 }
 
 /** The example's own input (examples/data/NAME.json) or one made from its parameters. */
@@ -165,40 +206,62 @@ export async function runAgentLoopSuite({ quick, line }) {
     `    ${pass ? "PASS" : "MISS"}  loop overhead under ${TARGET_MS_PER_TURN} ms per turn (median): ${perTurn.toFixed(3)} ms`,
   );
 
-  // Prompt sizes.
+  // Prompt sizes: what every request costs before any feedback.
   line("");
-  line("Prompt sizes (characters / tokens, gpt-tokenizer o200k_base)");
-  const size = (text) =>
-    `${text.length.toLocaleString("en-US").padStart(7)} / ${encode(text).length.toLocaleString("en-US").padStart(6)}`;
-  const sizes = { system: {}, examples: {} };
-  for (const mode of ["lisp", "text"]) {
-    const p = systemPrompt(mode);
-    line(`  system prompt (${mode})${" ".repeat(14 - mode.length)}${size(p)}`);
-    sizes.system[mode] = { chars: p.length, tokens: encode(p).length };
+  line("Prompt sizes (o200k_base tokens, gpt-tokenizer; characters in brackets)");
+  const tokens = (text) => encode(text).length;
+  const size = (text) => `${tokens(text).toLocaleString("en-US").padStart(6)} (${text.length.toLocaleString("en-US")})`;
+  const sizes = { system: {}, examples: {}, runs: {} };
+  const shapes = [
+    ["multi-turn, tools", {}],
+    ["single-shot", { maxTurns: 1, hasTools: false }],
+    ["tool_call transport", { transport: "tool_call" }],
+    ["text mode", { mode: "text" }],
+    ['reference "full"', { reference: "full" }],
+  ];
+  for (const [label, shape] of shapes) {
+    const p = systemPrompt(shape);
+    line(`  system prompt, ${label}${" ".repeat(Math.max(1, 24 - label.length))}${size(p)}`);
+    sizes.system[label] = { chars: p.length, tokens: tokens(p) };
   }
+  const multi = sizes.system["multi-turn, tools"].tokens;
+  const single = sizes.system["single-shot"].tokens;
+  line(`  Budgets (issue 11)`);
+  line(`    ${multi <= BUDGET_MULTI ? "PASS" : "MISS"}  multi-turn with tools ≤ ${BUDGET_MULTI}: ${multi}`);
+  line(`    ${single <= BUDGET_SINGLE ? "PASS" : "MISS"}  single-shot ≤ ${BUDGET_SINGLE}: ${single}`);
+  if (multi > BUDGET_MULTI || single > BUDGET_SINGLE) failed = true;
+
+  // The example agents: the first request's two parts, then a whole scripted run's input
+  // tokens (every request's system prompt and messages), against the same run with the
+  // whole reference in the system prompt (reference "full": the prompt before issue 11).
   const examples = join(here, "..", "examples", "agents");
   let files = [];
   try {
-    files = readdirSync(examples).filter((f) => f.endsWith(".agent.md"));
+    files = readdirSync(examples).filter((f) => f.endsWith(".agent.md") && existsSync(scriptOf(f)));
   } catch {
     files = [];
   }
-  const load = files.length > 0 ? (await import("../dist/agent-file/load.js").catch(() => null))?.loadAgentFile : null;
+  const loader = files.length > 0 ? await import("../dist/agent-file/load.js").catch(() => null) : null;
+  if (loader !== null && files.length > 0) {
+    line("");
+    line("  example agent        system  first message   run input tokens (compact / full reference)");
+  }
   for (const f of files) {
-    if (!load) break;
+    if (loader === null) break;
     try {
-      const a = await load(join(examples, f));
-      let first = null;
-      await a.run(exampleInput(f, a.definition.signature), {
-        llm: async (req) => {
-          first ??= req;
-          return '```clojure\n(fail "sizing only")\n```';
-        },
-      });
-      if (first === null) continue;
-      const text = first.system + first.messages.map((m) => m.content).join("\n");
-      line(`  first request of ${f}${" ".repeat(Math.max(1, 22 - f.length))}${size(text)}`);
-      sizes.examples[f] = { chars: text.length, tokens: encode(text).length };
+      const a = await loader.loadAgentFile(join(examples, f));
+      const input = exampleInput(f, a.definition.signature);
+      const { renderPrompt } = lib;
+      const first = renderPrompt(a, input);
+      const compact = await runTokens(lib, a, input, scriptOf(f), encode);
+      const full = await runTokens(lib, withReference(lib, a, "full"), input, scriptOf(f), encode);
+      const name = f.replace(/\.agent\.md$/, "");
+      line(
+        `  ${name.padEnd(18)}${String(tokens(first.system)).padStart(8)}${String(tokens(first.user)).padStart(15)}` +
+          `   ${compact.toLocaleString("en-US")} / ${full.toLocaleString("en-US")} (${(full / compact).toFixed(1)}×)`,
+      );
+      sizes.examples[f] = { system: tokens(first.system), user: tokens(first.user) };
+      sizes.runs[f] = { compact, full };
     } catch (e) {
       line(`  ${f}: could not be sized (${e instanceof Error ? e.message : String(e)})`);
     }

@@ -475,7 +475,7 @@ if (!only || only.has("agent-loop")) {
 
 if (jsonOut) writeFileSync(jsonOut, JSON.stringify(report, null, 2) + "\n");
 if (failed) {
-  line("FAILED: an engine failed, the answers disagree or a validator is wrong (see above)");
+  line("FAILED: an engine failed, the answers disagree, a validator is wrong or a prompt is over its budget (see above)");
   process.exit(1);
 }
 line("All answers agree.");

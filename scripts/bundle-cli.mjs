@@ -19,7 +19,9 @@ await build({
   bundle: true,
   // tsx loads TypeScript tool modules with its own loader files, found relative to its
   // package: it must stay a dependency that Node resolves, not code inside the bundle.
-  external: ["tsx", "tsx/*"],
+  // gpt-tokenizer (a dev dependency) counts tokens for `ptcc run --dry-run` when it is
+  // installed; bundled, it would add megabytes for everyone.
+  external: ["tsx", "tsx/*", "gpt-tokenizer"],
   platform: "node",
   format: "esm",
   target: "node20",

@@ -90,6 +90,8 @@ async function loadFile(context: LoadContext, file: FileRef, stack: readonly Fil
     outputMode: spec.outputMode,
     signatureValidation: spec.signatureValidation,
     limits: context.options.limits,
+    reference: spec.reference,
+    transport: spec.transport,
   };
   let agent: Agent;
   try {

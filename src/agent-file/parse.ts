@@ -32,8 +32,15 @@ import { SignatureError } from "../signature/errors.js";
 import { parseSignature } from "../signature/parse.js";
 import { checkPlaceholders } from "../signature/placeholders.js";
 import { altSpelling, type Signature, type SigType } from "../signature/types.js";
-import { FORMAT_OPTION_KEYS, MAX_TIMER_MS, OUTPUT_MODES, TOOL_NAME } from "../agent/rules.js";
-import type { FormatOptions, OutputMode } from "../agent/types.js";
+import {
+  FORMAT_OPTION_KEYS,
+  MAX_TIMER_MS,
+  OUTPUT_MODES,
+  REFERENCE_LEVELS,
+  TOOL_NAME,
+  TRANSPORTS,
+} from "../agent/rules.js";
+import type { FormatOptions, OutputMode, ReferenceLevel, Transport } from "../agent/types.js";
 import { AgentFileError } from "./error.js";
 
 // ---------------------------------------------------------------------------------------
@@ -61,6 +68,8 @@ export const AGENT_FILE_KEYS = [
   "signatureValidation",
   "turnTimeoutMs",
   "missionTimeoutMs",
+  "reference",
+  "transport",
 ] as const;
 export type AgentFileKey = (typeof AGENT_FILE_KEYS)[number];
 
@@ -116,6 +125,8 @@ export interface AgentFileSpec {
   readonly signatureValidation?: ValidationMode;
   readonly turnTimeoutMs?: number;
   readonly missionTimeoutMs?: number;
+  readonly reference?: ReferenceLevel;
+  readonly transport?: Transport;
   /** The body without its leading blank lines and trailing whitespace. */
   readonly prompt: string;
   /** The file line the prompt starts on: line 1 of the prompt is this line of the file. */
@@ -185,6 +196,8 @@ const KEY_READERS: Readonly<Record<AgentFileKey, KeyReader>> = {
   signatureValidation: (p, v, d) => (d.signatureValidation = p.oneOf(v, "signatureValidation", VALIDATION_MODES)),
   turnTimeoutMs: (p, v, d) => (d.turnTimeoutMs = p.integer(v, "turnTimeoutMs", 1, MAX_TIMER_MS)),
   missionTimeoutMs: (p, v, d) => (d.missionTimeoutMs = p.integer(v, "missionTimeoutMs", 1, MAX_TIMER_MS)),
+  reference: (p, v, d) => (d.reference = p.oneOf(v, "reference", REFERENCE_LEVELS)),
+  transport: (p, v, d) => (d.transport = p.oneOf(v, "transport", TRANSPORTS)),
 };
 
 /** One parse of one file. Not exported: its public methods are for the key readers above. */

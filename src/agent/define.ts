@@ -13,7 +13,7 @@ import { checkPlaceholders } from "../signature/placeholders.js";
 import { renderSignature } from "../signature/render.js";
 import { altSpelling, type Signature } from "../signature/types.js";
 import { runAgent } from "./loop.js";
-import { FORMAT_OPTION_KEYS, MAX_TIMER_MS, OUTPUT_MODES, TOOL_NAME } from "./rules.js";
+import { FORMAT_OPTION_KEYS, MAX_TIMER_MS, OUTPUT_MODES, REFERENCE_LEVELS, TOOL_NAME, TRANSPORTS } from "./rules.js";
 import {
   DEFAULT_FORMAT_OPTIONS,
   SELF,
@@ -49,6 +49,8 @@ const OPTION_KEYS: readonly (keyof AgentOptions)[] = [
   "outputMode",
   "signatureValidation",
   "limits",
+  "reference",
+  "transport",
 ];
 
 /** An agent: a checked definition that can run. */
@@ -130,6 +132,15 @@ export function defineAgent(options: AgentOptions): Agent {
   if (options.outputMode !== undefined && !OUTPUT_MODES.includes(options.outputMode)) {
     throw fail(`unknown outputMode ${JSON.stringify(options.outputMode)}`, "use lisp or text");
   }
+  if (options.reference !== undefined && !REFERENCE_LEVELS.includes(options.reference)) {
+    throw fail(`unknown reference ${JSON.stringify(options.reference)}`, `use one of ${REFERENCE_LEVELS.join(", ")}`);
+  }
+  if (options.transport !== undefined && !TRANSPORTS.includes(options.transport)) {
+    throw fail(`unknown transport ${JSON.stringify(options.transport)}`, `use one of ${TRANSPORTS.join(", ")}`);
+  }
+  if (options.transport === "tool_call" && options.outputMode === "text") {
+    throw fail("transport tool_call sends programs: it needs outputMode lisp", "leave transport out in text mode");
+  }
   const mode: ValidationMode = options.signatureValidation ?? "enabled";
   if (!VALIDATION_MODES.includes(mode)) {
     throw fail(`unknown signatureValidation ${JSON.stringify(mode)}`, `use one of ${VALIDATION_MODES.join(", ")}`);
@@ -158,6 +169,8 @@ export function defineAgent(options: AgentOptions): Agent {
     outputMode: options.outputMode ?? "lisp",
     signatureValidation: mode,
     limits: options.limits ?? {},
+    reference: options.reference ?? "compact",
+    transport: options.transport ?? "code_block",
   };
   return new Agent(definition);
 }

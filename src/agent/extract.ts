@@ -18,6 +18,11 @@ export interface Extracted {
   readonly code: string | null;
   /** How many blocks were joined (0 for a bare program). */
   readonly blocks: number;
+  /**
+   * Whether every block used was closed by its fence. A reply cut off at the output limit
+   * leaves its last block open; a bare program (no fence) cannot tell, so it is false.
+   */
+  readonly closed: boolean;
 }
 
 const ZERO_WIDTH = /[\u200B-\u200D\u2060\uFEFF\u00AD]/g;
@@ -34,6 +39,7 @@ const FENCE = /^[ \t]{0,3}(`{3,}|~{3,})[ \t]*([A-Za-z0-9_+.-]*)[^\n]*$/;
 interface Block {
   readonly lang: string;
   readonly text: string;
+  readonly closed: boolean;
 }
 
 function fencedBlocks(text: string): Block[] {
@@ -52,7 +58,7 @@ function fencedBlocks(text: string): Block[] {
       body.push(lines[j]!);
     }
     // An unclosed fence runs to the end of the reply (models get cut off mid-block).
-    blocks.push({ lang, text: body.join("\n") });
+    blocks.push({ lang, text: body.join("\n"), closed: j < lines.length });
     i = j;
   }
   return blocks;
@@ -64,21 +70,41 @@ const LISP_LANGS = new Set(["clojure", "clj", "lisp", "edn", "cljs", "ptc-lisp",
 export function extractProgram(reply: string): Extracted {
   const text = cleanReply(reply);
   const blocks = fencedBlocks(text).filter((b) => LISP_LANGS.has(b.lang) && b.text.trim() !== "");
-  if (blocks.length > 0) return { code: blocks.map((b) => b.text.trim()).join("\n\n"), blocks: blocks.length };
+  if (blocks.length > 0) {
+    return {
+      code: blocks.map((b) => b.text.trim()).join("\n\n"),
+      blocks: blocks.length,
+      closed: blocks.every((b) => b.closed),
+    };
+  }
   const bare = text.trim();
   // A bare program starts like a form: a list, a vector, a map, a literal, a symbol.
   const formLike = /^[([{#'":\\*0-9-]/.test(bare) && !bare.includes("```");
   // ...or is one symbol (`results`): prose has spaces.
   const symbol = /^[A-Za-z*+!?<>=_.-][^\s]*$/.test(bare);
-  if (bare !== "" && (formLike || symbol)) return { code: bare, blocks: 0 };
-  return { code: null, blocks: 0 };
+  if (bare !== "" && (formLike || symbol)) return { code: bare, blocks: 0, closed: false };
+  return { code: null, blocks: 0, closed: false };
+}
+
+/**
+ * The program sent as the `program` argument of the `tool_call` transport's tool: the
+ * text itself, cleaned; a model that fenced it anyway gets its blocks unwrapped.
+ */
+export function extractToolProgram(text: string): string | null {
+  const clean = cleanReply(text);
+  const blocks = fencedBlocks(clean).filter((b) => LISP_LANGS.has(b.lang) && b.text.trim() !== "");
+  const code = blocks.length > 0 ? blocks.map((b) => b.text.trim()).join("\n\n") : clean.trim();
+  return code === "" ? null : code;
 }
 
 /** The JSON answer of a reply in text mode: a `json` (or unlabelled) block, or the bare reply. */
 export function extractJson(reply: string): Extracted {
   const text = cleanReply(reply);
   const blocks = fencedBlocks(text).filter((b) => (b.lang === "json" || b.lang === "") && b.text.trim() !== "");
-  if (blocks.length > 0) return { code: blocks[blocks.length - 1]!.text.trim(), blocks: 1 };
+  if (blocks.length > 0) {
+    const last = blocks[blocks.length - 1]!;
+    return { code: last.text.trim(), blocks: 1, closed: last.closed };
+  }
   const bare = text.trim();
-  return bare === "" ? { code: null, blocks: 0 } : { code: bare, blocks: 0 };
+  return bare === "" ? { code: null, blocks: 0, closed: false } : { code: bare, blocks: 0, closed: false };
 }

@@ -9,7 +9,9 @@ export { jsonlTrace, type TraceEvent, type TraceSink } from "./trace.js";
 export { stepToJson, type StepJson } from "./step-json.js";
 export { formatResult } from "./format-result.js";
 export { cancelOnCtrlC, type CtrlC } from "./cancel.js";
-export { systemPrompt } from "./prompt/system.js";
+export { systemPrompt, DEFAULT_SHAPE, RUN_PROGRAM, type PromptShape, type PromptSection } from "./prompt/system.js";
+export { renderPrompt, type RenderedPrompt } from "./render-prompt.js";
+export { DATA_OPEN, DATA_CLOSE, envelope, escapeData, unescapeData } from "./envelope.js";
 export { extractProgram, extractJson, cleanReply } from "./extract.js";
 export {
   SELF,
@@ -22,6 +24,8 @@ export {
   type FailureKind,
   type FormatOptions,
   type OutputMode,
+  type ReferenceLevel,
+  type Transport,
   type RunOptions,
   type Step,
   type ToolCallTrace,

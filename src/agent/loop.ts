@@ -1,12 +1,16 @@
 /**
  * The multi-turn loop of one agent run:
  *
- *   check the input → for each turn: render the mission → ask the LLM → extract the
+ *   check the input → render the prompt once → for each turn: ask the LLM → extract the
  *   program → run it in the agent's session → return / fail / feedback → next turn
  *
  * The session keeps the user namespace across turns (a failed turn's defs are undone)
  * and `*1 *2 *3`. `(return v)` ends the run when `v` matches the output signature; a
  * mismatch, an error of any kind or a plain result goes back to the LLM as feedback.
+ *
+ * The system prompt and the first message are rendered once and every request extends
+ * the previous one (conversation.ts), so providers can cache all but the newest
+ * feedback; what a turn changes in user/ is reported in that turn's feedback.
  */
 import { PtcError } from "../diagnostics/error.js";
 import { Session } from "../evaluator/session.js";
@@ -17,27 +21,29 @@ import { LlmError, normalizeReply, type Llm, type LlmMessage, type LlmRegistry, 
 import { fromHost, toJsonSafe, toTyped } from "../runtime/convert.js";
 import { print } from "../runtime/printer.js";
 import type { ValidationIssue } from "../runtime/validation.js";
-import { getFlex } from "../runtime/map.js";
 import { PtcFn, type Value, type Var } from "../runtime/values.js";
-import { renderParams, renderType } from "../signature/render.js";
-import { checkInput, checkOutput } from "../signature/compiled.js";
-import { altSpelling } from "../signature/types.js";
-import { expandTemplate } from "../signature/placeholders.js";
-import { extractJson, extractProgram } from "./extract.js";
+import { renderType } from "../signature/render.js";
+import { checkOutput } from "../signature/compiled.js";
+import { Conversation } from "./conversation.js";
+import { extractJson, extractProgram, extractToolProgram } from "./extract.js";
 import {
   coercionNotes,
   cut,
+  cutOffFeedback,
   errorFeedback,
   invalidReturnFeedback,
   llmIssue,
   noProgramFeedback,
   resultFeedback,
 } from "./feedback.js";
-import type { DataEntry } from "./prompt/namespace.js";
-import { lastTurnNotice, renderMission } from "./prompt/mission.js";
-import { systemPrompt } from "./prompt/system.js";
-import { buildTools, toolEntries } from "./tools.js";
-import { newRunId, type TraceEvent } from "./trace.js";
+import { checkRunInput, dataEntries, missionText } from "./prepare.js";
+import { lastTurnNotice } from "./prompt/mission.js";
+import { renderUserNow } from "./prompt/namespace.js";
+import { renderRunPrompt } from "./prompt/render.js";
+import { RUN_PROGRAM } from "./prompt/system.js";
+import { TOOL_CHECK, toolCatalog } from "./tool-check.js";
+import { buildTools, toolEntries, toolSignatures } from "./tools.js";
+import { newRunId, systemHash, type TraceEvent } from "./trace.js";
 import type { AgentDefinition, Failure, RunOptions, Step, ToolCallTrace, Turn, TurnOutcome, Usage } from "./types.js";
 
 /** What a child run inherits from the run that called it. */
@@ -56,12 +62,11 @@ export interface ParentRun {
   readonly made: Map<string, Promise<Llm>>;
 }
 
-/** Most characters of a model's reply kept in the conversation. */
-const MAX_REPLY_ECHO = 50_000;
-
 interface Counters {
   inputTokens: number;
   outputTokens: number;
+  cachedInputTokens: number;
+  cacheWriteInputTokens: number;
   llmRequests: number;
 }
 
@@ -109,13 +114,27 @@ class Run {
   private readonly started = performance.now();
   private readonly trace: TraceEvent[] = [];
   private readonly turns: Turn[] = [];
-  private readonly counters: Counters = { inputTokens: 0, outputTokens: 0, llmRequests: 0 };
+  private readonly counters: Counters = {
+    inputTokens: 0,
+    outputTokens: 0,
+    cachedInputTokens: 0,
+    cacheWriteInputTokens: 0,
+    llmRequests: 0,
+  };
   private readonly registry: LlmRegistry;
   private turn = 0;
   private turnCalls: ToolCallTrace[] = [];
   private turnNotes: string[] = [];
   private turnSignal: AbortSignal = new AbortController().signal;
   private session: Session | null = null;
+  /** The conversation so far, once the prompt is rendered. */
+  private conversation: Conversation | null = null;
+  /** The hash of the system prompt last written to the trace. */
+  private tracedSystem: string | null = null;
+  /** The `user/ now:` line last shown to the model (null: none yet). */
+  private shownUser: string | null = null;
+  /** The inherited functions by name (their first message lists them, user/ now: does not). */
+  private inheritedFns: Map<string, PtcFn> | null = null;
   /** The model this run uses, once resolved (children default to it). */
   private llm: Llm | undefined;
   private readonly made: Map<string, Promise<Llm>>;
@@ -171,19 +190,9 @@ class Run {
 
   private async loop(): Promise<Step> {
     const def = this.def;
-    const checked = checkInput(def.signature, this.input);
-    if (!checked.ok) {
-      return this.finish(null, {
-        kind: "input",
-        reason: `the input does not match (${renderParams(def.signature)}): ${checked.errors.map(llmIssue).join("; ")}`,
-      });
-    }
-    const input: Record<string, unknown> = { ...((checked.value ?? {}) as Record<string, unknown>) };
-    // An optional parameter left out is still a data/ name (nil), as the prompt lists it.
-    for (const p of def.signature.params) {
-      const alt = altSpelling(p.name);
-      if (!Object.hasOwn(input, p.name) && (alt === null || !Object.hasOwn(input, alt))) input[p.name] = null;
-    }
+    const checked = checkRunInput(def, this.input);
+    if (!checked.ok) return this.finish(null, { kind: "input", reason: checked.reason });
+    const input = checked.input;
 
     let llm: Llm;
     try {
@@ -195,7 +204,7 @@ class Run {
 
     let mission: string;
     try {
-      mission = expandTemplate(def.prompt, input);
+      mission = missionText(def, input);
     } catch (e) {
       return this.finish(null, { kind: "input", reason: e instanceof Error ? e.message : String(e) });
     }
@@ -212,44 +221,32 @@ class Run {
     // fixed here and only tells the prompt which section lists them.
     for (const f of this.inherited) session.namespace.define(f.name, f.fn, f.doc);
     const inheritedNames: ReadonlySet<string> = new Set(this.inherited.map((f) => f.name));
-    const data = this.dataEntries(session);
-    const tools = toolEntries(def);
-    const history: LlmMessage[] = [];
+    const prompt = renderRunPrompt(def, mission, {
+      data: dataEntries(def, session.inputData(), this.options.inputDescriptions),
+      tools: toolEntries(def),
+      vars: session.namespace.all(),
+      inherited: inheritedNames,
+    });
+    const conversation = new Conversation(prompt.system, prompt.user, def.transport);
+    this.conversation = conversation;
 
+    let lastError: string | undefined;
     for (this.turn = 1; this.turn <= def.maxTurns; this.turn++) {
       if (this.cancelled()) return this.finish(null, this.cancelFailure());
       if (this.deadline - performance.now() <= 0) return this.finish(null, missionTimeout(this.missionMs));
-      const first = renderMission({
-        mission,
-        view: { data, tools, vars: session.namespace.all(), inherited: inheritedNames },
-        output: def.signature.output,
-        outputDescriptions: def.fieldDescriptions,
-        maxTurns: def.maxTurns,
-        mode: def.outputMode,
-      });
-      const messages: LlmMessage[] = [{ role: "user", content: first }, ...history];
-      if (this.turn === def.maxTurns && def.maxTurns > 1) {
-        const last = messages[messages.length - 1]!;
-        messages[messages.length - 1] = {
-          role: "user",
-          content: `${last.content}\n\n${lastTurnNotice(def.outputMode)}`,
-        };
-      }
+      const last = this.turn === def.maxTurns && def.maxTurns > 1;
+      const messages = conversation.messages(last ? lastTurnNotice(def.outputMode) : undefined);
       const t = await this.turnOnce(llm, session, messages);
       if ("failure" in t) return this.finish(null, t.failure);
       if (t.end !== undefined) return this.finish(t.end.value, t.end.failure);
-      // A reply goes back to the model as it was, up to a bound: a runaway reply would
-      // otherwise be re-sent in every later request.
-      history.push({ role: "assistant", content: cut(t.reply, MAX_REPLY_ECHO) }, { role: "user", content: t.feedback });
+      lastError = t.error;
+      conversation.add(t.reply, t.feedback);
     }
-    const last = this.turns[this.turns.length - 1]?.feedback.split("\n")[0]?.replace(/^;; /, "");
     return this.finish(null, {
       kind: "max_turns",
       reason:
         `no valid (return ...) after ${def.maxTurns} turn${def.maxTurns === 1 ? "" : "s"}` +
-        (last !== undefined && last.startsWith("Error: ")
-          ? `; the last turn's ${last.charAt(0).toLowerCase()}${last.slice(1)}`
-          : ""),
+        (lastError !== undefined ? `; the last turn's error: ${lastError}` : ""),
     });
   }
 
@@ -262,7 +259,7 @@ class Run {
     llm: Llm,
     session: Session,
     messages: LlmMessage[],
-  ): Promise<{ failure: Failure } | (TurnResult & { reply: string })> {
+  ): Promise<{ failure: Failure } | (TurnResult & { reply: LlmReply })> {
     const def = this.def;
     const turnStart = performance.now();
     this.turnCalls = [];
@@ -294,10 +291,7 @@ class Run {
         1,
         Math.min(budget - (performance.now() - turnStart), this.deadline - performance.now()),
       );
-      r =
-        def.outputMode === "text"
-          ? this.textTurn(reply.content)
-          : await this.lispTurn(session, reply.content, remaining);
+      r = await this.replyTurn(session, reply, remaining);
     } finally {
       clearTimeout(timer);
       this.options.signal?.removeEventListener("abort", onAbort);
@@ -305,8 +299,7 @@ class Run {
       // gave up waiting for, a slow tool) is told to stop.
       controller.abort({ kind: "cancelled", reason: `agent ${def.name}'s turn ${this.turn} ended` } satisfies Failure);
     }
-    const ends = r.end !== undefined;
-    const feedback = ends ? "" : this.turnNotes.length > 0 ? `${r.feedback}\n${this.turnNotes.join("\n")}` : r.feedback;
+    const feedback = r.end !== undefined ? "" : this.feedbackOf(r);
     const turn: Turn = {
       index: this.turn,
       response: reply.content,
@@ -326,10 +319,90 @@ class Run {
       outcome: r.outcome,
       ...(r.result !== undefined ? { result: r.result } : {}),
       feedback,
+      ...(r.errorKind !== undefined ? { errorKind: r.errorKind } : {}),
+      ...(r.errorKind === TOOL_CHECK ? { staticCheck: true as const } : {}),
       durationMs: turn.durationMs,
     });
     this.options.onTurn?.(turn, def.name, this.depth);
-    return { ...r, feedback, reply: reply.content };
+    return { ...r, feedback, reply };
+  }
+
+  /**
+   * The whole feedback of a turn that goes on: what the turn's result says, then the notes
+   * of its tool calls, then the user/ namespace when the turn changed it.
+   */
+  private feedbackOf(r: TurnResult): string {
+    const lines = [r.feedback, ...this.turnNotes];
+    if (this.def.outputMode === "lisp" && this.session !== null) {
+      this.inheritedFns ??= new Map(this.inherited.map((f) => [f.name, f.fn]));
+      const now = renderUserNow(this.session.namespace.all(), this.inheritedFns);
+      if (now !== null && now !== this.shownUser) {
+        lines.push(now);
+        this.shownUser = now;
+      }
+    }
+    return lines.join("\n");
+  }
+
+  /** What a reply is: a program (a code block, or a run_program call), a JSON answer, or nothing usable. */
+  private async replyTurn(session: Session, reply: LlmReply, timeoutMs: number): Promise<TurnResult> {
+    const def = this.def;
+    const cutOff = reply.finishReason === "length";
+    if (def.outputMode === "text") return this.textTurn(reply.content, cutOff, "text");
+    if (def.transport === "tool_call") {
+      const calls = (reply.toolCalls ?? []).filter((c) => c.name === RUN_PROGRAM);
+      // A direct answer in text is taken as text mode takes one.
+      if (calls.length === 0) return this.textTurn(reply.content, cutOff, "tool_call");
+      const programs: string[] = [];
+      for (const c of calls) {
+        let args: unknown;
+        try {
+          args = JSON.parse(c.arguments);
+        } catch (e) {
+          this.programEvent(null);
+          if (cutOff) return this.cutOffTurn(null);
+          const message = e instanceof Error ? e.message : String(e);
+          return this.noProgramTurn(
+            `;; Error: the arguments of ${RUN_PROGRAM} are not valid JSON (${message}). Call it with {"program": "..."}.`,
+          );
+        }
+        const program = isObject(args) ? args["program"] : undefined;
+        const code = typeof program === "string" ? extractToolProgram(program) : null;
+        if (code !== null) programs.push(code);
+      }
+      if (programs.length === 0) {
+        this.programEvent(null);
+        return this.noProgramTurn(
+          `;; Error: ${RUN_PROGRAM} was called without a program. Call it with {"program": "..."}.`,
+        );
+      }
+      return this.lispTurn(session, programs.join("\n\n"), timeoutMs);
+    }
+    const { code, closed } = extractProgram(reply.content);
+    // Cut off at the output limit inside the program: what was written is incomplete,
+    // and running its complete forms would do part of the work unannounced.
+    if (cutOff && !closed) {
+      this.programEvent(code);
+      return this.cutOffTurn(code);
+    }
+    if (code === null) {
+      this.programEvent(null);
+      return this.noProgramTurn(noProgramFeedback("lisp"));
+    }
+    return this.lispTurn(session, code, timeoutMs);
+  }
+
+  private programEvent(program: string | null): void {
+    this.emit({ ...this.base(), type: "program", turn: this.turn, program });
+  }
+
+  private noProgramTurn(feedback: string): TurnResult {
+    return { outcome: "error", feedback, program: null, errorKind: "no_program", error: firstLine(feedback) };
+  }
+
+  private cutOffTurn(program: string | null): TurnResult {
+    const feedback = cutOffFeedback(this.def.outputMode);
+    return { outcome: "error", feedback, program, errorKind: "cut_off", error: firstLine(feedback) };
   }
 
   /** The run's session: the input as data/, the tools wrapped with their signatures. */
@@ -344,6 +417,7 @@ class Run {
         note: (tool, warnings) => this.turnNotes.push(...coercionNotes(tool, warnings)),
         runChild: (tool, child, args, inherit) => this.runChild(tool, child, args, inherit),
       }),
+      toolCatalog: toolCatalog(toolSignatures(def)),
       limits: def.limits,
       historyMaxChars: def.formatOptions.historyMaxBytes,
       ...(this.options.breakOnSigint === true ? { breakOnSigint: true } : {}),
@@ -391,14 +465,23 @@ class Run {
   }
 
   private async ask(llm: Llm, messages: LlmMessage[], signal: AbortSignal): Promise<LlmReply> {
-    const system = systemPrompt(this.def.outputMode);
+    const conversation = this.conversation!;
+    const system = conversation.system;
+    const tools = conversation.tools;
+    // The system prompt goes into the trace once; later requests name it by its hash.
+    const hash = systemHash(system);
+    const writeSystem = this.tracedSystem !== hash;
+    this.tracedSystem = hash;
     this.emit({
       ...this.base(),
       type: "llm_request",
       turn: this.turn,
+      agent: this.def.name,
       ...(typeof this.def.llm === "string" ? { model: this.def.llm } : {}),
-      system,
+      ...(writeSystem ? { system } : {}),
+      systemHash: hash,
       messages,
+      ...(tools !== undefined ? { tools: tools.map((t) => t.name) } : {}),
     });
     this.options.onLlmStart?.(this.def.name, this.depth, this.turn);
     const t0 = performance.now();
@@ -412,19 +495,24 @@ class Run {
           depth: this.depth,
           turn: this.turn,
           signal,
+          ...(tools !== undefined ? { tools } : {}),
         }),
         signal,
       );
       const reply = normalizeReply(raw);
       if (typeof reply.content !== "string") throw new LlmError("the LLM's reply has no text content");
-      this.counters.inputTokens += reply.usage?.inputTokens ?? 0;
-      this.counters.outputTokens += reply.usage?.outputTokens ?? 0;
+      this.count(reply);
       this.emit({
         ...this.base(),
         type: "llm_response",
         turn: this.turn,
+        agent: this.def.name,
         content: reply.content,
         ...(reply.usage !== undefined ? { usage: reply.usage } : {}),
+        ...(reply.model !== undefined ? { model: reply.model } : {}),
+        ...(reply.provider !== undefined ? { provider: reply.provider } : {}),
+        ...(reply.finishReason !== undefined ? { finishReason: reply.finishReason } : {}),
+        ...(reply.toolCalls !== undefined && reply.toolCalls.length > 0 ? { toolCalls: reply.toolCalls } : {}),
         durationMs: performance.now() - t0,
       });
       return reply;
@@ -433,6 +521,7 @@ class Run {
         ...this.base(),
         type: "llm_response",
         turn: this.turn,
+        agent: this.def.name,
         error: e instanceof Error ? e.message : String(e),
         durationMs: performance.now() - t0,
       });
@@ -440,12 +529,20 @@ class Run {
     }
   }
 
-  private async lispTurn(session: Session, reply: string, timeoutMs: number): Promise<TurnResult> {
+  /** Usage of one reply, added to the run's. */
+  private count(reply: LlmReply): void {
+    const u = reply.usage;
+    if (u === undefined) return;
+    this.counters.inputTokens += u.inputTokens ?? 0;
+    this.counters.outputTokens += u.outputTokens ?? 0;
+    this.counters.cachedInputTokens += u.cachedInputTokens ?? 0;
+    this.counters.cacheWriteInputTokens += u.cacheWriteInputTokens ?? 0;
+  }
+
+  private async lispTurn(session: Session, code: string, timeoutMs: number): Promise<TurnResult> {
     const def = this.def;
     const fmt = def.formatOptions;
-    const { code } = extractProgram(reply);
-    this.emit({ ...this.base(), type: "program", turn: this.turn, program: code });
-    if (code === null) return { outcome: "error", feedback: noProgramFeedback("lisp"), program: null };
+    this.programEvent(code);
     const single = def.maxTurns === 1;
     const origin = { run: this.runId, agent: def.name, turn: this.turn };
     const r: EvalResult = await session.evaluate(code, {
@@ -470,8 +567,10 @@ class Run {
       }
       return {
         outcome: "error",
-        feedback: errorFeedback(r.error, code, r.output, fmt, origin),
+        feedback: errorFeedback(r.error, code, r.output, fmt, origin, r.warnings),
         program: code,
+        errorKind: r.error.detail === TOOL_CHECK ? TOOL_CHECK : r.error.kind,
+        error: r.error.format(),
       };
     }
     // The printer shortens the answer itself (feedbackLimit, feedbackMaxChars).
@@ -493,7 +592,8 @@ class Run {
     }
     const issues = this.checkOutput(toTyped(null, r.value));
     if (issues.length > 0) {
-      const feedback = invalidReturnFeedback(renderType(def.signature.output), issues);
+      const expected = renderType(def.signature.output);
+      const feedback = invalidReturnFeedback(expected, issues);
       if (single) {
         return {
           outcome: "invalid",
@@ -509,36 +609,54 @@ class Run {
           },
         };
       }
-      return { outcome: "invalid", feedback, program: code, result: shown };
+      return {
+        outcome: "invalid",
+        feedback,
+        program: code,
+        result: shown,
+        error: `the returned value does not match the expected output ${expected}`,
+      };
     }
     return { outcome: "return", feedback: "", program: code, result: shown, end: { value: r.value, failure: null } };
   }
 
-  private textTurn(reply: string): TurnResult {
+  /**
+   * A JSON answer: text mode's every reply, and a reply of the tool_call transport that
+   * called no tool.
+   */
+  private textTurn(reply: string, cutOff: boolean, mode: "text" | "tool_call"): TurnResult {
     const { code } = extractJson(reply);
-    this.emit({ ...this.base(), type: "program", turn: this.turn, program: code });
-    if (code === null) return { outcome: "error", feedback: noProgramFeedback("text"), program: null };
+    this.programEvent(code);
+    if (code === null) return cutOff ? this.cutOffTurn(null) : this.noProgramTurn(noProgramFeedback(mode));
     let parsed: unknown;
     try {
       parsed = JSON.parse(code);
     } catch (e) {
+      if (cutOff) return this.cutOffTurn(code);
       const message = e instanceof Error ? e.message : String(e);
-      return { outcome: "error", feedback: `;; Error: your answer is not valid JSON: ${message}`, program: code };
+      const feedback =
+        mode === "text"
+          ? `;; Error: your answer is not valid JSON: ${message}`
+          : `;; Error: your answer is not valid JSON: ${message}. Call ${RUN_PROGRAM} with a program, or answer with the JSON value of the expected output.`;
+      return { outcome: "error", feedback, program: code, errorKind: "json", error: firstLine(feedback) };
     }
     let value: Value;
     try {
       value = fromHost(parsed);
     } catch (e) {
-      return { outcome: "error", feedback: `;; Error: ${e instanceof Error ? e.message : String(e)}`, program: code };
+      const feedback = `;; Error: ${e instanceof Error ? e.message : String(e)}`;
+      return { outcome: "error", feedback, program: code, errorKind: "json", error: firstLine(feedback) };
     }
     const issues = this.checkOutput(parsed);
     const shown = cut(JSON.stringify(parsed) ?? "null", this.def.formatOptions.feedbackMaxChars);
     if (issues.length > 0) {
+      const expected = renderType(this.def.signature.output);
       return {
         outcome: "invalid",
-        feedback: invalidReturnFeedback(renderType(this.def.signature.output), issues),
+        feedback: invalidReturnFeedback(expected, issues, mode === "tool_call"),
         program: code,
         result: shown,
+        error: `the returned value does not match the expected output ${expected}`,
       };
     }
     return { outcome: "return", feedback: "", program: code, result: shown, end: { value, failure: null } };
@@ -548,30 +666,6 @@ class Run {
   private checkOutput(value: unknown): readonly ValidationIssue[] {
     const r = checkOutput(this.def.signature, value, this.def.signatureValidation);
     return r.ok ? [] : r.errors;
-  }
-
-  /** The data/ entries: the parameters in signature order, then any other input keys. */
-  private dataEntries(session: Session): DataEntry[] {
-    const def = this.def;
-    const descriptions = { ...(this.options.inputDescriptions ?? {}), ...def.fieldDescriptions };
-    const data = session.inputData();
-    const get = (k: string): Value => (data === null ? null : getFlex(data, k, null));
-    const entries: DataEntry[] = [];
-    const seen = new Set<string>();
-    for (const p of def.signature.params) {
-      seen.add(p.name);
-      const alt = altSpelling(p.name);
-      if (alt !== null) seen.add(alt);
-      const d = descriptions[p.name];
-      const value = get(p.name) ?? (alt !== null ? get(alt) : null);
-      entries.push({ name: p.name, type: p.type, value, ...(d !== undefined ? { description: d } : {}) });
-    }
-    data?.forEach((k) => {
-      if (typeof k !== "string" || seen.has(k)) return;
-      const d = descriptions[k];
-      entries.push({ name: k, type: null, value: get(k), ...(d !== undefined ? { description: d } : {}) });
-    });
-    return entries;
   }
 
   private recordCall(c: ToolCallTrace): void {
@@ -621,6 +715,8 @@ class Run {
     );
     this.counters.inputTokens += step.usage.inputTokens;
     this.counters.outputTokens += step.usage.outputTokens;
+    this.counters.cachedInputTokens += step.usage.cachedInputTokens;
+    this.counters.cacheWriteInputTokens += step.usage.cacheWriteInputTokens;
     this.counters.llmRequests += step.usage.llmRequests;
     // The child's events went to the sink already; keep them in this run's trace too.
     this.trace.push(...step.trace);
@@ -675,6 +771,16 @@ interface TurnResult {
   readonly result?: string;
   /** Set when the turn ends the run: the returned value, or the failure. */
   readonly end?: { readonly value: Value | null; readonly failure: Failure | null };
+  /** An error turn's kind, for the trace. */
+  readonly errorKind?: string;
+  /** What went wrong, on one line (the run's failure reason quotes the last one). */
+  readonly error?: string;
+}
+
+/** A feedback's first line without its `;; Error: ` head. */
+function firstLine(feedback: string): string {
+  const line = feedback.split("\n")[0]!.replace(/^;; Error: /, "");
+  return `${line.charAt(0).toLowerCase()}${line.slice(1)}`;
 }
 
 function interrupted(): Failure {
@@ -720,6 +826,10 @@ function abortable<T>(p: Promise<T>, signal: AbortSignal): Promise<T> {
       },
     );
   });
+}
+
+function isObject(x: unknown): x is Record<string, unknown> {
+  return typeof x === "object" && x !== null && !Array.isArray(x);
 }
 
 function isFailure(x: unknown): x is Failure {

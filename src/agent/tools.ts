@@ -135,6 +135,20 @@ async function childTool(
   return step.returnValue ?? step.return;
 }
 
+/** The signature of each tool that has one: a host tool's own, an agent tool's agent's. */
+export function toolSignatures(def: AgentDefinition): Map<string, Signature> {
+  const out = new Map<string, Signature>();
+  for (const [name, spec] of Object.entries(def.tools)) {
+    if (spec === SELF) out.set(name, def.signature);
+    else if (typeof spec === "object" && "kind" in spec) out.set(name, spec.agent.definition.signature);
+    else {
+      const sig = signatureOf(normalize(spec)!);
+      if (sig !== null) out.set(name, sig);
+    }
+  }
+  return out;
+}
+
 /** How the tools appear in the prompt: signatures without firewalled fields. */
 export function toolEntries(def: AgentDefinition): ToolEntry[] {
   const out: ToolEntry[] = [];

@@ -3,10 +3,13 @@
  * messages and the response, each program with its result and the feedback, each tool
  * call). Nested agent runs carry their parent's run id, so a trace of a whole mission
  * reads as a tree. Events are plain JSON: a JSON Lines file is one event per line.
+ *
+ * The system prompt, the same on every request of a run, is written with the run's first
+ * request only; every request names it by `systemHash`, so a trace does not repeat it.
  */
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { closeSync, openSync, renameSync, writeSync } from "node:fs";
-import type { LlmMessage, LlmUsage } from "../llm/types.js";
+import type { FinishReason, LlmMessage, LlmToolCall, LlmUsage } from "../llm/types.js";
 import type { TurnOutcome } from "./types.js";
 
 interface Base {
@@ -35,16 +38,30 @@ export type TraceEvent =
   | (Base & {
       readonly type: "llm_request";
       readonly turn: number;
+      /** The agent making the request. */
+      readonly agent: string;
+      /** The model the agent names (`model` in its file, or a registry name), when it names one. */
       readonly model?: string;
-      readonly system: string;
+      /** The system prompt: on the run's first request (and whenever it differs from the last one written). */
+      readonly system?: string;
+      /** `systemHash(system)`: which system prompt the request was sent with. */
+      readonly systemHash: string;
       readonly messages: readonly LlmMessage[];
+      /** Names of the provider tools offered (the `tool_call` transport). */
+      readonly tools?: readonly string[];
     })
   | (Base & {
       readonly type: "llm_response";
       readonly turn: number;
+      readonly agent: string;
       readonly content?: string;
       readonly error?: string;
       readonly usage?: LlmUsage;
+      /** The model that answered, as the provider names it. */
+      readonly model?: string;
+      readonly provider?: string;
+      readonly finishReason?: FinishReason;
+      readonly toolCalls?: readonly LlmToolCall[];
       readonly durationMs: number;
     })
   | (Base & { readonly type: "program"; readonly turn: number; readonly program: string | null })
@@ -54,6 +71,10 @@ export type TraceEvent =
       readonly outcome: TurnOutcome;
       readonly result?: string;
       readonly feedback: string;
+      /** The kind of the error of an `error` turn (`analysis`, `tool`, ...; `cut_off`, `no_program`). */
+      readonly errorKind?: string;
+      /** Set when the program was rejected by the static check of its tool calls (nothing ran). */
+      readonly staticCheck?: true;
       readonly durationMs: number;
     })
   | (Base & {
@@ -89,6 +110,11 @@ export function jsonlTrace(file: string): { sink: TraceSink; close: () => void }
       renameSync(partial, file);
     },
   };
+}
+
+/** The short hash that names a system prompt in traces: 16 hex digits of its SHA-256. */
+export function systemHash(system: string): string {
+  return createHash("sha256").update(system).digest("hex").slice(0, 16);
 }
 
 /** A run id: unique, readable in traces (`search-3f2a9c1e`). */

@@ -76,6 +76,21 @@ export interface AgentLike {
 
 export type OutputMode = "lisp" | "text";
 
+/**
+ * How much of the language reference the system prompt carries: `compact` (default) a
+ * card of what differs from Clojure, with the full reference on demand through `doc`,
+ * `apropos` and `dir`; `full` the whole generated reference too (about 11,000 tokens);
+ * `none` no language card at all.
+ */
+export type ReferenceLevel = "compact" | "full" | "none";
+
+/**
+ * How programs travel: `code_block` (default) in a fenced ```clojure block of the reply;
+ * `tool_call` as the `program` argument of one provider tool, `run_program`, through
+ * OpenAI tools or Anthropic tool use (the agent's own tools stay inside PTC-Lisp).
+ */
+export type Transport = "code_block" | "tool_call";
+
 /** What `defineAgent` takes. Only `prompt` is required. */
 export interface AgentOptions {
   /** A name for traces, prompts of parent agents and errors. Default "agent". */
@@ -108,6 +123,10 @@ export interface AgentOptions {
   readonly signatureValidation?: ValidationMode;
   /** Sandbox limits of each evaluation. */
   readonly limits?: Partial<Limits>;
+  /** How much of the language reference the system prompt carries. Default `compact`. */
+  readonly reference?: ReferenceLevel;
+  /** How the model sends its programs. Default `code_block`. */
+  readonly transport?: Transport;
 }
 
 /** A checked, normalized definition (what `defineAgent` produces). */
@@ -130,6 +149,8 @@ export interface AgentDefinition {
   readonly outputMode: OutputMode;
   readonly signatureValidation: ValidationMode;
   readonly limits: Partial<Limits>;
+  readonly reference: ReferenceLevel;
+  readonly transport: Transport;
 }
 
 /** Options of one run. */
@@ -193,8 +214,13 @@ export interface ToolCallTrace {
 }
 
 export interface Usage {
+  /** All input tokens, cached ones included. */
   readonly inputTokens: number;
   readonly outputTokens: number;
+  /** Input tokens read from the provider's prompt cache (part of inputTokens). */
+  readonly cachedInputTokens: number;
+  /** Input tokens written to the provider's prompt cache (part of inputTokens). */
+  readonly cacheWriteInputTokens: number;
   /** LLM requests of this run and its child agents. */
   readonly llmRequests: number;
 }

@@ -44,9 +44,25 @@ export interface AnalyzerHost {
   internVar(name: string): Var;
   /** Tool names, or null when no tools are configured. */
   readonly tools: ReadonlySet<string> | null;
+  /** What the host knows of its tools beyond their names (an agent: their signatures). */
+  readonly toolCatalog?: ToolCatalog | null;
   /** Context keys for `data/`, or null to accept any key. */
   readonly dataKeys: ReadonlySet<string> | null;
   warn(w: Warning): void;
+}
+
+/**
+ * A host's knowledge of its tools' parameters, consulted while analyzing, so that a call
+ * that cannot succeed is reported before any tool of the program runs.
+ */
+export interface ToolCatalog {
+  /**
+   * Check a call's argument forms as written (`{:query "x"}`, `:query "x"`, or nothing);
+   * throw a PtcError with the position of the offending form to reject the program.
+   */
+  check(name: string, args: readonly Form[], span: Span): void;
+  /** The tool's signature as the model may see it, for `(doc tool/name)`. */
+  describe(name: string): string | undefined;
 }
 
 export function analysisError(message: string, span: Span, hint?: string): PtcError {
@@ -390,6 +406,8 @@ export class Analyzer {
               `available tools: ${available.map((t) => `tool/${t}`).join(", ")}`),
       });
     }
+    // Literal keys and values are checked against the tool's parameters first.
+    this.host.toolCatalog?.check(name, args, span);
     const c = this.nonTail(ctx);
     let argNode: Node;
     if (args.length === 0) argNode = { kind: "const", value: literalEmptyMap(), span };

@@ -11,6 +11,7 @@
  */
 import { readFileSync } from "node:fs";
 import type { Agent } from "../agent/define.js";
+import { stripEnvelopes } from "../agent/envelope.js";
 import { cut } from "../agent/feedback.js";
 import { formatResult } from "../agent/format-result.js";
 import { stepToJson } from "../agent/step-json.js";
@@ -30,6 +31,8 @@ export interface RunArgs {
   readonly llm?: unknown;
   readonly trace?: unknown;
   readonly json?: boolean;
+  /** Print the prompt the run would start with, with token counts, and call no model. */
+  readonly dryRun?: boolean;
 }
 
 /** The exit code of a run stopped with Ctrl-C (128 + SIGINT), as shells report it. */
@@ -59,6 +62,7 @@ export async function runRun(args: RunArgs): Promise<number> {
     throw new UsageError(`cannot load ${args.agent}: ${e instanceof Error ? e.message : String(e)}`);
   }
   const def = agent.definition;
+  if (args.dryRun === true) return dryRun(agent, input, args.json === true);
 
   let llm: Llm | undefined;
   if (llmOption !== undefined) {
@@ -135,6 +139,29 @@ export async function runRun(args: RunArgs): Promise<number> {
   // Ctrl-C while the model thinks aborts the signal; while a program runs it stops the program.
   if (controller.signal.aborted || step.failure?.kind === "cancelled") return EXIT_INTERRUPTED;
   return step.ok ? 0 : 1;
+}
+
+// ── --dry-run ───────────────────────────────────────────────────────────────
+
+/** Prints the prompt and its token counts; 1 when the input does not match, like a run. */
+async function dryRun(agent: Agent, input: Record<string, unknown>, json: boolean): Promise<number> {
+  const { renderPrompt } = await import("../agent/render-prompt.js");
+  const { dryRunJson, renderDryRun, tokenCounter } = await import("./dry-run.js");
+  let prompt;
+  try {
+    prompt = renderPrompt(agent, input);
+  } catch (e) {
+    const reason = e instanceof Error ? e.message : String(e);
+    if (json)
+      process.stdout.write(`${JSON.stringify({ ok: false, agent: agent.name, fail: { kind: "input", reason } })}\n`);
+    else process.stderr.write(`ptcc: ${reason}\n`);
+    return 1;
+  }
+  const counter = await tokenCounter();
+  process.stdout.write(
+    json ? `${JSON.stringify(dryRunJson(agent, prompt, counter))}\n` : renderDryRun(agent, prompt, counter),
+  );
+  return 0;
 }
 
 // ── options ─────────────────────────────────────────────────────────────────
@@ -216,7 +243,8 @@ function renderTurn(turn: Turn, name: string, depth: number, style: Style): stri
   const body = `${pad}   `;
   if (turn.program === null) lines.push(`${body}(no program in the reply)`);
   else for (const l of clip(turn.program.trim(), PROGRAM_CLIP).split("\n")) lines.push(`${body}${l}`);
-  const outcome = turn.outcome === "return" ? (turn.result ?? "") : turn.feedback;
+  // The feedback as the model got it, without the data envelope's markers.
+  const outcome = turn.outcome === "return" ? (turn.result ?? "") : stripEnvelopes(turn.feedback);
   if (outcome !== "") {
     const [first, ...rest] = clip(outcome, RESULT_CLIP).split("\n");
     lines.push(`${body}→ ${first!}`, ...rest.map((l) => `${body}  ${l}`));
@@ -236,7 +264,11 @@ function renderEnd(step: Step, def: AgentDefinition, style: Style): string {
 function usageLine(step: Step): string {
   const u = step.usage;
   const parts = [plural(step.turns.length, "turn"), plural(u.llmRequests, "LLM request")];
-  if (u.inputTokens > 0 || u.outputTokens > 0) parts.push(`${u.inputTokens} input + ${u.outputTokens} output tokens`);
+  if (u.inputTokens > 0 || u.outputTokens > 0) {
+    // Cached input is part of the input, read from the provider's prompt cache.
+    const cached = u.cachedInputTokens > 0 ? ` (${u.cachedInputTokens} cached)` : "";
+    parts.push(`${u.inputTokens} input${cached} + ${u.outputTokens} output tokens`);
+  }
   return parts.join(" · ");
 }
 

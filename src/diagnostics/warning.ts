@@ -4,6 +4,8 @@ import { formatPosition, type Span } from "./span.js";
 export interface Warning {
   readonly message: string;
   readonly span?: Span;
+  /** A note about the program's data (a key spelled differently), not a problem of the program. */
+  readonly note?: boolean;
 }
 
 export function formatWarning(w: Warning): string {

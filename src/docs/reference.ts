@@ -1,27 +1,18 @@
 /**
  * The PTC-Lisp language reference, generated from the special-form descriptors and the
  * builtin registry, in two renderings that cannot drift apart: the Markdown document
- * (docs/ptc-lisp.md, `npm run docs`) and the compact text agents' system prompts include.
+ * (docs/ptc-lisp.md, `npm run docs`) and the compact text an agent's system prompt
+ * includes with `reference: "full"` (by default agents read entries on demand, with
+ * `doc`, `apropos` and `dir`; entry.ts renders them).
  */
 import { SPECIAL_FORMS } from "../analyzer/forms/index.js";
 import { BUILTIN_GROUPS } from "../runtime/builtins/index.js";
 import type { BuiltinSpec } from "../runtime/builtins/registry.js";
+import { compactFormLine, compactLine, qualifiedName } from "./entry.js";
+
+export { interopName } from "./entry.js";
 
 const HIDDEN_NS = new Set(["ptc.internal"]);
-
-function qualifiedName(s: BuiltinSpec): string {
-  const ns = s.ns ?? "clojure.core";
-  if (ns === "clojure.core" || ns === "ptc") return s.name;
-  if (ns === "ptc.interop") return interopName(s.name);
-  return `${ns}/${s.name}`;
-}
-
-/** How programs write an interop name: `(.getTime d)`, `(Date. x)`, `(System/currentTimeMillis)`. */
-export function interopName(name: string): string {
-  if (name.startsWith(".") || name.endsWith(".")) return name;
-  const dot = name.indexOf(".");
-  return `${name.slice(0, dot)}/${name.slice(dot + 1)}`;
-}
 
 function visibleGroups(): { title: string; specs: readonly BuiltinSpec[] }[] {
   return BUILTIN_GROUPS.map((g) => ({
@@ -85,16 +76,10 @@ export function renderReferenceMarkdown(): string {
 export function renderPromptReference(): string {
   const out: string[] = [];
   out.push(";; === PTC-Lisp: special forms ===");
-  for (const f of SPECIAL_FORMS.values()) out.push(`${f.syntax} ; ${f.doc}`);
+  for (const f of SPECIAL_FORMS.values()) out.push(compactFormLine(f));
   for (const g of visibleGroups()) {
     out.push(`;; === ${g.title} ===`);
-    for (const s of g.specs) {
-      const args = s.arglists.join(" ");
-      out.push(
-        `(${qualifiedName(s)} ${args.replace(/^\[|\]$/g, "").length > 0 ? args : ""})`.replace(/ \)$/, ")") +
-          ` ; ${s.doc}`,
-      );
-    }
+    for (const s of g.specs) out.push(compactLine(s));
   }
   return out.join("\n");
 }

@@ -146,7 +146,7 @@ export class EvalContext extends Cx {
     return results;
   }
 
-  warn(message: string): void {
-    this.warnings.push({ message });
+  warn(message: string, note?: boolean): void {
+    this.warnings.push(note === true ? { message, note } : { message });
   }
 }

@@ -11,7 +11,7 @@
  * The evaluation is written as a generator that yields when tools must run, so the
  * asynchronous and the synchronous drivers share every line of it.
  */
-import { Analyzer, type AnalyzerHost } from "../analyzer/analyzer.js";
+import { Analyzer, type AnalyzerHost, type ToolCatalog } from "../analyzer/analyzer.js";
 import { PtcError } from "../diagnostics/error.js";
 import type { SourceOrigin } from "../diagnostics/span-source.js";
 import type { Warning } from "../diagnostics/warning.js";
@@ -47,6 +47,8 @@ export interface EvalInput {
   readonly data: PMap | null;
   readonly dataKeys: ReadonlySet<string> | null;
   readonly tools: ReadonlySet<string> | null;
+  /** The tools' parameters, for the check of tool calls while analyzing. */
+  readonly toolCatalog?: ToolCatalog | null;
   readonly history: readonly Value[];
   readonly print: PrintMode;
   /** Shown in error positions (`file.clj:3:5`). */
@@ -164,6 +166,7 @@ export function* evaluation(
       lookupVar: (name) => input.ns.get(name),
       internVar: (name) => txn.intern(name),
       tools: input.tools,
+      toolCatalog: input.toolCatalog ?? null,
       dataKeys: input.dataKeys,
       warn: (w) => warnings.push(w),
     };

@@ -2,6 +2,7 @@
  * A session: the user namespace and `*1 *2 *3` that persist across evaluations (one
  * evaluation is one agent turn), the input data and the tools.
  */
+import type { ToolCatalog } from "../analyzer/analyzer.js";
 import { PtcError } from "../diagnostics/error.js";
 import type { SourceOrigin } from "../diagnostics/span-source.js";
 import { fromHost } from "../runtime/convert.js";
@@ -29,6 +30,8 @@ export interface SessionOptions {
   /** The input data, read as `data/name`: a JSON object. */
   readonly context?: Record<string, unknown> | null;
   readonly tools?: Readonly<Record<string, ToolFunction>>;
+  /** The tools' parameters, checked against each call's literal arguments before anything runs. */
+  readonly toolCatalog?: ToolCatalog;
   readonly limits?: Partial<Limits>;
   /**
    * Keep each `*1 *2 *3` result only up to about this many characters of its printed
@@ -114,6 +117,7 @@ export class Session {
       data: this.data,
       dataKeys: this.dataKeys,
       tools: this.toolNames,
+      toolCatalog: this.options.toolCatalog ?? null,
       history: this.history,
       print: opts.print ?? "full",
       file: opts.file,

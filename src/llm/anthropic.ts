@@ -3,8 +3,17 @@
  * a top-level field, `max_tokens` is required, and the answer is a list of content blocks.
  */
 import { postJson, type HttpOptions } from "./http.js";
-import { LlmError, type Llm, type LlmReply, type LlmRequest } from "./types.js";
-import { envValue, isRecord, trimSlashes, usageOf } from "./wire.js";
+import {
+  LlmError,
+  type FinishReason,
+  type Llm,
+  type LlmMessage,
+  type LlmReply,
+  type LlmRequest,
+  type LlmToolCall,
+  type LlmUsage,
+} from "./types.js";
+import { envValue, isRecord, trimSlashes } from "./wire.js";
 
 export interface AnthropicOptions extends HttpOptions {
   /** The model; wins over the request's `model` and `ANTHROPIC_MODEL`. */
@@ -19,10 +28,17 @@ export interface AnthropicOptions extends HttpOptions {
   readonly temperature?: number;
   /**
    * Mark the system prompt for prompt caching (`cache_control: ephemeral`). Default true:
-   * an agent sends the same long system prompt (the language reference) every turn, and a
-   * cached prefix costs a tenth of fresh input tokens. False sends it as a plain string.
+   * an agent sends the same system prompt every turn, and a cached prefix costs a tenth
+   * of fresh input tokens. False sends it as a plain string.
    */
   readonly cacheSystemPrompt?: boolean;
+  /**
+   * Mark the latest user message for prompt caching too. Default true: every turn of a
+   * run extends the previous request's messages, so the whole conversation up to the
+   * newest feedback is read from the cache on the next turn (Anthropic caches only
+   * prefixes of 1,024 tokens or more; shorter ones are sent as usual, at no extra cost).
+   */
+  readonly cacheLatestMessage?: boolean;
 }
 
 export const ANTHROPIC_DEFAULT_BASE_URL = "https://api.anthropic.com";
@@ -65,49 +81,153 @@ export function anthropicLlm(options: AnthropicOptions = {}): Llm {
 
 function requestBody(model: string, request: LlmRequest, options: AnthropicOptions): Record<string, unknown> {
   const body: Record<string, unknown> = { model };
+  if (request.tools !== undefined && request.tools.length > 0) {
+    body["tools"] = request.tools.map((t) => ({
+      name: t.name,
+      description: t.description,
+      input_schema: t.parameters,
+    }));
+  }
   // The field is optional; an empty prompt says nothing, so it is left out.
   if (request.system !== "") {
     body["system"] =
       options.cacheSystemPrompt === false
         ? request.system
-        : [{ type: "text", text: request.system, cache_control: { type: "ephemeral" } }];
+        : [{ type: "text", text: request.system, cache_control: EPHEMERAL }];
   }
-  body["messages"] = request.messages.map((m) => ({ role: m.role, content: m.content }));
+  body["messages"] = wireMessages(request.messages, options.cacheLatestMessage !== false);
   body["max_tokens"] = options.maxTokens ?? DEFAULT_MAX_TOKENS;
   if (options.temperature !== undefined) body["temperature"] = options.temperature;
   return body;
 }
 
-/** The text of every "text" block, joined; other blocks (thinking, tool use) are skipped. */
+const EPHEMERAL = { type: "ephemeral" } as const;
+
+type Block = Record<string, unknown>;
+
+/**
+ * The conversation as Messages has it: content blocks, tool calls as `tool_use` blocks,
+ * their answers as `tool_result` blocks, consecutive messages of one role merged (every
+ * result of an assistant's tool calls must come in the one user message that follows).
+ * With `cacheLast`, the last block of the last message gets the cache breakpoint.
+ */
+function wireMessages(messages: readonly LlmMessage[], cacheLast: boolean): Record<string, unknown>[] {
+  const out: { role: string; blocks: Block[] }[] = [];
+  for (const m of messages) {
+    const blocks = blocksOf(m);
+    const prev = out[out.length - 1];
+    if (prev !== undefined && prev.role === m.role) prev.blocks.push(...blocks);
+    else out.push({ role: m.role, blocks });
+  }
+  const last = out[out.length - 1];
+  return out.map((m) => {
+    if (m === last && cacheLast && m.blocks.length > 0) {
+      const i = m.blocks.length - 1;
+      m.blocks[i] = { ...m.blocks[i], cache_control: EPHEMERAL };
+      return { role: m.role, content: m.blocks };
+    }
+    // A single text block goes as a plain string, as it always did.
+    const only = m.blocks.length === 1 ? m.blocks[0]! : undefined;
+    return only !== undefined && only["type"] === "text"
+      ? { role: m.role, content: only["text"] }
+      : { role: m.role, content: m.blocks };
+  });
+}
+
+function blocksOf(m: LlmMessage): Block[] {
+  if (m.role === "user" && m.toolCallId !== undefined) {
+    return [{ type: "tool_result", tool_use_id: m.toolCallId, content: m.content }];
+  }
+  const blocks: Block[] = m.content === "" && m.toolCalls !== undefined ? [] : [{ type: "text", text: m.content }];
+  for (const c of m.toolCalls ?? []) blocks.push({ type: "tool_use", id: c.id, name: c.name, input: toolInput(c) });
+  return blocks;
+}
+
+/** A tool call's arguments as the object Messages wants; text that is not an object is kept under `_raw`. */
+function toolInput(c: LlmToolCall): Record<string, unknown> {
+  try {
+    const v: unknown = JSON.parse(c.arguments);
+    if (isRecord(v)) return v;
+  } catch {
+    // Not JSON (a call cut off at the output limit): sent back as text.
+  }
+  return { _raw: c.arguments };
+}
+
+/** The text of every "text" block, joined; `tool_use` blocks become tool calls; others are skipped. */
 function replyOf(body: unknown): LlmReply {
   if (!isRecord(body)) throw new LlmError("anthropic: malformed response: expected a JSON object");
   const blocks = body["content"];
   if (!Array.isArray(blocks)) throw new LlmError("anthropic: malformed response: no content array");
   let content = "";
+  const toolCalls: LlmToolCall[] = [];
   blocks.forEach((block: unknown, i) => {
-    if (!isRecord(block) || block["type"] !== "text") return;
+    if (!isRecord(block)) return;
+    if (block["type"] === "tool_use") {
+      if (typeof block["name"] !== "string") {
+        throw new LlmError(`anthropic: malformed response: content[${i}] (tool_use) has no name`);
+      }
+      toolCalls.push({
+        id: typeof block["id"] === "string" ? block["id"] : `toolu_${i}`,
+        name: block["name"],
+        arguments: JSON.stringify(block["input"] ?? {}),
+      });
+      return;
+    }
+    if (block["type"] !== "text") return;
     const text = block["text"];
     if (typeof text !== "string")
       throw new LlmError(`anthropic: malformed response: content[${i}].text is not a string`);
     content += text;
   });
-  const usage = isRecord(body["usage"])
-    ? usageOf(inputTokens(body["usage"]), body["usage"]["output_tokens"])
-    : undefined;
-  return usage === undefined ? { content } : { content, usage };
+  const usage = isRecord(body["usage"]) ? usageOf(body["usage"]) : undefined;
+  const finish = finishReason(body["stop_reason"]);
+  return {
+    content,
+    ...(usage !== undefined ? { usage } : {}),
+    ...(finish !== undefined ? { finishReason: finish } : {}),
+    ...(typeof body["model"] === "string" ? { model: body["model"] } : {}),
+    provider: "anthropic",
+    ...(toolCalls.length > 0 ? { toolCalls } : {}),
+  };
+}
+
+const FINISH: Readonly<Record<string, FinishReason>> = {
+  end_turn: "stop",
+  stop_sequence: "stop",
+  max_tokens: "length",
+  tool_use: "tool_calls",
+  refusal: "content_filter",
+};
+
+function finishReason(raw: unknown): FinishReason | undefined {
+  if (typeof raw !== "string") return undefined;
+  return FINISH[raw] ?? "other";
 }
 
 /**
- * All input tokens of a request: Anthropic counts the cached prefix apart from
- * `input_tokens` (`cache_read_input_tokens`, `cache_creation_input_tokens`).
+ * Anthropic counts the cached prefix apart from `input_tokens`: `cache_read_input_tokens`
+ * were read from the cache, `cache_creation_input_tokens` written to it. LlmUsage's
+ * `inputTokens` is all three; the two cache counts are kept as reported.
  */
-function inputTokens(usage: Record<string, unknown>): unknown {
-  const base = usage["input_tokens"];
-  if (typeof base !== "number") return base;
-  let total = base;
-  for (const k of ["cache_read_input_tokens", "cache_creation_input_tokens"]) {
-    const n = usage[k];
-    if (typeof n === "number" && Number.isFinite(n)) total += n;
+function usageOf(u: Record<string, unknown>): LlmUsage | undefined {
+  const out: {
+    inputTokens?: number;
+    outputTokens?: number;
+    cachedInputTokens?: number;
+    cacheWriteInputTokens?: number;
+  } = {};
+  const read = u["cache_read_input_tokens"];
+  const written = u["cache_creation_input_tokens"];
+  if (isCount(u["input_tokens"])) {
+    out.inputTokens = u["input_tokens"] + (isCount(read) ? read : 0) + (isCount(written) ? written : 0);
   }
-  return total;
+  if (isCount(u["output_tokens"])) out.outputTokens = u["output_tokens"];
+  if (isCount(read)) out.cachedInputTokens = read;
+  if (isCount(written)) out.cacheWriteInputTokens = written;
+  return Object.keys(out).length === 0 ? undefined : out;
+}
+
+function isCount(v: unknown): v is number {
+  return typeof v === "number" && Number.isFinite(v);
 }

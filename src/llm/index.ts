@@ -1,6 +1,16 @@
 /** LLM adapters: the `Llm` interface, HTTP adapters for OpenAI and Anthropic, the scripted LLM. */
 export { LlmError, normalizeReply } from "./types.js";
-export type { FinishReason, Llm, LlmMessage, LlmRegistry, LlmReply, LlmRequest, LlmUsage } from "./types.js";
+export type {
+  FinishReason,
+  Llm,
+  LlmMessage,
+  LlmRegistry,
+  LlmReply,
+  LlmRequest,
+  LlmTool,
+  LlmToolCall,
+  LlmUsage,
+} from "./types.js";
 export { abortableSleep, backoffDelay, parseRetryAfter, postJson } from "./http.js";
 export type { HttpOptions, JsonPost, Sleep } from "./http.js";
 export { OPENAI_DEFAULT_BASE_URL, openAiLlm } from "./openai.js";

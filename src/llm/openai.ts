@@ -3,8 +3,17 @@
  * (vLLM, Ollama, LM Studio, OpenRouter, ...), which is why the base URL is a setting.
  */
 import { postJson, type HttpOptions } from "./http.js";
-import { LlmError, type Llm, type LlmReply, type LlmRequest } from "./types.js";
-import { envValue, isRecord, trimSlashes, usageOf } from "./wire.js";
+import {
+  LlmError,
+  type FinishReason,
+  type Llm,
+  type LlmMessage,
+  type LlmReply,
+  type LlmRequest,
+  type LlmToolCall,
+  type LlmUsage,
+} from "./types.js";
+import { envValue, isRecord, trimSlashes } from "./wire.js";
 
 export interface OpenAiOptions extends HttpOptions {
   /** The model; wins over the request's `model` and `OPENAI_MODEL`. */
@@ -51,16 +60,43 @@ export function openAiLlm(options: OpenAiOptions = {}): Llm {
 }
 
 function requestBody(model: string, request: LlmRequest, options: OpenAiOptions): Record<string, unknown> {
-  // The system prompt travels as the first message; an empty one is left out.
+  // The system prompt travels as the first message; an empty one is left out. Nothing
+  // else is put before the conversation, so the prefix OpenAI caches on its own (the
+  // system prompt, the mission, then each turn) stays byte-identical from turn to turn.
   const system = request.system === "" ? [] : [{ role: "system", content: request.system }];
-  const messages = [...system, ...request.messages.map((m) => ({ role: m.role, content: m.content }))];
+  const messages = [...system, ...request.messages.map(wireMessage)];
   const body: Record<string, unknown> = { model, messages };
+  if (request.tools !== undefined && request.tools.length > 0) {
+    body["tools"] = request.tools.map((t) => ({
+      type: "function",
+      function: { name: t.name, description: t.description, parameters: t.parameters },
+    }));
+  }
   if (options.maxTokens !== undefined) body["max_tokens"] = options.maxTokens;
   if (options.temperature !== undefined) body["temperature"] = options.temperature;
   return body;
 }
 
-/** `choices[0].message.content` and the usage, or an error naming what is missing. */
+/** A message as Chat Completions has it: tool calls on the assistant's, tool results as `tool`. */
+function wireMessage(m: LlmMessage): Record<string, unknown> {
+  if (m.role === "user" && m.toolCallId !== undefined) {
+    return { role: "tool", tool_call_id: m.toolCallId, content: m.content };
+  }
+  if (m.role === "assistant" && m.toolCalls !== undefined && m.toolCalls.length > 0) {
+    return {
+      role: "assistant",
+      content: m.content === "" ? null : m.content,
+      tool_calls: m.toolCalls.map((c) => ({
+        id: c.id,
+        type: "function",
+        function: { name: c.name, arguments: c.arguments },
+      })),
+    };
+  }
+  return { role: m.role, content: m.content };
+}
+
+/** `choices[0].message` (its content and tool calls), the finish reason and the usage. */
 function replyOf(body: unknown): LlmReply {
   if (!isRecord(body)) throw new LlmError("openai: malformed response: expected a JSON object");
   const choices = body["choices"];
@@ -70,14 +106,71 @@ function replyOf(body: unknown): LlmReply {
   const choice: unknown = choices[0];
   const message = isRecord(choice) ? choice["message"] : undefined;
   if (!isRecord(message)) throw new LlmError("openai: malformed response: choices[0] has no message");
-  const content = message["content"];
+  const toolCalls = toolCallsOf(message["tool_calls"]);
+  let content = message["content"];
+  // With tool calls the content is often null: the calls are the answer.
+  if ((content === null || content === undefined) && toolCalls.length > 0) content = "";
   if (typeof content !== "string") {
     // A refusal comes with `content: null` and the reason in `refusal`.
     const refusal = typeof message["refusal"] === "string" ? ` (refusal: ${message["refusal"]})` : "";
     throw new LlmError(`openai: malformed response: choices[0].message.content is not a string${refusal}`);
   }
-  const usage = isRecord(body["usage"])
-    ? usageOf(body["usage"]["prompt_tokens"], body["usage"]["completion_tokens"])
-    : undefined;
-  return usage === undefined ? { content } : { content, usage };
+  const usage = isRecord(body["usage"]) ? usageOf(body["usage"]) : undefined;
+  const finish = isRecord(choice) ? finishReason(choice["finish_reason"]) : undefined;
+  return {
+    content,
+    ...(usage !== undefined ? { usage } : {}),
+    ...(finish !== undefined ? { finishReason: finish } : {}),
+    ...(typeof body["model"] === "string" ? { model: body["model"] } : {}),
+    provider: "openai",
+    ...(toolCalls.length > 0 ? { toolCalls } : {}),
+  };
+}
+
+function toolCallsOf(raw: unknown): LlmToolCall[] {
+  if (!Array.isArray(raw)) return [];
+  const out: LlmToolCall[] = [];
+  raw.forEach((c: unknown, i) => {
+    const fn = isRecord(c) ? c["function"] : undefined;
+    if (!isRecord(c) || !isRecord(fn) || typeof fn["name"] !== "string") {
+      throw new LlmError(`openai: malformed response: tool_calls[${i}] has no function name`);
+    }
+    const args = fn["arguments"];
+    out.push({
+      id: typeof c["id"] === "string" ? c["id"] : `call_${i}`,
+      name: fn["name"],
+      arguments: typeof args === "string" ? args : JSON.stringify(args ?? {}),
+    });
+  });
+  return out;
+}
+
+const FINISH: Readonly<Record<string, FinishReason>> = {
+  stop: "stop",
+  length: "length",
+  tool_calls: "tool_calls",
+  function_call: "tool_calls",
+  content_filter: "content_filter",
+};
+
+function finishReason(raw: unknown): FinishReason | undefined {
+  if (typeof raw !== "string") return undefined;
+  return FINISH[raw] ?? "other";
+}
+
+/**
+ * `prompt_tokens` (cached ones included, as LlmUsage counts them), `completion_tokens`,
+ * and `prompt_tokens_details.cached_tokens`: the part of the prompt read from the cache.
+ */
+function usageOf(u: Record<string, unknown>): LlmUsage | undefined {
+  const out: { inputTokens?: number; outputTokens?: number; cachedInputTokens?: number } = {};
+  if (isCount(u["prompt_tokens"])) out.inputTokens = u["prompt_tokens"];
+  if (isCount(u["completion_tokens"])) out.outputTokens = u["completion_tokens"];
+  const details = u["prompt_tokens_details"];
+  if (isRecord(details) && isCount(details["cached_tokens"])) out.cachedInputTokens = details["cached_tokens"];
+  return Object.keys(out).length === 0 ? undefined : out;
+}
+
+function isCount(v: unknown): v is number {
+  return typeof v === "number" && Number.isFinite(v);
 }

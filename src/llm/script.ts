@@ -88,8 +88,8 @@ function parseUsage(file: string, index: number, usage: unknown): LlmUsage {
   const bad = (): LlmError =>
     new LlmError(`${file}: entry ${index} has a usage that is not {inputTokens?, outputTokens?} with numbers`);
   if (!isRecord(usage)) throw bad();
-  const out: { inputTokens?: number; outputTokens?: number } = {};
-  for (const key of ["inputTokens", "outputTokens"] as const) {
+  const out: { -readonly [K in keyof LlmUsage]?: number } = {};
+  for (const key of ["inputTokens", "outputTokens", "cachedInputTokens", "cacheWriteInputTokens"] as const) {
     const value = usage[key];
     if (value === undefined) continue;
     if (typeof value !== "number" || !Number.isFinite(value)) throw bad();

@@ -7,6 +7,30 @@
 export interface LlmMessage {
   readonly role: "user" | "assistant";
   readonly content: string;
+  /** An assistant message's calls of provider tools (the `tool_call` transport). */
+  readonly toolCalls?: readonly LlmToolCall[];
+  /**
+   * A user message that answers a tool call: the id of the call. Adapters send it as the
+   * provider's tool result (OpenAI `role: "tool"`, Anthropic `tool_result`).
+   */
+  readonly toolCallId?: string;
+}
+
+/** A call of a provider tool, as the model made it. */
+export interface LlmToolCall {
+  /** The provider's id for the call, echoed back with its result. */
+  readonly id: string;
+  readonly name: string;
+  /** The arguments as JSON text, as the model wrote them (possibly cut off or invalid). */
+  readonly arguments: string;
+}
+
+/** A tool offered to the model through the provider's native tool calling. */
+export interface LlmTool {
+  readonly name: string;
+  readonly description: string;
+  /** JSON Schema of the arguments object. */
+  readonly parameters: Readonly<Record<string, unknown>>;
 }
 
 export interface LlmRequest {
@@ -24,6 +48,11 @@ export interface LlmRequest {
   readonly turn: number;
   /** Aborted when the turn or the mission runs out of time. */
   readonly signal?: AbortSignal;
+  /**
+   * Provider tools the model may call (the `tool_call` transport offers one, `run_program`).
+   * Absent: plain text replies.
+   */
+  readonly tools?: readonly LlmTool[];
 }
 
 /** Token counts, when the model reports them. */
@@ -52,6 +81,8 @@ export interface LlmReply {
   readonly model?: string;
   /** The provider that answered (`openai`, `anthropic`, an AI SDK provider id). */
   readonly provider?: string;
+  /** Calls of the request's `tools` the model made, in order. */
+  readonly toolCalls?: readonly LlmToolCall[];
 }
 
 /** A language model. A plain string reply is the same as `{ content }`. */

@@ -4,7 +4,8 @@
  */
 import type { Cx } from "./context.js";
 import { arityError, runtimeError, typeError } from "./errors.js";
-import { PMap, getFlex } from "./map.js";
+import { PMap, getFlex, NOT_FOUND } from "./map.js";
+import { noteKeySpelling } from "./key-spelling.js";
 import { realizeKey } from "./equality.js";
 import { PSet } from "./set.js";
 import { Keyword, PtcFn, Sym, Var, type Value } from "./values.js";
@@ -60,7 +61,13 @@ export function isCallable(f: Value): boolean {
 
 /** `(:k m)` / `(:k m default)` with flexible keys; a non-map gives nil (or the default). */
 export function keywordGet(cx: Cx, k: Value, target: Value, dflt: Value): Value {
-  if (target instanceof PMap) return getFlex(target, k, dflt);
+  if (target instanceof PMap) {
+    const v = getFlex(target, k, NOT_FOUND);
+    if (v !== NOT_FOUND) return v;
+    // A miss: say so if the map has the key in another spelling.
+    noteKeySpelling(cx, k, target);
+    return dflt;
+  }
   if (target instanceof PSet) {
     const hit = target.lookup(realizeKey(cx, k));
     return hit === undefined ? dflt : hit;

@@ -5,6 +5,8 @@ import type { Value } from "./values.js";
 
 /** Steps between two looks at the clock. */
 const CHUNK = 8192;
+/** Notes about the data kept per evaluation. */
+const MAX_NOTES = 8;
 
 /**
  * What running code sees of its evaluation: the step budget and clock, the size caps,
@@ -138,8 +140,26 @@ export abstract class Cx {
    */
   abstract parallel(branches: readonly (() => Value)[]): Value[];
 
-  /** Record a warning for the caller (for example a `def` shadowing a builtin). */
-  abstract warn(message: string): void;
+  /**
+   * Record a warning for the caller (for example a `def` shadowing a builtin); `note`:
+   * a note about the program's data rather than a problem of the program.
+   */
+  abstract warn(message: string, note?: boolean): void;
+
+  private notedKeys: Set<string> | null = null;
+
+  /** Whether a note about `key` was made already. */
+  noted(key: string): boolean {
+    return this.notedKeys?.has(key) === true;
+  }
+
+  /** Record a note about the program's data, once per key (and at most a few in all). */
+  noteOnce(key: string, message: string): void {
+    const keys = (this.notedKeys ??= new Set());
+    if (keys.has(key) || keys.size >= MAX_NOTES) return;
+    keys.add(key);
+    this.warn(message, true);
+  }
 }
 
 export function depthError(max: number): PtcError {

@@ -136,6 +136,16 @@ describe("errors, with file:line:col", () => {
       '2:13: outputMode must be lisp or text, got string "txt" — did you mean text?',
     ],
     [
+      "reference unknown",
+      file("reference: short"),
+      '2:12: reference must be compact, full or none, got string "short"',
+    ],
+    [
+      "transport unknown",
+      file("transport: tools"),
+      '2:12: transport must be code_block or tool_call, got string "tools"',
+    ],
+    [
       "signatureValidation unknown",
       file("signatureValidation: warn-only"),
       '2:22: signatureValidation must be enabled, warn_only, disabled or strict, got string "warn-only" — did you mean warn_only?',
@@ -432,6 +442,11 @@ describe("a complete file", () => {
       spans: undefined,
       tools: undefined,
     });
+  });
+
+  it("reads reference and transport", () => {
+    const spec = parsed(file("reference: full\ntransport: tool_call"));
+    expect([spec.reference, spec.transport]).toEqual(["full", "tool_call"]);
   });
 
   it("gives the tools in order, as a discriminated union with positions", () => {

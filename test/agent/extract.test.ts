@@ -1,23 +1,42 @@
 import { describe, expect, it } from "vitest";
-import { cleanReply, extractJson, extractProgram } from "../../src/agent/extract.js";
+import { cleanReply, extractJson, extractProgram, extractToolProgram } from "../../src/agent/extract.js";
 
 describe("extractProgram", () => {
   it.each([
-    ["a clojure block with prose around", "Let me see.\n```clojure\n(+ 1 2)\n```\nDone.", "(+ 1 2)", 1],
-    ["lisp, clj and unlabelled blocks", "```lisp\n(a)\n```\n```clj\n(b)\n```\n```\n(c)\n```", "(a)\n\n(b)\n\n(c)", 3],
-    ["blocks in other languages are ignored", "```python\nprint(1)\n```\n```clojure\n(x)\n```", "(x)", 1],
-    ["an unclosed block runs to the end", "```clojure\n(return 1)", "(return 1)", 1],
-    ["a bare program", "  (def x 1)\n(inc x)  ", "(def x 1)\n(inc x)", 0],
-    ["a bare symbol", "results", "results", 0],
-    ["a bare vector", "[1 2]", "[1 2]", 0],
-    ["longer fences and tildes", "````clojure\n(a)\n````\n~~~clojure\n(b)\n~~~", "(a)\n\n(b)", 2],
-    ["empty blocks are skipped", "```clojure\n\n```\n```clojure\n(a)\n```", "(a)", 1],
-  ])("%s", (_name, reply, code, blocks) => {
-    expect(extractProgram(reply)).toEqual({ code, blocks });
+    ["a clojure block with prose around", "Let me see.\n```clojure\n(+ 1 2)\n```\nDone.", "(+ 1 2)", 1, true],
+    [
+      "lisp, clj and unlabelled blocks",
+      "```lisp\n(a)\n```\n```clj\n(b)\n```\n```\n(c)\n```",
+      "(a)\n\n(b)\n\n(c)",
+      3,
+      true,
+    ],
+    ["blocks in other languages are ignored", "```python\nprint(1)\n```\n```clojure\n(x)\n```", "(x)", 1, true],
+    ["an unclosed block runs to the end", "```clojure\n(return 1)", "(return 1)", 1, false],
+    ["a closed block, then an unclosed one", "```clojure\n(a)\n```\n```clojure\n(b", "(a)\n\n(b", 2, false],
+    ["a bare program", "  (def x 1)\n(inc x)  ", "(def x 1)\n(inc x)", 0, false],
+    ["a bare symbol", "results", "results", 0, false],
+    ["a bare vector", "[1 2]", "[1 2]", 0, false],
+    ["longer fences and tildes", "````clojure\n(a)\n````\n~~~clojure\n(b)\n~~~", "(a)\n\n(b)", 2, true],
+    ["empty blocks are skipped", "```clojure\n\n```\n```clojure\n(a)\n```", "(a)", 1, true],
+  ])("%s", (_name, reply, code, blocks, closed) => {
+    expect(extractProgram(reply)).toEqual({ code, blocks, closed });
   });
 
   it.each([["I will first look at the data."], [""], ["```python\nx = 1\n```"]])("no program in %j", (reply) => {
     expect(extractProgram(reply).code).toBeNull();
+  });
+});
+
+describe("extractToolProgram", () => {
+  it.each([
+    ["(+ 1 2)", "(+ 1 2)"],
+    [";; a comment first\n(inc 1)", ";; a comment first\n(inc 1)"],
+    ["```clojure\n(inc 1)\n```", "(inc 1)"],
+    ["(a\u00a0b)\r\n", "(a b)"],
+    ["   ", null],
+  ])("%j", (text, code) => {
+    expect(extractToolProgram(text)).toBe(code);
   });
 });
 

@@ -1,12 +1,12 @@
 /** What most agent tests need: fenced programs and a scripted LLM that keeps its requests. */
 import { scriptedLlm } from "../../src/llm/script.js";
-import type { Llm, LlmRequest } from "../../src/llm/types.js";
+import type { Llm, LlmReply, LlmRequest } from "../../src/llm/types.js";
 
 /** A program in a fenced block, as models write it. */
 export const clj = (code: string): string => `\`\`\`clojure\n${code}\n\`\`\``;
 
 /** A scripted LLM answering `replies` in order, recording every request it gets. */
-export function recording(replies: string[]): { llm: Llm; requests: LlmRequest[] } {
+export function recording(replies: readonly (string | LlmReply)[]): { llm: Llm; requests: LlmRequest[] } {
   const script = scriptedLlm(replies);
   const requests: LlmRequest[] = [];
   return {

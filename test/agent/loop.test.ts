@@ -42,12 +42,11 @@ describe("the loop: return, feedback, errors", () => {
     const step = await agent.run({}, { llm });
     expect(step.ok).toBe(true);
     expect(step.return).toBe(6);
-    expect(lastUser(requests[1]!)).toBe("#'xs");
-    expect(lastUser(requests[2]!)).toBe("sum is 6\n=> 3");
-    // The mission message lists the definition with a sample, never source code.
-    expect(requests[1]!.messages[0]!.content).toContain(
-      "xs                            ; = vector of 3 items, sample: [1 2 3]",
-    );
+    // The printed value in the data envelope; the turn that defined xs says so.
+    expect(lastUser(requests[1]!)).toBe("<data>\n#'xs\n</data>\n;; user/ now: xs");
+    expect(lastUser(requests[2]!)).toBe("<data>\nsum is 6\n=> 3\n</data>");
+    // The first message never changes: definitions are reported in the feedback.
+    expect(requests[2]!.messages[0]!.content).toBe(requests[0]!.messages[0]!.content);
   });
 
   it("an invalid return sends the path errors back and the run continues", async () => {
@@ -78,9 +77,9 @@ describe("the loop: return, feedback, errors", () => {
     const agent = defineAgent({ prompt: "x", signature: ":int", maxTurns: 5 });
     const step = await agent.run({}, { llm });
     expect(step.ok).toBe(true);
-    expect(lastUser(requests[1]!)).toMatch(/;; Error: .*unclosed \( opened at 1:1/);
-    expect(lastUser(requests[2]!)).toContain(";; Error: undefined symbol fliter at 1:2 — did you mean filter?");
-    expect(lastUser(requests[3]!)).toContain(";; Error: divide by zero at 1:1");
+    expect(lastUser(requests[1]!)).toMatch(/^<data>\nError: .*unclosed \( opened at 1:1/);
+    expect(lastUser(requests[2]!)).toContain("\nError: undefined symbol fliter at 1:2 — did you mean filter?\n</data>");
+    expect(lastUser(requests[3]!)).toContain("\nError: divide by zero at 1:1");
     expect(lastUser(requests[4]!)).toContain("no program found in your reply");
     expect(step.turns.map((t) => t.outcome)).toEqual(["error", "error", "error", "error", "return"]);
   });
@@ -96,8 +95,9 @@ describe("the loop: return, feedback, errors", () => {
     const step = await agent.run({}, { llm });
     expect(step.return).toBe(1);
     expect(lastUser(requests[3]!)).toContain("undefined symbol b");
-    expect(requests[2]!.messages[0]!.content).toContain("a                             ; = integer, sample: 1");
-    expect(requests[2]!.messages[0]!.content).not.toContain("\nb ");
+    expect(lastUser(requests[1]!)).toContain(";; user/ now: a");
+    // The failed turn defined nothing that stayed: no user/ line.
+    expect(lastUser(requests[2]!)).not.toContain("user/ now");
     expect(step.namespace).toEqual({ a: 1 });
   });
 
@@ -137,7 +137,7 @@ describe("the loop: return, feedback, errors", () => {
     const { llm, requests } = recording([clj("(range 100)"), clj("(return 1)")]);
     const agent = defineAgent({ prompt: "x", maxTurns: 2, formatOptions: { feedbackLimit: 3 } });
     await agent.run({}, { llm });
-    expect(lastUser(requests[1]!)).toMatch(/^\(0 1 2 \.\.\. /);
+    expect(lastUser(requests[1]!)).toMatch(/^<data>\n\(0 1 2 \.\.\. /);
   });
 
   it("CRLF, zero-width and non-breaking spaces are cleaned before reading", async () => {
@@ -341,7 +341,7 @@ describe("agents as tools", () => {
 
   it("the child runs its own turns one level deeper; its return goes into the parent's program", async () => {
     const { llm, requests } = recording([
-      clj("(def r (tool/double {:n 21}))\n(:result r)"), // parent turn 1
+      clj("(def r (tool/double {:n 21}))\nr"), // parent turn 1
       clj('(return {:result (* 2 data/n) :_audit "secret"})'), // child turn 1
       clj("(return r)"), // parent turn 2
     ]);
@@ -359,8 +359,8 @@ describe("agents as tools", () => {
     expect(requests[0]!.messages[0]!.content).toContain(
       "tool/double                   ; (n :int) -> {result :int}\n;;   Doubles a number",
     );
-    expect(requests[2]!.messages[0]!.content).toContain("<Firewalled>");
-    expect(requests[2]!.messages[0]!.content).not.toContain("secret");
+    expect(lastUser(requests[2]!)).toContain("{:result 42, :_audit <Firewalled>}");
+    expect(JSON.stringify(requests)).not.toContain("secret");
     expect(requests[1]!.depth).toBe(1);
     expect(step.usage.llmRequests).toBe(3);
     // The child's run is linked to the parent's in the trace.
@@ -457,6 +457,8 @@ describe("definition errors", () => {
     [{ prompt: "" }, "agent agent: the prompt is empty"],
     [{ prompt: "x", formatOptions: { feedbackLimt: 3 } }, "agent agent: unknown format option feedbackLimt"],
     [{ prompt: "x", tools: { "bad name": () => 1 } }, 'agent agent: tool name "bad name" cannot be called'],
+    [{ prompt: "x", reference: "short" }, 'agent agent: unknown reference "short"'],
+    [{ prompt: "x", transport: "tools" }, 'agent agent: unknown transport "tools"'],
   ])("%j", (options, message) => {
     expect(() => defineAgent(options as Parameters<typeof defineAgent>[0])).toThrow(message);
   });
@@ -480,7 +482,7 @@ describe("firewalled values in messages", () => {
     const notes = lastUser(requests[1]!);
     expect(notes).toContain(";; note: tool/save _token: coerced string <Firewalled> to int");
     expect(notes).toContain(';; note: tool/save n: coerced string "7" to int');
-    expect(lastUser(requests[2]!)).toContain(";;   _secret: expected int, got string <Firewalled>");
+    expect(lastUser(requests[2]!)).toContain("\n_secret: expected int, got string <Firewalled>\n");
     for (const r of requests) expect(JSON.stringify(r.messages.slice(-1))).not.toMatch(/12345|hunter2/);
   });
 });
@@ -495,7 +497,7 @@ describe("errors inside functions defined elsewhere", () => {
     const step = await defineAgent({ prompt: "x", maxTurns: 3 }).run({}, { llm });
     expect(step.ok).toBe(true);
     const feedback = lastUser(requests[2]!);
-    expect(feedback).toContain(";; Error: divide by zero in quot at 1:16");
+    expect(feedback).toContain("<data>\nError: divide by zero in quot at 1:16");
     expect(feedback).toContain(";; (1:16 is in your program of turn 1, where the function was defined)");
     expect(feedback).not.toContain("> 1 |");
   });

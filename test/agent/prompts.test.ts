@@ -22,10 +22,15 @@ function golden(name: string, actual: string): void {
   expect(actual).toBe(readFileSync(file, "utf8"));
 }
 
-/** A request as a reviewer reads it: each message under a header. */
+/** A request as a reviewer reads it: each message under a header (the system prompts have goldens of their own). */
 function show(r: LlmRequest): string {
-  const parts = [`=== request: agent ${r.agent}, depth ${r.depth}, turn ${r.turn}`];
-  for (const m of r.messages) parts.push(`--- ${m.role}\n${m.content}`);
+  const tools = r.tools === undefined ? "" : `, tools ${r.tools.map((t) => t.name).join(" ")}`;
+  const parts = [`=== request: agent ${r.agent}, depth ${r.depth}, turn ${r.turn}${tools}`];
+  for (const m of r.messages) {
+    const head = m.toolCallId !== undefined ? `--- ${m.role} (result of ${m.toolCallId})` : `--- ${m.role}`;
+    parts.push(`${head}\n${m.content}`);
+    for (const c of m.toolCalls ?? []) parts.push(`--- call ${c.id}: ${c.name} ${c.arguments}`);
+  }
   return `${parts.join("\n")}\n`;
 }
 
@@ -33,12 +38,26 @@ function show(r: LlmRequest): string {
 const reply = (code: string): string => `Here is the program.\n\n${clj(code)}`;
 
 describe("golden prompts", () => {
-  it("system prompt, lisp mode", () => {
+  it("system prompt, lisp mode: a multi-turn agent with tools", () => {
     golden("system-lisp.txt", systemPrompt("lisp"));
+  });
+
+  it("system prompt, lisp mode: a single-shot agent without tools", () => {
+    golden("system-single.txt", systemPrompt({ maxTurns: 1, hasTools: false }));
+  });
+
+  it("system prompt, lisp mode: the tool_call transport", () => {
+    golden("system-tool-call.txt", systemPrompt({ transport: "tool_call" }));
   });
 
   it("system prompt, text mode", () => {
     golden("system-text.txt", systemPrompt("text"));
+  });
+
+  it("every request of a run uses its agent's system prompt", async () => {
+    const { llm, requests } = recording([reply("(return 1)")]);
+    await defineAgent({ prompt: "x", signature: ":int", maxTurns: 1 }).run({}, { llm });
+    expect(requests[0]!.system).toBe(systemPrompt({ maxTurns: 1, hasTools: false }));
   });
 
   it("a multi-turn run with data, tools, an agent tool, definitions and feedback", async () => {
@@ -103,6 +122,25 @@ describe("golden prompts", () => {
     const { llm, requests } = recording([reply("{:result (* 2 data/n)}")]);
     await agent.run({ n: 5 }, { llm });
     golden("run-single.txt", requests.map(show).join("\n"));
+  });
+
+  it("a run over the tool_call transport", async () => {
+    const agent = defineAgent({
+      name: "counter",
+      prompt: "Count the items of {{xs}} above 2.",
+      signature: "(xs [:int]) -> {count :int}",
+      transport: "tool_call",
+      maxTurns: 3,
+    });
+    const { llm, requests } = recording(
+      ["(def big (filter #(> % 2) data/xs))\n(count big)", "(return {:count (count big)})"].map((program, i) => ({
+        content: i === 0 ? "Counting first." : "",
+        toolCalls: [{ id: `call_${i + 1}`, name: "run_program", arguments: JSON.stringify({ program }) }],
+      })),
+    );
+    const step = await agent.run({ xs: [1, 3, 5] }, { llm });
+    expect(step.return).toEqual({ count: 2 });
+    golden("run-tool-call.txt", requests.map(show).join("\n"));
   });
 
   it("a text-mode mission", async () => {

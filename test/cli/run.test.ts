@@ -123,7 +123,7 @@ describe("ptcc run: the example agents (--json)", () => {
       agent: "expenses",
       return: { total: 622.5, count: 3 },
       turns: 1,
-      usage: { inputTokens: 0, outputTokens: 0, llmRequests: 1 },
+      usage: { inputTokens: 0, outputTokens: 0, cachedInputTokens: 0, cacheWriteInputTokens: 0, llmRequests: 1 },
       transcript: [
         {
           turn: 1,
@@ -151,7 +151,13 @@ describe("ptcc run: the example agents (--json)", () => {
       ],
     });
     expect(json["turns"]).toBe(4);
-    expect(json["usage"]).toEqual({ inputTokens: 0, outputTokens: 0, llmRequests: 4 });
+    expect(json["usage"]).toEqual({
+      inputTokens: 0,
+      outputTokens: 0,
+      cachedInputTokens: 0,
+      cacheWriteInputTokens: 0,
+      llmRequests: 4,
+    });
     const transcript = json["transcript"] as { outcome: string; result?: string }[];
     expect(transcript.map((t) => t.outcome)).toEqual(["continue", "continue", "continue", "return"]);
     // The pages: 3 + 3 + 1 results, the cursor nil after the last.
@@ -167,7 +173,13 @@ describe("ptcc run: the example agents (--json)", () => {
     expect(json["return"]).toEqual(RESEARCH_RETURN);
     // Two turns of the parent; four requests with the two summarize runs.
     expect(json["turns"]).toBe(2);
-    expect(json["usage"]).toEqual({ inputTokens: 0, outputTokens: 0, llmRequests: 4 });
+    expect(json["usage"]).toEqual({
+      inputTokens: 0,
+      outputTokens: 0,
+      cachedInputTokens: 0,
+      cacheWriteInputTokens: 0,
+      llmRequests: 4,
+    });
   });
 });
 
@@ -234,6 +246,47 @@ describe("ptcc run: human output", () => {
   });
 });
 
+describe("ptcc run --dry-run", () => {
+  const args = ["run", "examples/agents/search.agent.md", "--input", '{"query": "lamp"}', "--dry-run"];
+
+  it("prints the system prompt and the first message with tokens per section, and calls no model", () => {
+    // The agent names no model and no --llm is given: a run would exit 2; a dry run needs none.
+    const r = ptcc(args);
+    expect(r.code).toBe(0);
+    expect(r.err).toBe("");
+    expect(r.out).toMatch(/^── system prompt · agent search · \d+ tokens\nYou carry out a mission/);
+    expect(r.out).toMatch(/\n── first user message · \d+ tokens\n# Mission\n/);
+    expect(r.out).toContain("── tokens per section · o200k_base (gpt-tokenizer)\n");
+    for (const label of ["system", "reference", "mission", "data", "tools", "expected output", "together"]) {
+      expect(r.out).toMatch(new RegExp(`\\n  ${label} +\\d+\\n`));
+    }
+  });
+
+  it("--json: the texts and the counts, which are o200k's", async () => {
+    const r = ptcc([...args, "--json"]);
+    expect(r.code).toBe(0);
+    const json = JSON.parse(r.out) as {
+      system: string;
+      user: string;
+      tokenizer: string;
+      tokens: { system: number; user: number; sections: Record<string, number> };
+    };
+    const { encode } = await import("gpt-tokenizer");
+    expect(json.tokenizer).toBe("o200k_base");
+    expect(json.tokens.system).toBe(encode(json.system).length);
+    expect(json.tokens.user).toBe(encode(json.user).length);
+    expect(Object.keys(json.tokens.sections)).toEqual(["system", "reference", "mission", "data", "tools", "output"]);
+    expect(json.tokens.system).toBeLessThanOrEqual(750);
+  });
+
+  it("an input that does not match exits 1, as the run would fail", () => {
+    const r = ptcc(["run", "examples/agents/search.agent.md", "--input", '{"q": "lamp"}', "--dry-run"]);
+    expect(r.code).toBe(1);
+    expect(r.out).toBe("");
+    expect(r.err).toContain("the input does not match (query :string)");
+  });
+});
+
 describe("ptcc run: the README", () => {
   const readme = readFileSync(join(ROOT, "README.md"), "utf8");
   const section = readme.slice(readme.indexOf("### Running agents"));
@@ -274,7 +327,8 @@ describe("ptcc run: failing runs exit 1", () => {
     const r = ptcc(args);
     expect(r.code).toBe(1);
     const out = untimed(r.out);
-    expect(out).toContain("   → ;; Error: tool/search failed: invalid arguments: query: expected string, got int 42");
+    // Caught by the static check of tool calls: the tool never ran.
+    expect(out).toContain("   → Error: tool/search argument query: expected string, got int 42 at 1:22\n");
     expect(out).toContain("── turn 2 · agent search (depth 0) · N ms\n");
     expect(out.endsWith("✗ failed (fail): no lamps in stock\n  2 turns · 2 LLM requests\n")).toBe(true);
   });
@@ -422,7 +476,7 @@ describe("ptcc run with an OpenAI-compatible server", () => {
       res.end(
         JSON.stringify({
           choices: [{ message: { role: "assistant", content: "Adding.\n\n```clojure\n(+ 40 2)\n```" } }],
-          usage: { prompt_tokens: 120, completion_tokens: 8 },
+          usage: { prompt_tokens: 120, completion_tokens: 8, prompt_tokens_details: { cached_tokens: 64 } },
         }),
       );
     });
@@ -444,7 +498,7 @@ describe("ptcc run with an OpenAI-compatible server", () => {
     const r = await ptccAsync(["run", agentNaming("gpt-test")], env());
     expect(r.code).toBe(0);
     expect(r.err).toBe("");
-    expect(r.out).toContain("✓ return: 42\n  1 turn · 1 LLM request · 120 input + 8 output tokens\n");
+    expect(r.out).toContain("✓ return: 42\n  1 turn · 1 LLM request · 120 input (64 cached) + 8 output tokens\n");
     expect(requests.at(-1)).toEqual({ model: "gpt-test" });
   });
 

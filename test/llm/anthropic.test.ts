@@ -1,7 +1,7 @@
 /** The Anthropic adapter against a local server speaking the Messages API. */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { anthropicLlm } from "../../src/llm/anthropic.js";
-import { LlmError, type LlmRequest } from "../../src/llm/types.js";
+import { LlmError, normalizeReply, type LlmRequest } from "../../src/llm/types.js";
 import { closedPortUrl, recordingSleep, rejection, startServer, withEnv, type TestServer } from "./server.js";
 
 const KEY = "sk-ant-SECRET-77";
@@ -49,7 +49,12 @@ describe("anthropicLlm", () => {
       ),
     });
     const llm = anthropicLlm({ apiKey: KEY, baseUrl: `${server.url}/`, model: "claude-test" });
-    expect(await llm(request)).toEqual({ content: "(return 7.5)", usage: { inputTokens: 300, outputTokens: 12 } });
+    expect(await llm(request)).toEqual({
+      content: "(return 7.5)",
+      usage: { inputTokens: 300, outputTokens: 12 },
+      finishReason: "stop",
+      provider: "anthropic",
+    });
 
     const [req] = server.requests;
     expect(req?.method).toBe("POST");
@@ -64,7 +69,8 @@ describe("anthropicLlm", () => {
       messages: [
         { role: "user", content: "sum the totals" },
         { role: "assistant", content: "(sum-by :total data/orders)" },
-        { role: "user", content: "result: 7.5" },
+        // The latest user message is a cache breakpoint too: the next turn reads it all from the cache.
+        { role: "user", content: [{ type: "text", text: "result: 7.5", cache_control: { type: "ephemeral" } }] },
       ],
       max_tokens: 4096,
     });
@@ -75,10 +81,12 @@ describe("anthropicLlm", () => {
     const llm = anthropicLlm({ apiKey: KEY, baseUrl: server.url, model: "m", maxTokens: 100, temperature: 0.2 });
     expect(await llm({ ...request, system: "", messages: [{ role: "user", content: "hi" }] })).toEqual({
       content: "x",
+      finishReason: "stop",
+      provider: "anthropic",
     });
     expect(server.requests[0]?.body).toEqual({
       model: "m",
-      messages: [{ role: "user", content: "hi" }],
+      messages: [{ role: "user", content: [{ type: "text", text: "hi", cache_control: { type: "ephemeral" } }] }],
       max_tokens: 100,
       temperature: 0.2,
     });
@@ -90,7 +98,13 @@ describe("anthropicLlm", () => {
     expect((server.requests[0]?.body as { system: unknown }).system).toBe("You write PTC-Lisp.");
   });
 
-  it("input tokens include the cached prefix", async () => {
+  it("cacheLatestMessage: false sends every message as a plain string", async () => {
+    server.answer({ status: 200, body: message([{ type: "text", text: "x" }]) });
+    await anthropicLlm({ apiKey: KEY, baseUrl: server.url, model: "m", cacheLatestMessage: false })(request);
+    expect((server.requests[0]?.body as { messages: unknown }).messages).toEqual(request.messages);
+  });
+
+  it("input tokens include the cached prefix; the cache counts are reported apart", async () => {
     server.answer({
       status: 200,
       body: message([{ type: "text", text: "x" }], {
@@ -100,13 +114,89 @@ describe("anthropicLlm", () => {
         output_tokens: 5,
       }),
     });
+    const reply = normalizeReply(await anthropicLlm({ apiKey: KEY, baseUrl: server.url, model: "m" })(request));
+    expect(reply.usage).toEqual({
+      inputTokens: 11520,
+      outputTokens: 5,
+      cachedInputTokens: 11500,
+      cacheWriteInputTokens: 0,
+    });
+  });
+
+  it.each([
+    ["end_turn", "stop"],
+    ["stop_sequence", "stop"],
+    ["max_tokens", "length"],
+    ["tool_use", "tool_calls"],
+    ["refusal", "content_filter"],
+    ["pause_turn", "other"],
+  ])("stop_reason %s is finishReason %s", async (stop, finish) => {
+    server.answer({
+      status: 200,
+      body: { ...message([{ type: "text", text: "x" }]), stop_reason: stop, model: "claude-x" },
+    });
     const reply = await anthropicLlm({ apiKey: KEY, baseUrl: server.url, model: "m" })(request);
-    expect(reply).toMatchObject({ usage: { inputTokens: 11520, outputTokens: 5 } });
+    expect(reply).toMatchObject({ finishReason: finish, model: "claude-x", provider: "anthropic" });
+  });
+
+  it("tools, tool_use and tool_result: the tool_call transport over Messages", async () => {
+    server.answer({
+      status: 200,
+      body: message([
+        { type: "text", text: "Counting." },
+        { type: "tool_use", id: "toolu_1", name: "run_program", input: { program: "(count data/xs)" } },
+      ]),
+    });
+    const reply = normalizeReply(
+      await anthropicLlm({ apiKey: KEY, baseUrl: server.url, model: "m" })({
+        ...request,
+        tools: [{ name: "run_program", description: "Run", parameters: { type: "object" } }],
+        messages: [
+          { role: "user", content: "go" },
+          {
+            role: "assistant",
+            content: "",
+            toolCalls: [
+              { id: "a", name: "run_program", arguments: '{"program":"1"}' },
+              { id: "b", name: "run_program", arguments: "{cut off" },
+            ],
+          },
+          { role: "user", content: "=> 1", toolCallId: "a" },
+          { role: "user", content: "(with a)", toolCallId: "b" },
+        ],
+      }),
+    );
+    expect(reply.content).toBe("Counting.");
+    expect(reply.toolCalls).toEqual([
+      { id: "toolu_1", name: "run_program", arguments: '{"program":"(count data/xs)"}' },
+    ]);
+    const body = server.requests[0]?.body as Record<string, unknown>;
+    expect(body["tools"]).toEqual([{ name: "run_program", description: "Run", input_schema: { type: "object" } }]);
+    // Both results in the one user message after the calls; the last block is the breakpoint.
+    expect(body["messages"]).toEqual([
+      { role: "user", content: "go" },
+      {
+        role: "assistant",
+        content: [
+          { type: "tool_use", id: "a", name: "run_program", input: { program: "1" } },
+          { type: "tool_use", id: "b", name: "run_program", input: { _raw: "{cut off" } },
+        ],
+      },
+      {
+        role: "user",
+        content: [
+          { type: "tool_result", tool_use_id: "a", content: "=> 1" },
+          { type: "tool_result", tool_use_id: "b", content: "(with a)", cache_control: { type: "ephemeral" } },
+        ],
+      },
+    ]);
   });
 
   it("an answer without text blocks is the empty string", async () => {
     server.answer({ status: 200, body: message([]) });
-    expect(await anthropicLlm({ apiKey: KEY, baseUrl: server.url, model: "m" })(request)).toEqual({ content: "" });
+    expect(await anthropicLlm({ apiKey: KEY, baseUrl: server.url, model: "m" })(request)).toMatchObject({
+      content: "",
+    });
   });
 
   it("reads ANTHROPIC_API_KEY, ANTHROPIC_BASE_URL and ANTHROPIC_MODEL when called", async () => {
@@ -115,7 +205,7 @@ describe("anthropicLlm", () => {
       { ANTHROPIC_API_KEY: KEY, ANTHROPIC_BASE_URL: server.url, ANTHROPIC_MODEL: "claude-env" },
       async () => {
         server.answer({ status: 200, body: message([{ type: "text", text: "env" }]) });
-        expect(await llm(request)).toEqual({ content: "env" });
+        expect(await llm(request)).toMatchObject({ content: "env" });
       },
     );
     const [req] = server.requests;

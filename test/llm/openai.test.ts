@@ -46,7 +46,12 @@ describe("openAiLlm", () => {
       maxTokens: 256,
       temperature: 0,
     });
-    expect(await llm(request)).toEqual({ content: "(return 3)", usage: { inputTokens: 120, outputTokens: 7 } });
+    expect(await llm(request)).toEqual({
+      content: "(return 3)",
+      usage: { inputTokens: 120, outputTokens: 7 },
+      finishReason: "stop",
+      provider: "openai",
+    });
 
     expect(server.requests).toHaveLength(1);
     const [req] = server.requests;
@@ -72,6 +77,8 @@ describe("openAiLlm", () => {
     const llm = openAiLlm({ apiKey: KEY, baseUrl: server.url, model: "m" });
     expect(await llm({ ...request, system: "", messages: [{ role: "user", content: "hi" }] })).toEqual({
       content: "ok",
+      finishReason: "stop",
+      provider: "openai",
     });
     expect(server.requests[0]?.body).toEqual({ model: "m", messages: [{ role: "user", content: "hi" }] });
   });
@@ -104,7 +111,7 @@ describe("openAiLlm", () => {
       { OPENAI_API_KEY: KEY, OPENAI_BASE_URL: `${server.url}/proxy`, OPENAI_MODEL: "from-env" },
       async () => {
         server.answer({ status: 200, body: completion("env ok") });
-        expect(await llm(request)).toEqual({ content: "env ok" });
+        expect(await llm(request)).toMatchObject({ content: "env ok" });
       },
     );
     const [req] = server.requests;
@@ -153,9 +160,105 @@ describe("openAiLlm", () => {
       { status: 200, body: completion("after wait") },
     );
     const llm = openAiLlm({ apiKey: KEY, baseUrl: server.url, model: "m", sleep });
-    expect(await llm(request)).toEqual({ content: "after wait" });
+    expect(await llm(request)).toMatchObject({ content: "after wait" });
     expect(delays).toEqual([2000]);
     expect(server.requests).toHaveLength(2);
+  });
+
+  it("reports cached prompt tokens, the finish reason and the model", async () => {
+    server.answer({
+      status: 200,
+      body: {
+        ...completion("(return 1)", {
+          prompt_tokens: 2000,
+          completion_tokens: 9,
+          prompt_tokens_details: { cached_tokens: 1920 },
+        }),
+        model: "gpt-test-2025",
+      },
+    });
+    const reply = await openAiLlm({ apiKey: KEY, baseUrl: server.url, model: "m" })(request);
+    expect(reply).toEqual({
+      content: "(return 1)",
+      usage: { inputTokens: 2000, outputTokens: 9, cachedInputTokens: 1920 },
+      finishReason: "stop",
+      model: "gpt-test-2025",
+      provider: "openai",
+    });
+  });
+
+  it.each([
+    ["stop", "stop"],
+    ["length", "length"],
+    ["tool_calls", "tool_calls"],
+    ["content_filter", "content_filter"],
+    ["something_new", "other"],
+  ])("finish_reason %s is finishReason %s", async (raw, finish) => {
+    const body = completion("x") as { choices: { finish_reason: string }[] };
+    body.choices[0]!.finish_reason = raw;
+    server.answer({ status: 200, body });
+    expect(await openAiLlm({ apiKey: KEY, baseUrl: server.url, model: "m" })(request)).toMatchObject({
+      finishReason: finish,
+    });
+  });
+
+  it("tools, tool_calls and tool results: the tool_call transport over Chat Completions", async () => {
+    server.answer({
+      status: 200,
+      body: {
+        choices: [
+          {
+            message: {
+              role: "assistant",
+              content: null,
+              tool_calls: [
+                {
+                  id: "call_9",
+                  type: "function",
+                  function: { name: "run_program", arguments: '{"program":"(+ 1 2)"}' },
+                },
+              ],
+            },
+            finish_reason: "tool_calls",
+          },
+        ],
+      },
+    });
+    const reply = await openAiLlm({ apiKey: KEY, baseUrl: server.url, model: "m" })({
+      ...request,
+      tools: [{ name: "run_program", description: "Run", parameters: { type: "object" } }],
+      messages: [
+        { role: "user", content: "go" },
+        {
+          role: "assistant",
+          content: "",
+          toolCalls: [{ id: "call_1", name: "run_program", arguments: '{"program":"1"}' }],
+        },
+        { role: "user", content: "=> 1", toolCallId: "call_1" },
+      ],
+    });
+    expect(reply).toEqual({
+      content: "",
+      finishReason: "tool_calls",
+      provider: "openai",
+      toolCalls: [{ id: "call_9", name: "run_program", arguments: '{"program":"(+ 1 2)"}' }],
+    });
+    const body = server.requests[0]?.body as Record<string, unknown>;
+    expect(body["tools"]).toEqual([
+      { type: "function", function: { name: "run_program", description: "Run", parameters: { type: "object" } } },
+    ]);
+    expect(body["messages"]).toEqual([
+      { role: "system", content: "You write PTC-Lisp." },
+      { role: "user", content: "go" },
+      {
+        role: "assistant",
+        content: null,
+        tool_calls: [
+          { id: "call_1", type: "function", function: { name: "run_program", arguments: '{"program":"1"}' } },
+        ],
+      },
+      { role: "tool", tool_call_id: "call_1", content: "=> 1" },
+    ]);
   });
 
   it("passes the request's signal through", async () => {

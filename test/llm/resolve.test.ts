@@ -86,8 +86,8 @@ describe("createLlm", () => {
         ANTHROPIC_MODEL: "not-this",
       };
       await withEnv(env, async () => {
-        expect(await (await createLlm("openai:gpt-spec"))(request)).toEqual({ content: "o" });
-        expect(await (await createLlm("anthropic:claude-spec"))(request)).toEqual({ content: "a" });
+        expect(await (await createLlm("openai:gpt-spec"))(request)).toMatchObject({ content: "o" });
+        expect(await (await createLlm("anthropic:claude-spec"))(request)).toMatchObject({ content: "a" });
       });
       expect(server.requests.map((r) => [r.path, (r.body as { model: string }).model])).toEqual([
         ["/chat/completions", "gpt-spec"],

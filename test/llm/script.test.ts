@@ -57,13 +57,16 @@ describe("loadScript", () => {
       "good.json",
       JSON.stringify([
         "one",
-        { content: "two", usage: { inputTokens: 5, outputTokens: 2 } },
+        { content: "two", usage: { inputTokens: 5, outputTokens: 2, cachedInputTokens: 4, cacheWriteInputTokens: 1 } },
         { content: "three", note: "ignored" },
       ]),
     );
     const llm = await loadScript(name, { cwd: dir });
     expect(await llm(ask("a"))).toEqual({ content: "one" });
-    expect(await llm(ask("a"))).toEqual({ content: "two", usage: { inputTokens: 5, outputTokens: 2 } });
+    expect(await llm(ask("a"))).toEqual({
+      content: "two",
+      usage: { inputTokens: 5, outputTokens: 2, cachedInputTokens: 4, cacheWriteInputTokens: 1 },
+    });
     expect(await llm(ask("a"))).toEqual({ content: "three" });
     expect((await rejection(llm(ask("a")))).message).toBe("scripted LLM: no reply left (3 replies were used)");
   });

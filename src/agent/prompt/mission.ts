@@ -1,16 +1,17 @@
 /**
- * The mission message: the first user message of every request, rendered again each
- * turn so that its user/ section lists the definitions made so far.
+ * The first user message: rendered once per run and sent unchanged on every turn, so a
+ * provider can cache everything up to the newest feedback. What changes later (the
+ * definitions of user/) is reported in the feedback of the turn that changed it.
  *
  *   # Mission          the prompt template filled in with the input
- *   # Namespace        data/, tool/, user/ (namespace.ts)
+ *   # Namespace        data/, tool/, and the functions inherited from a parent agent
  *   expected output    the output type with field descriptions, how to finish
- *   quick reference    the few forms every program needs
  */
 import { renderType } from "../../signature/render.js";
 import type { Field, SigType } from "../../signature/types.js";
 import type { OutputMode } from "../types.js";
-import { renderNamespace, type NamespaceView } from "./namespace.js";
+import { renderDataSection, renderToolSection, renderUserSections, type NamespaceView } from "./namespace.js";
+import type { PromptSection } from "./system.js";
 
 export interface MissionInput {
   readonly mission: string;
@@ -47,22 +48,29 @@ function expectedOutput(input: MissionInput): string {
   return lines.join("\n");
 }
 
-function quickReference(view: NamespaceView): string {
-  const data = view.data.slice(0, 3).map((d) => `data/${d.name}`);
-  const lines = [";; === Quick reference ==="];
-  lines.push(`;; - Read data:        ${data.length > 0 ? data.join(", ") : "(no input data)"}`);
-  const tool = view.tools[0];
-  if (tool !== undefined) lines.push(`;; - Call tools:       (tool/${tool.name} {:name value ...})`);
-  lines.push(`;; - Define:           (def name value), (defn name "doc" [args] body)`);
-  lines.push(`;; - Previous results: *1, *2, *3`);
-  lines.push(`;; - Finish:           (return value) or (fail "reason")`);
-  return lines.join("\n");
+/** The sections of the first message, in order. */
+export function missionSections(input: MissionInput): PromptSection[] {
+  const view = input.view;
+  const sections: PromptSection[] = [
+    { name: "mission", text: `# Mission\n\n${input.mission.trim()}\n\n# Namespace` },
+    { name: "data", text: renderDataSection(view.data) },
+  ];
+  if (view.tools.length > 0) sections.push({ name: "tools", text: renderToolSection(view.tools) });
+  // At the start of a run user/ holds only what a `self` child inherited.
+  const user = renderUserSections(view.vars, view.inherited);
+  if (user !== null) sections.push({ name: "user", text: user });
+  sections.push({ name: "output", text: expectedOutput(input) });
+  return sections;
 }
 
+/** The first user message. */
 export function renderMission(input: MissionInput): string {
-  const parts = ["# Mission", input.mission.trim(), "# Namespace", renderNamespace(input.view), expectedOutput(input)];
-  if (input.mode === "lisp") parts.push(quickReference(input.view));
-  return `${parts.join("\n\n")}\n`;
+  return joinSections(missionSections(input));
+}
+
+/** Sections joined as the message holds them. */
+export function joinSections(sections: readonly PromptSection[]): string {
+  return `${sections.map((s) => s.text).join("\n\n")}\n`;
 }
 
 /** Appended to the message before the last turn. */

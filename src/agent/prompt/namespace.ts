@@ -151,6 +151,38 @@ export function renderUserSections(vars: readonly Var[], inherited: ReadonlySet<
   return parts.length > 0 ? parts.join("\n\n") : null;
 }
 
+/** Most names listed in a `user/ now:` line. */
+const NOW_MAX = 60;
+
+/**
+ * The user/ namespace on one line, for the feedback of a turn that changed it:
+ * `;; user/ now: (defn big? [o]) ; "doc", threshold`. Functions show their parameter
+ * lists and docstring, values only their name (the program prints what it wants to see).
+ * Inherited functions the agent did not redefine are in its first message, not here.
+ * Null when there is nothing to list.
+ */
+export function renderUserNow(vars: readonly Var[], inherited: ReadonlyMap<string, PtcFn>): string | null {
+  const fns: string[] = [];
+  const values: string[] = [];
+  for (const v of vars) {
+    if (!v.bound || inherited.get(v.name) === v.value) continue;
+    const f = v.value instanceof PtcFn ? v.value : null;
+    if (f === null) {
+      values.push(v.name);
+      continue;
+    }
+    const params = f.paramLists();
+    const head = `(defn ${v.name}${params.length > 0 ? ` ${params.join(" ")}` : ""})`;
+    const doc = v.doc ?? f.doc;
+    fns.push(doc === null ? head : `${head} ; ${JSON.stringify(oneLine(doc))}`);
+  }
+  const all = [...fns, ...values];
+  if (all.length === 0) return null;
+  const shown = all.slice(0, NOW_MAX);
+  const more = all.length > shown.length ? `, ... (${all.length - shown.length} more)` : "";
+  return `;; user/ now: ${shown.join(", ")}${more}`;
+}
+
 /** The whole namespace view. */
 export function renderNamespace(view: NamespaceView): string {
   const parts = [renderDataSection(view.data)];

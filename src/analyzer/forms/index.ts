@@ -1,5 +1,6 @@
 import { COND_FORMS } from "./cond.js";
 import { CONTROL_FORMS } from "./control.js";
+import { DOC_FORMS } from "./doc.js";
 import { FN_FORMS } from "./fn.js";
 import { FOR_FORMS } from "./for.js";
 import { LET_FORMS } from "./let.js";
@@ -21,5 +22,6 @@ export const SPECIAL_FORMS: ReadonlyMap<string, SpecialForm> = new Map(
     ...FOR_FORMS,
     ...THREADING_FORMS,
     ...WHERE_FORMS,
+    ...DOC_FORMS,
   ].map((f) => [f.name, f]),
 );

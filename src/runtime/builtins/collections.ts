@@ -22,13 +22,21 @@ import {
   seq,
 } from "../seq.js";
 import { PSet, SetBuilder } from "../set.js";
+import { noteKeySpelling } from "../key-spelling.js";
 import { Char, isNumber, type Value } from "../values.js";
 import { EMPTY_VECTOR, PVector, vec } from "../vector.js";
 import type { BuiltinSpec } from "./registry.js";
 
 /** `(get coll k)`: flexible keys for maps, indexes for vectors and strings, members for sets. */
 export function get(cx: Cx, coll: Value, k: Value, nf: Value): Value {
-  if (coll instanceof PMap) return getFlex(coll, realizeKey(cx, k), nf);
+  if (coll instanceof PMap) {
+    const key = realizeKey(cx, k);
+    const v = getFlex(coll, key, NOT_FOUND);
+    if (v !== NOT_FOUND) return v;
+    // A miss: say so if the map has the key in another spelling (`:user-id`, "user_id").
+    noteKeySpelling(cx, key, coll);
+    return nf;
+  }
   if (coll instanceof PVector) {
     if (typeof k === "number" && Number.isInteger(k) && k >= 0 && k < coll.count) return coll.arr[k] as Value;
     return nf;

@@ -1,0 +1,68 @@
+/**
+ * What a run does with its input before the first model call, shared by the loop and by
+ * `renderPrompt`: check and coerce the input against the parameters, fill in the mission
+ * template, and list the data/ entries the first message shows.
+ */
+import { getFlex, type PMap } from "../runtime/map.js";
+import type { Value } from "../runtime/values.js";
+import { checkInput } from "../signature/compiled.js";
+import { expandTemplate } from "../signature/placeholders.js";
+import { renderParams } from "../signature/render.js";
+import { altSpelling } from "../signature/types.js";
+import { llmIssue } from "./feedback.js";
+import type { DataEntry } from "./prompt/namespace.js";
+import type { AgentDefinition } from "./types.js";
+
+/**
+ * The input checked and coerced, with every optional parameter left out present as nil
+ * (the prompt lists it as a data/ name); or why it does not match.
+ */
+export function checkRunInput(
+  def: AgentDefinition,
+  given: Readonly<Record<string, unknown>>,
+): { readonly ok: true; readonly input: Record<string, unknown> } | { readonly ok: false; readonly reason: string } {
+  const checked = checkInput(def.signature, given);
+  if (!checked.ok) {
+    return {
+      ok: false,
+      reason: `the input does not match (${renderParams(def.signature)}): ${checked.errors.map(llmIssue).join("; ")}`,
+    };
+  }
+  const input: Record<string, unknown> = { ...((checked.value ?? {}) as Record<string, unknown>) };
+  for (const p of def.signature.params) {
+    const alt = altSpelling(p.name);
+    if (!Object.hasOwn(input, p.name) && (alt === null || !Object.hasOwn(input, alt))) input[p.name] = null;
+  }
+  return { ok: true, input };
+}
+
+/** The mission: the prompt template filled in with the input. Throws on a template error. */
+export function missionText(def: AgentDefinition, input: Readonly<Record<string, unknown>>): string {
+  return expandTemplate(def.prompt, input);
+}
+
+/** The data/ entries: the parameters in signature order, then any other input keys. */
+export function dataEntries(
+  def: AgentDefinition,
+  data: PMap | null,
+  inputDescriptions: Readonly<Record<string, string>> = {},
+): DataEntry[] {
+  const descriptions = { ...inputDescriptions, ...def.fieldDescriptions };
+  const get = (k: string): Value => (data === null ? null : getFlex(data, k, null));
+  const entries: DataEntry[] = [];
+  const seen = new Set<string>();
+  for (const p of def.signature.params) {
+    seen.add(p.name);
+    const alt = altSpelling(p.name);
+    if (alt !== null) seen.add(alt);
+    const d = descriptions[p.name];
+    const value = get(p.name) ?? (alt !== null ? get(alt) : null);
+    entries.push({ name: p.name, type: p.type, value, ...(d !== undefined ? { description: d } : {}) });
+  }
+  data?.forEach((k) => {
+    if (typeof k !== "string" || seen.has(k)) return;
+    const d = descriptions[k];
+    entries.push({ name: k, type: null, value: get(k), ...(d !== undefined ? { description: d } : {}) });
+  });
+  return entries;
+}
