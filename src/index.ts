@@ -106,7 +106,7 @@ export {
   type AgentFileSpec,
   type LoadAgentFileOptions,
 } from "./agent-file/index.js";
-// Language models: the interface, HTTP adapters, the scripted LLM.
+// Language models: the interface, HTTP adapters, the scripted LLM, AI SDK model objects.
 export {
   LlmError,
   openAiLlm,
@@ -115,6 +115,11 @@ export {
   loadScript,
   createLlm,
   parseLlmSpec,
+  aiSdkLlm,
+  isLanguageModel,
+  type AiSdkLlmOptions,
+  type LanguageModelLike,
+  type LlmLike,
   type Llm,
   type LlmMessage,
   type LlmRegistry,

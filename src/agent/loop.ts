@@ -12,6 +12,8 @@ import { PtcError } from "../diagnostics/error.js";
 import { Session } from "../evaluator/session.js";
 import type { EvalResult } from "../evaluator/evaluate.js";
 import { anySignal } from "../llm/http.js";
+import { toLlm } from "../llm/ai-sdk.js";
+import { llmInfo } from "../llm/info.js";
 import { createLlm } from "../llm/resolve.js";
 import { LlmError, normalizeReply, type Llm, type LlmMessage, type LlmRegistry, type LlmReply } from "../llm/types.js";
 import { fromHost, toJsonSafe, toTyped } from "../runtime/convert.js";
@@ -367,9 +369,10 @@ class Run {
   private async resolveLlm(): Promise<Llm> {
     const chosen = this.def.llm;
     if (typeof chosen === "function") return chosen;
+    if (typeof chosen === "object") return toLlm(chosen);
     if (typeof chosen === "string") {
       const named = this.registry[chosen];
-      if (named !== undefined) return named;
+      if (named !== undefined) return toLlm(named);
       if (chosen.includes(":")) {
         // One instance per spec for the whole mission: a scripted LLM's replies are read
         // in call order across every agent, which needs a single cursor.
@@ -386,7 +389,7 @@ class Run {
       );
     }
     const given = this.options.llm ?? this.parent?.llm;
-    if (given !== undefined) return given;
+    if (given !== undefined) return toLlm(given);
     throw new LlmError(`agent ${this.def.name}: no LLM given (pass llm in the definition or the run options)`);
   }
 
@@ -396,7 +399,7 @@ class Run {
       ...this.base(),
       type: "llm_request",
       turn: this.turn,
-      ...(typeof this.def.llm === "string" ? { model: this.def.llm } : {}),
+      ...requestModel(this.def.llm, llm),
       system,
       messages,
     });
@@ -425,6 +428,9 @@ class Run {
         turn: this.turn,
         content: reply.content,
         ...(reply.usage !== undefined ? { usage: reply.usage } : {}),
+        ...(reply.finishReason !== undefined ? { finishReason: reply.finishReason } : {}),
+        ...(reply.model !== undefined ? { model: reply.model } : {}),
+        ...(reply.provider !== undefined ? { provider: reply.provider } : {}),
         durationMs: performance.now() - t0,
       });
       return reply;
@@ -613,7 +619,7 @@ class Run {
         depthLeft: this.depthLeft,
         deadline: this.deadline,
         missionMs: this.missionMs,
-        llm: this.options.llm ?? this.llm,
+        llm: this.llm,
         registry: this.registry,
         made: this.made,
       },
@@ -720,6 +726,19 @@ function abortable<T>(p: Promise<T>, signal: AbortSignal): Promise<T> {
       },
     );
   });
+}
+
+/**
+ * The model a request is for, as traces name it: the label of the `Llm` (an AI SDK
+ * model's id, a spec's model), else the name the definition gave (a registry name).
+ */
+function requestModel(chosen: AgentDefinition["llm"], llm: Llm): { model?: string; provider?: string } {
+  const info = llmInfo(llm);
+  const model = info?.model ?? (typeof chosen === "string" ? chosen : undefined);
+  return {
+    ...(model !== undefined ? { model } : {}),
+    ...(info?.provider !== undefined ? { provider: info.provider } : {}),
+  };
 }
 
 function isFailure(x: unknown): x is Failure {

@@ -6,7 +6,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { closeSync, openSync, renameSync, writeSync } from "node:fs";
-import type { LlmMessage, LlmUsage } from "../llm/types.js";
+import type { FinishReason, LlmMessage, LlmUsage } from "../llm/types.js";
 import type { TurnOutcome } from "./types.js";
 
 interface Base {
@@ -35,7 +35,9 @@ export type TraceEvent =
   | (Base & {
       readonly type: "llm_request";
       readonly turn: number;
+      /** The model asked for, when known before it answers. */
       readonly model?: string;
+      readonly provider?: string;
       readonly system: string;
       readonly messages: readonly LlmMessage[];
     })
@@ -45,6 +47,10 @@ export type TraceEvent =
       readonly content?: string;
       readonly error?: string;
       readonly usage?: LlmUsage;
+      readonly finishReason?: FinishReason;
+      /** The model that answered and its provider, as the adapter reports them. */
+      readonly model?: string;
+      readonly provider?: string;
       readonly durationMs: number;
     })
   | (Base & { readonly type: "program"; readonly turn: number; readonly program: string | null })
