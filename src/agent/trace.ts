@@ -97,6 +97,26 @@ export function jsonlTrace(file: string): { sink: TraceSink; close: () => void }
   };
 }
 
+/**
+ * One sink that hands each event to every sink given, in order (a JSON Lines file and
+ * OpenTelemetry, say); `undefined` entries are skipped. A sink that throws does not keep
+ * the event from the others: the first error is thrown once all have had it.
+ */
+export function combineTraces(...sinks: readonly (TraceSink | undefined)[]): TraceSink {
+  const present = sinks.filter((s): s is TraceSink => s !== undefined);
+  return (event) => {
+    let failure: { error: unknown } | undefined;
+    for (const sink of present) {
+      try {
+        sink(event);
+      } catch (error) {
+        failure ??= { error };
+      }
+    }
+    if (failure !== undefined) throw failure.error;
+  };
+}
+
 /** A run id: unique, readable in traces (`search-3f2a9c1e`). */
 export function newRunId(agent: string): string {
   return `${agent}-${randomUUID().slice(0, 8)}`;

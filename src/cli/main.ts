@@ -6,7 +6,7 @@
  *   ptcc repl [--context F] [--timeout MS] [--unlimited]
  *   ptcc signature '<sig>' [--validate FILE | --validate-input FILE] [--coerce]
  *             [--mode strict|enabled|warn_only|disabled] [--json-schema] [--ts]
- *   ptcc run AGENT.agent.md [--input '<json>'|@FILE] [--llm PROVIDER:MODEL] [--trace F] [--json]
+ *   ptcc run AGENT.agent.md [--input '<json>'|@FILE] [--llm PROVIDER:MODEL] [--trace F] [--record F] [--json]
  *
  * Exit codes: 0 success, 1 the program failed (or the value did not validate, or the
  * agent run failed), 2 the command was used wrongly (or the signature does not parse),
@@ -109,6 +109,11 @@ export async function main(argv: string[]): Promise<number> {
             describe: "the model: openai:MODEL, anthropic:MODEL or script:FILE (default: the agent's model)",
           })
           .option("trace", { type: "string", nargs: 1, describe: "write every trace event to FILE.jsonl" })
+          .option("record", {
+            type: "string",
+            nargs: 1,
+            describe: "write every model reply to FILE.json, a script for --llm script:FILE.json",
+          })
           .option("json", { type: "boolean", describe: "print the result as one JSON object" }),
       async (args) => {
         const { runRun } = await import("./run.js");
