@@ -72,6 +72,8 @@ export {
   SELF,
   DEFAULT_FORMAT_OPTIONS,
   jsonlTrace,
+  combineTraces,
+  recordReplies,
   stepToJson,
   formatResult,
   systemPrompt,
@@ -94,6 +96,8 @@ export {
   type ToolSpec,
   type TraceEvent,
   type TraceSink,
+  type RecordedReply,
+  type ReplyRecorder,
   type Turn,
   type TurnOutcome,
   type Usage,
@@ -130,6 +134,8 @@ export {
   type OpenAiOptions,
   type AnthropicOptions,
   type ScriptedLlm,
+  type Script,
+  type ScriptReply,
 } from "./llm/index.js";
 
 /** Evaluate a program in a fresh session. */

@@ -11,7 +11,7 @@ export type { OpenAiOptions } from "./openai.js";
 export { ANTHROPIC_DEFAULT_BASE_URL, ANTHROPIC_VERSION, anthropicLlm } from "./anthropic.js";
 export type { AnthropicOptions } from "./anthropic.js";
 export { loadScript, parseScript, scriptedLlm } from "./script.js";
-export type { LoadScriptOptions, ScriptedLlm } from "./script.js";
+export type { LoadScriptOptions, Script, ScriptReply, ScriptedLlm } from "./script.js";
 export { createLlm, parseLlmSpec } from "./resolve.js";
 export { aiSdkLlm, isLanguageModel, toLlm, DEFAULT_MAX_OUTPUT_TOKENS } from "./ai-sdk.js";
 export type { AiSdkLlmOptions, LlmLike } from "./ai-sdk.js";
