@@ -35,6 +35,7 @@ import { altSpelling, type Signature, type SigType } from "../signature/types.js
 import { FORMAT_OPTION_KEYS, MAX_TIMER_MS, OUTPUT_MODES, TOOL_NAME } from "../agent/rules.js";
 import type { FormatOptions, OutputMode } from "../agent/types.js";
 import { AgentFileError } from "./error.js";
+import { readMcpEntries, type McpEntry } from "./mcp.js";
 
 // ---------------------------------------------------------------------------------------
 // The result
@@ -61,6 +62,7 @@ export const AGENT_FILE_KEYS = [
   "signatureValidation",
   "turnTimeoutMs",
   "missionTimeoutMs",
+  "mcp",
 ] as const;
 export type AgentFileKey = (typeof AGENT_FILE_KEYS)[number];
 
@@ -116,6 +118,8 @@ export interface AgentFileSpec {
   readonly signatureValidation?: ValidationMode;
   readonly turnTimeoutMs?: number;
   readonly missionTimeoutMs?: number;
+  /** MCP servers whose tools the agent gets (mcp.ts), in the order written. */
+  readonly mcp?: readonly McpEntry[];
   /** The body without its leading blank lines and trailing whitespace. */
   readonly prompt: string;
   /** The file line the prompt starts on: line 1 of the prompt is this line of the file. */
@@ -185,6 +189,7 @@ const KEY_READERS: Readonly<Record<AgentFileKey, KeyReader>> = {
   signatureValidation: (p, v, d) => (d.signatureValidation = p.oneOf(v, "signatureValidation", VALIDATION_MODES)),
   turnTimeoutMs: (p, v, d) => (d.turnTimeoutMs = p.integer(v, "turnTimeoutMs", 1, MAX_TIMER_MS)),
   missionTimeoutMs: (p, v, d) => (d.missionTimeoutMs = p.integer(v, "missionTimeoutMs", 1, MAX_TIMER_MS)),
+  mcp: (p, v, d) => (d.mcp = readMcpEntries(p, v)),
 };
 
 /** One parse of one file. Not exported: its public methods are for the key readers above. */
@@ -776,7 +781,7 @@ class AgentFileParser {
         );
       }
     }
-    if (d.outputMode === "text" && (d.tools?.length ?? 0) > 0) {
+    if (d.outputMode === "text" && (d.tools?.length ?? 0) + (d.mcp?.length ?? 0) > 0) {
       throw this.fail(
         "outputMode text cannot use tools",
         spans.outputMode?.value ?? this.startSpan(),

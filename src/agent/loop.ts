@@ -39,6 +39,7 @@ import type { DataEntry } from "./prompt/namespace.js";
 import { lastTurnNotice, renderMission } from "./prompt/mission.js";
 import { systemPrompt } from "./prompt/system.js";
 import { buildTools, toolEntries } from "./tools.js";
+import { openToolSources } from "./tool-source.js";
 import { newRunId, type TraceEvent } from "./trace.js";
 import type { AgentDefinition, Failure, RunOptions, Step, ToolCallTrace, Turn, TurnOutcome, Usage } from "./types.js";
 
@@ -122,8 +123,12 @@ class Run {
   private llm: Llm | undefined;
   private readonly made: Map<string, Promise<Llm>>;
 
+  /** Closes the tool sources this run opened (its MCP servers). */
+  private closeToolSources: (() => Promise<void>) | undefined;
+
   constructor(
-    private readonly def: AgentDefinition,
+    /** The definition; with the tools of its sources once they are open. */
+    private def: AgentDefinition,
     private readonly input: Readonly<Record<string, unknown>>,
     private readonly options: RunOptions,
     private readonly parent: ParentRun | undefined,
@@ -167,6 +172,8 @@ class Run {
       // A defect, not something the LLM or a tool did: still a Step, never a crash.
       const message = e instanceof Error ? e.message : String(e);
       step = this.finish(null, { kind: "internal", reason: `internal error: ${message}` });
+    } finally {
+      await this.closeToolSources?.();
     }
     return step;
   }
@@ -202,6 +209,9 @@ class Run {
       return this.finish(null, { kind: "input", reason: e instanceof Error ? e.message : String(e) });
     }
 
+    const toolsFailure = await this.openToolSources();
+    if (toolsFailure !== null) return this.finish(null, toolsFailure);
+
     let session: Session;
     try {
       session = this.newSession(input);
@@ -215,7 +225,7 @@ class Run {
     for (const f of this.inherited) session.namespace.define(f.name, f.fn, f.doc);
     const inheritedNames: ReadonlySet<string> = new Set(this.inherited.map((f) => f.name));
     const data = this.dataEntries(session);
-    const tools = toolEntries(def);
+    const tools = toolEntries(this.def);
     const history: LlmMessage[] = [];
 
     for (this.turn = 1; this.turn <= def.maxTurns; this.turn++) {
@@ -332,6 +342,35 @@ class Run {
     });
     this.options.onTurn?.(turn, def.name, this.depth);
     return { ...r, feedback, reply: reply.content };
+  }
+
+  /**
+   * Opens the definition's tool sources (an agent file's MCP servers) under the run's
+   * signal and mission deadline; their tools join this run's definition.
+   */
+  private async openToolSources(): Promise<Failure | null> {
+    if ((this.def.toolSources ?? []).length === 0) return null;
+    const controller = new AbortController();
+    const timer = setTimeout(
+      () => controller.abort(missionTimeout(this.missionMs)),
+      Math.max(0, this.deadline - performance.now()),
+    );
+    const onAbort = (): void => controller.abort(this.cancelFailure());
+    if (this.cancelled()) onAbort();
+    this.options.signal?.addEventListener("abort", onAbort, { once: true });
+    try {
+      const opened = await openToolSources(this.def, controller.signal);
+      this.def = opened.definition;
+      this.closeToolSources = opened.close;
+      return null;
+    } catch (e) {
+      if (controller.signal.aborted)
+        return isFailure(controller.signal.reason) ? controller.signal.reason : this.cancelFailure();
+      return { kind: "tools", reason: e instanceof Error ? e.message : String(e) };
+    } finally {
+      clearTimeout(timer);
+      this.options.signal?.removeEventListener("abort", onAbort);
+    }
   }
 
   /** The run's session: the input as data/, the tools wrapped with their signatures. */

@@ -7,6 +7,7 @@ import type { Signature } from "../signature/types.js";
 import type { ValidationMode } from "../runtime/validation.js";
 import type { LlmLike } from "../llm/ai-sdk.js";
 import type { LlmRegistry, LlmUsage } from "../llm/types.js";
+import type { ToolSource } from "./tool-source.js";
 import type { TraceEvent, TraceSink } from "./trace.js";
 
 /** Truncation of what the LLM sees (seed 001 §8.8). */
@@ -134,6 +135,8 @@ export interface AgentDefinition {
   readonly outputMode: OutputMode;
   readonly signatureValidation: ValidationMode;
   readonly limits: Partial<Limits>;
+  /** Tools that exist while a run does (an agent file's MCP servers): opened per run. */
+  readonly toolSources?: readonly ToolSource[];
 }
 
 /** Options of one run. */
@@ -211,6 +214,7 @@ export type FailureKind =
   | "llm" // the model could not be reached
   | "depth" // maxDepth exceeded
   | "input" // the input does not match the signature
+  | "tools" // the run's tools could not be set up (an MCP server did not start)
   | "cancelled"
   | "internal"; // a defect in ptcc (reported as a failed step, never thrown)
 
