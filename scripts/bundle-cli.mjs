@@ -19,7 +19,9 @@ await build({
   bundle: true,
   // tsx loads TypeScript tool modules with its own loader files, found relative to its
   // package: it must stay a dependency that Node resolves, not code inside the bundle.
-  external: ["tsx", "tsx/*"],
+  // The MCP SDK and OpenTelemetry are optional peer dependencies: found in the user's
+  // node_modules when a command needs them, never copied into the bundle.
+  external: ["tsx", "tsx/*", "@modelcontextprotocol/*", "@opentelemetry/*"],
   platform: "node",
   format: "esm",
   target: "node20",

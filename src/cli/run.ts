@@ -17,11 +17,12 @@ import { formatResult } from "../agent/format-result.js";
 import { stepToJson } from "../agent/step-json.js";
 import { recordReplies } from "../agent/record.js";
 import { jsonlTrace, type TraceSink } from "../agent/trace.js";
-import { SELF, type AgentDefinition, type RunOptions, type Step, type Turn } from "../agent/types.js";
+import type { AgentDefinition, RunOptions, Step, Turn } from "../agent/types.js";
 import { loadAgentFile } from "../agent-file/load.js";
 import { PtcError } from "../diagnostics/error.js";
 import { createLlm } from "../llm/resolve.js";
-import { LlmError, type Llm, type LlmRegistry } from "../llm/types.js";
+import { LlmError, type Llm } from "../llm/types.js";
+import { overrideModels } from "./models.js";
 import { parseContext } from "./options.js";
 import { createSpinner, NO_SPINNER, type Spinner } from "./spinner.js";
 import { UsageError } from "./usage-error.js";
@@ -188,26 +189,6 @@ function readInput(option: string | undefined): Record<string, unknown> {
     throw new UsageError(`cannot read --input ${option} (${code})`);
   }
   return parseContext(text, `--input ${option}`);
-}
-
-/**
- * The model names the agent and its child agents give (`model` in their files), each
- * mapped to the --llm model: a model chosen on the command line wins over the files, so
- * a script can replay a run of agents that name real models.
- */
-function overrideModels(def: AgentDefinition, llm: Llm): LlmRegistry {
-  const out: Record<string, Llm> = {};
-  const seen = new Set<AgentDefinition>();
-  const visit = (d: AgentDefinition): void => {
-    if (seen.has(d)) return;
-    seen.add(d);
-    if (typeof d.llm === "string") out[d.llm] = llm;
-    for (const spec of Object.values(d.tools)) {
-      if (spec !== SELF && typeof spec === "object" && "kind" in spec) visit(spec.agent.definition);
-    }
-  };
-  visit(def);
-  return out;
 }
 
 // ── human output ────────────────────────────────────────────────────────────

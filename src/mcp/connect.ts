@@ -62,8 +62,8 @@ export interface McpConnection {
 }
 
 const CLIENT_INFO = { name: "ptcc", version: "0.1.0" };
-/** How long a server gets to exit after the connection closes before it is killed. */
-const CLOSE_GRACE_MS = 2000;
+/** How long a stdio server gets to exit after its input closes, and again after SIGTERM. */
+const CLOSE_GRACE_MS = 1000;
 
 export function isMcpClient(x: unknown): x is McpClientLike {
   return isRecord(x) && typeof x["callTool"] === "function" && typeof x["listTools"] === "function";
@@ -120,6 +120,8 @@ export async function connectMcp(
     }
   };
   process.on("exit", killOnExit);
+  // The way MCP asks clients to stop a stdio server: close its input, wait, SIGTERM,
+  // wait, SIGKILL (a server busy with a call may not notice its input closing).
   const close = async (): Promise<void> => {
     process.off("exit", killOnExit);
     const p = pid();
@@ -129,12 +131,15 @@ export async function connectMcp(
       new Promise<void>((resolve) => (timer = setTimeout(resolve, CLOSE_GRACE_MS))),
     ]);
     clearTimeout(timer);
-    if (p !== null && alive(p)) {
+    if (p === null) return;
+    for (const signal of ["SIGTERM", "SIGKILL"] as const) {
+      if (!alive(p)) return;
       try {
-        process.kill(p, "SIGKILL");
+        process.kill(p, signal);
       } catch {
-        // Exited between the check and the kill.
+        return; // exited between the check and the kill
       }
+      await exited(p, CLOSE_GRACE_MS);
     }
   };
   try {
@@ -182,6 +187,13 @@ function missing(error: unknown): Error {
     return new McpError("MCP servers need the optional package @modelcontextprotocol/client (v2)", INSTALL);
   }
   return error instanceof Error ? error : new Error(String(error));
+}
+
+/** Resolves once `pid` has exited, or after `ms`. */
+async function exited(pid: number, ms: number): Promise<void> {
+  for (const end = Date.now() + ms; alive(pid) && Date.now() < end;) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 }
 
 function alive(pid: number): boolean {
