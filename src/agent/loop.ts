@@ -468,8 +468,8 @@ class Run {
         content: reply.content,
         ...(reply.usage !== undefined ? { usage: reply.usage } : {}),
         ...(reply.finishReason !== undefined ? { finishReason: reply.finishReason } : {}),
-        ...(reply.model !== undefined ? { model: reply.model } : {}),
-        ...(reply.provider !== undefined ? { provider: reply.provider } : {}),
+        // What answered, as the reply says; else what was called (the Llm's label).
+        ...answeredBy(reply, llm),
         durationMs: performance.now() - t0,
       });
       return reply;
@@ -778,6 +778,13 @@ function requestModel(chosen: AgentDefinition["llm"], llm: Llm): { model?: strin
     ...(model !== undefined ? { model } : {}),
     ...(info?.provider !== undefined ? { provider: info.provider } : {}),
   };
+}
+
+function answeredBy(reply: LlmReply, llm: Llm): { model?: string; provider?: string } {
+  const info = llmInfo(llm);
+  const model = reply.model ?? info?.model;
+  const provider = reply.provider ?? info?.provider;
+  return { ...(model !== undefined ? { model } : {}), ...(provider !== undefined ? { provider } : {}) };
 }
 
 function isFailure(x: unknown): x is Failure {

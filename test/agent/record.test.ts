@@ -11,6 +11,8 @@ import { asTool, defineAgent } from "../../src/agent/define.js";
 import { recordReplies } from "../../src/agent/record.js";
 import { combineTraces, type TraceEvent } from "../../src/agent/trace.js";
 import { loadScript, scriptedLlm } from "../../src/llm/script.js";
+import { llmInfo, withLlmInfo } from "../../src/llm/info.js";
+import { createLlm } from "../../src/llm/resolve.js";
 import type { Llm } from "../../src/llm/types.js";
 import { clj } from "./helpers.js";
 
@@ -97,6 +99,18 @@ describe("scripts by agent", () => {
     const step = await parent.run({}, { llm });
     expect(step.return).toBe(5);
     expect(llm.remaining).toBe(0);
+  });
+});
+
+describe("trace events name the model", () => {
+  it("from the reply, else from the Llm's label (a spec's model and provider)", async () => {
+    const labelled = withLlmInfo(async () => clj("(return 1)"), { provider: "openai", model: "gpt-x" });
+    const events: TraceEvent[] = [];
+    await defineAgent({ name: "m", prompt: "x" }).run({}, { llm: labelled, trace: (e) => events.push(e) });
+    expect(events.find((e) => e.type === "llm_request")).toMatchObject({ model: "gpt-x", provider: "openai" });
+    expect(events.find((e) => e.type === "llm_response")).toMatchObject({ model: "gpt-x", provider: "openai" });
+    const llm = await createLlm("openai:gpt-y");
+    expect(llmInfo(llm)).toEqual({ provider: "openai", model: "gpt-y" });
   });
 });
 
