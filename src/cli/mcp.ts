@@ -37,6 +37,8 @@ export async function runMcp(args: McpArgs): Promise<number> {
   const port = portOption(args.http);
   if (args.llm !== undefined && typeof args.llm !== "string") throw new UsageError("give --llm once");
   const files = agentFiles(args.dirs ?? []);
+  // Over stdio, stdout carries the protocol: what tool modules print goes to stderr.
+  if (port === undefined) console.log = console.info = console.debug = console.error;
 
   const agents: Agent[] = [];
   for (const file of files) {

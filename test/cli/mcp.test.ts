@@ -125,6 +125,42 @@ describe("ptcc mcp over stdio", () => {
   });
 });
 
+describe("ptcc mcp over stdio with a tool that prints", () => {
+  it("what tool modules print goes to stderr, not into the protocol", async () => {
+    const noisy = mkdtempSync(join(tmpdir(), "ptcc-mcp-noisy-"));
+    writeFileSync(
+      join(noisy, "tools.mjs"),
+      'export function shout(args) { console.log("LOUD"); console.info("LOUD"); return String(args.word).toUpperCase(); }\n',
+    );
+    writeFileSync(
+      join(noisy, "loud.agent.md"),
+      '---\ndescription: Shouts.\nsignature: "(word :string) -> :string"\ntools:\n  - from: ./tools.mjs#shout\n---\nShout {{word}}.\n',
+    );
+    const replies = join(noisy, "script.json");
+    writeFileSync(replies, JSON.stringify(["```clojure\n(return (tool/shout {:word data/word}))\n```"]));
+    // Spoken by hand, so that every line ptcc writes to stdout can be checked.
+    const child = spawn(process.execPath, [BIN, "mcp", noisy, "--llm", `script:${replies}`], { cwd: ROOT });
+    let out = "";
+    child.stdout.setEncoding("utf8").on("data", (t: string) => (out += t));
+    const send = (m: object): boolean => child.stdin.write(`${JSON.stringify(m)}\n`);
+    send({
+      jsonrpc: "2.0",
+      id: 1,
+      method: "initialize",
+      params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "t", version: "1" } },
+    });
+    send({ jsonrpc: "2.0", method: "notifications/initialized" });
+    send({ jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "loud", arguments: { word: "hey" } } });
+    expect(await eventually(() => out.includes('"id":2'), 20_000)).toBe(true);
+    child.stdin.end();
+    await new Promise((resolve) => child.once("exit", resolve));
+    const lines = out.trimEnd().split("\n");
+    for (const line of lines) expect(() => JSON.parse(line) as unknown, line).not.toThrow();
+    const answer = lines.map((l) => JSON.parse(l) as { id?: number; result?: CallResult }).find((m) => m.id === 2);
+    expect(answer?.result?.structuredContent).toEqual({ result: "HEY" });
+  });
+});
+
 describe("ptcc mcp --http", () => {
   let child: ChildProcess;
   let url = "";

@@ -346,8 +346,14 @@ describe("@ai-sdk/openai (a V3 provider) against the local OpenAI server", () =>
     });
   });
 
-  it("a provider's model object is a LanguageModelLike without casts", () => {
+  it("a provider's model object is a LanguageModelLike without casts; a v1 object is not", () => {
     const model: LanguageModelLike = provider()("gpt-4o");
     expect(model.specificationVersion).toBe("v3");
+    const v1 = { specificationVersion: "v1", provider: "p", modelId: "m", doGenerate: async () => ({ content: [] }) };
+    // @ts-expect-error -- ptcc calls v2, v3 and v4 models only
+    const rejected: LanguageModelLike = v1;
+    expect(isLanguageModel(rejected)).toBe(false);
+    // @ts-expect-error -- and an agent does not take one either
+    defineAgent({ prompt: "x", llm: v1 });
   });
 });
