@@ -98,6 +98,8 @@ export {
   type TraceSink,
   type RecordedReply,
   type ReplyRecorder,
+  type ToolSource,
+  type OpenToolSource,
   type Turn,
   type TurnOutcome,
   type Usage,

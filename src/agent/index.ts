@@ -7,6 +7,7 @@ export { defineAgent, asTool, Agent, DEFAULT_MAX_TURNS, DEFAULT_MAX_DEPTH } from
 export { chain } from "./chain.js";
 export { jsonlTrace, combineTraces, type TraceEvent, type TraceSink } from "./trace.js";
 export { recordReplies, type RecordedReply, type ReplyRecorder } from "./record.js";
+export type { ToolSource, OpenToolSource } from "./tool-source.js";
 export { stepToJson, type StepJson } from "./step-json.js";
 export { formatResult } from "./format-result.js";
 export { systemPrompt } from "./prompt/system.js";
