@@ -20,8 +20,10 @@ await build({
   // tsx loads TypeScript tool modules with its own loader files, found relative to its
   // package: it must stay a dependency that Node resolves, not code inside the bundle.
   // gpt-tokenizer (a dev dependency) counts tokens for `ptcc run --dry-run` when it is
-  // installed; bundled, it would add megabytes for everyone.
-  external: ["tsx", "tsx/*", "gpt-tokenizer"],
+  // installed; bundled, it would add megabytes for everyone. The MCP SDK and OpenTelemetry
+  // are optional peer dependencies: found in the user's node_modules when a command needs
+  // them, never copied into the bundle.
+  external: ["tsx", "tsx/*", "gpt-tokenizer", "@modelcontextprotocol/*", "@opentelemetry/*"],
   platform: "node",
   format: "esm",
   target: "node20",

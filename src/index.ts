@@ -72,6 +72,8 @@ export {
   SELF,
   DEFAULT_FORMAT_OPTIONS,
   jsonlTrace,
+  combineTraces,
+  recordReplies,
   stepToJson,
   formatResult,
   cancelOnCtrlC,
@@ -102,6 +104,10 @@ export {
   type ToolSpec,
   type TraceEvent,
   type TraceSink,
+  type RecordedReply,
+  type ReplyRecorder,
+  type ToolSource,
+  type OpenToolSource,
   type Turn,
   type TurnOutcome,
   type Usage,
@@ -114,7 +120,7 @@ export {
   type AgentFileSpec,
   type LoadAgentFileOptions,
 } from "./agent-file/index.js";
-// Language models: the interface, HTTP adapters, the scripted LLM.
+// Language models: the interface, HTTP adapters, the scripted LLM, AI SDK model objects.
 export {
   LlmError,
   openAiLlm,
@@ -123,6 +129,11 @@ export {
   loadScript,
   createLlm,
   parseLlmSpec,
+  aiSdkLlm,
+  isLanguageModel,
+  type AiSdkLlmOptions,
+  type LanguageModelLike,
+  type LlmLike,
   type Llm,
   type LlmMessage,
   type LlmRegistry,
@@ -135,6 +146,8 @@ export {
   type OpenAiOptions,
   type AnthropicOptions,
   type ScriptedLlm,
+  type Script,
+  type ScriptReply,
 } from "./llm/index.js";
 
 /** Evaluate a program in a fresh session. */

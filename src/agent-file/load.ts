@@ -10,7 +10,7 @@
 import { readdir, readFile, stat } from "node:fs/promises";
 import { basename, dirname, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { asTool, defineAgent, type Agent } from "../agent/define.js";
+import { Agent, asTool, defineAgent } from "../agent/define.js";
 import { SELF, type AgentOptions, type ToolDefinition, type ToolFn, type ToolSpec } from "../agent/types.js";
 import { PtcError } from "../diagnostics/error.js";
 import type { Span } from "../diagnostics/span.js";
@@ -18,6 +18,7 @@ import { closest, didYouMean } from "../diagnostics/suggest.js";
 import type { LlmRegistry } from "../llm/types.js";
 import type { Limits } from "../runtime/limits.js";
 import { AgentFileError } from "./error.js";
+import { mcpToolSource } from "./mcp.js";
 import { AGENT_FILE_EXTENSION, MAX_AGENT_FILE_SIZE, parseAgentFile, type ToolEntry } from "./parse.js";
 
 /** What a file cannot say (functions, host limits): applied to every agent loaded. */
@@ -101,6 +102,11 @@ async function loadFile(context: LoadContext, file: FileRef, stack: readonly Fil
     if (e instanceof PtcError && e.kind === "definition")
       throw new AgentFileError(e.message, file.shown, e.span, e.hint);
     throw e;
+  }
+  // MCP servers are started by each run of the agent, not now.
+  if (spec.mcp !== undefined && spec.mcp.length > 0) {
+    const toolSources = spec.mcp.map((entry) => mcpToolSource(entry, file));
+    agent = new Agent({ ...agent.definition, toolSources });
   }
   context.agents.set(file.absolute, agent);
   return agent;

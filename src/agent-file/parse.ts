@@ -42,6 +42,7 @@ import {
 } from "../agent/rules.js";
 import type { FormatOptions, OutputMode, ReferenceLevel, Transport } from "../agent/types.js";
 import { AgentFileError } from "./error.js";
+import { readMcpEntries, type McpEntry } from "./mcp.js";
 
 // ---------------------------------------------------------------------------------------
 // The result
@@ -70,6 +71,7 @@ export const AGENT_FILE_KEYS = [
   "missionTimeoutMs",
   "reference",
   "transport",
+  "mcp",
 ] as const;
 export type AgentFileKey = (typeof AGENT_FILE_KEYS)[number];
 
@@ -127,6 +129,8 @@ export interface AgentFileSpec {
   readonly missionTimeoutMs?: number;
   readonly reference?: ReferenceLevel;
   readonly transport?: Transport;
+  /** MCP servers whose tools the agent gets (mcp.ts), in the order written. */
+  readonly mcp?: readonly McpEntry[];
   /** The body without its leading blank lines and trailing whitespace. */
   readonly prompt: string;
   /** The file line the prompt starts on: line 1 of the prompt is this line of the file. */
@@ -198,6 +202,7 @@ const KEY_READERS: Readonly<Record<AgentFileKey, KeyReader>> = {
   missionTimeoutMs: (p, v, d) => (d.missionTimeoutMs = p.integer(v, "missionTimeoutMs", 1, MAX_TIMER_MS)),
   reference: (p, v, d) => (d.reference = p.oneOf(v, "reference", REFERENCE_LEVELS)),
   transport: (p, v, d) => (d.transport = p.oneOf(v, "transport", TRANSPORTS)),
+  mcp: (p, v, d) => (d.mcp = readMcpEntries(p, v)),
 };
 
 /** One parse of one file. Not exported: its public methods are for the key readers above. */
@@ -789,7 +794,7 @@ class AgentFileParser {
         );
       }
     }
-    if (d.outputMode === "text" && (d.tools?.length ?? 0) > 0) {
+    if (d.outputMode === "text" && (d.tools?.length ?? 0) + (d.mcp?.length ?? 0) > 0) {
       throw this.fail(
         "outputMode text cannot use tools",
         spans.outputMode?.value ?? this.startSpan(),

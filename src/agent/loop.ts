@@ -16,6 +16,8 @@ import { PtcError } from "../diagnostics/error.js";
 import { Session } from "../evaluator/session.js";
 import type { EvalResult } from "../evaluator/evaluate.js";
 import { anySignal } from "../llm/http.js";
+import { toLlm } from "../llm/ai-sdk.js";
+import { llmInfo } from "../llm/info.js";
 import { createLlm } from "../llm/resolve.js";
 import { LlmError, normalizeReply, type Llm, type LlmMessage, type LlmRegistry, type LlmReply } from "../llm/types.js";
 import { fromHost, toJsonSafe, toTyped } from "../runtime/convert.js";
@@ -44,6 +46,7 @@ import { RUN_PROGRAM } from "./prompt/system.js";
 import { TOOL_CHECK, toolCatalog } from "./tool-check.js";
 import { buildTools, toolEntries, toolSignatures } from "./tools.js";
 import { newRunId, systemHash, type TraceEvent } from "./trace.js";
+import { openToolSources } from "./tool-source.js";
 import type { AgentDefinition, Failure, RunOptions, Step, ToolCallTrace, Turn, TurnOutcome, Usage } from "./types.js";
 
 /** What a child run inherits from the run that called it. */
@@ -139,8 +142,12 @@ class Run {
   private llm: Llm | undefined;
   private readonly made: Map<string, Promise<Llm>>;
 
+  /** Closes the tool sources this run opened (its MCP servers). */
+  private closeToolSources: (() => Promise<void>) | undefined;
+
   constructor(
-    private readonly def: AgentDefinition,
+    /** The definition; with the tools of its sources once they are open. */
+    private def: AgentDefinition,
     private readonly input: Readonly<Record<string, unknown>>,
     private readonly options: RunOptions,
     private readonly parent: ParentRun | undefined,
@@ -184,6 +191,8 @@ class Run {
       // A defect, not something the LLM or a tool did: still a Step, never a crash.
       const message = e instanceof Error ? e.message : String(e);
       step = this.finish(null, { kind: "internal", reason: `internal error: ${message}` });
+    } finally {
+      await this.closeToolSources?.();
     }
     return step;
   }
@@ -209,6 +218,9 @@ class Run {
       return this.finish(null, { kind: "input", reason: e instanceof Error ? e.message : String(e) });
     }
 
+    const toolsFailure = await this.openToolSources();
+    if (toolsFailure !== null) return this.finish(null, toolsFailure);
+
     let session: Session;
     try {
       session = this.newSession(input);
@@ -221,13 +233,13 @@ class Run {
     // fixed here and only tells the prompt which section lists them.
     for (const f of this.inherited) session.namespace.define(f.name, f.fn, f.doc);
     const inheritedNames: ReadonlySet<string> = new Set(this.inherited.map((f) => f.name));
-    const prompt = renderRunPrompt(def, mission, {
-      data: dataEntries(def, session.inputData(), this.options.inputDescriptions),
-      tools: toolEntries(def),
+    const prompt = renderRunPrompt(this.def, mission, {
+      data: dataEntries(this.def, session.inputData(), this.options.inputDescriptions),
+      tools: toolEntries(this.def),
       vars: session.namespace.all(),
       inherited: inheritedNames,
     });
-    const conversation = new Conversation(prompt.system, prompt.user, def.transport);
+    const conversation = new Conversation(prompt.system, prompt.user, this.def.transport);
     this.conversation = conversation;
 
     let lastError: string | undefined;
@@ -405,6 +417,35 @@ class Run {
     return { outcome: "error", feedback, program, errorKind: "cut_off", error: firstLine(feedback) };
   }
 
+  /**
+   * Opens the definition's tool sources (an agent file's MCP servers) under the run's
+   * signal and mission deadline; their tools join this run's definition.
+   */
+  private async openToolSources(): Promise<Failure | null> {
+    if ((this.def.toolSources ?? []).length === 0) return null;
+    const controller = new AbortController();
+    const timer = setTimeout(
+      () => controller.abort(missionTimeout(this.missionMs)),
+      Math.max(0, this.deadline - performance.now()),
+    );
+    const onAbort = (): void => controller.abort(this.cancelFailure());
+    if (this.cancelled()) onAbort();
+    this.options.signal?.addEventListener("abort", onAbort, { once: true });
+    try {
+      const opened = await openToolSources(this.def, controller.signal);
+      this.def = opened.definition;
+      this.closeToolSources = opened.close;
+      return null;
+    } catch (e) {
+      if (controller.signal.aborted)
+        return isFailure(controller.signal.reason) ? controller.signal.reason : this.cancelFailure();
+      return { kind: "tools", reason: e instanceof Error ? e.message : String(e) };
+    } finally {
+      clearTimeout(timer);
+      this.options.signal?.removeEventListener("abort", onAbort);
+    }
+  }
+
   /** The run's session: the input as data/, the tools wrapped with their signatures. */
   private newSession(input: Record<string, unknown>): Session {
     const def = this.def;
@@ -441,9 +482,10 @@ class Run {
   private async resolveLlm(): Promise<Llm> {
     const chosen = this.def.llm;
     if (typeof chosen === "function") return chosen;
+    if (typeof chosen === "object") return toLlm(chosen);
     if (typeof chosen === "string") {
       const named = this.registry[chosen];
-      if (named !== undefined) return named;
+      if (named !== undefined) return toLlm(named);
       if (chosen.includes(":")) {
         // One instance per spec for the whole mission: a scripted LLM's replies are read
         // in call order across every agent, which needs a single cursor.
@@ -460,7 +502,7 @@ class Run {
       );
     }
     const given = this.options.llm ?? this.parent?.llm;
-    if (given !== undefined) return given;
+    if (given !== undefined) return toLlm(given);
     throw new LlmError(`agent ${this.def.name}: no LLM given (pass llm in the definition or the run options)`);
   }
 
@@ -477,7 +519,7 @@ class Run {
       type: "llm_request",
       turn: this.turn,
       agent: this.def.name,
-      ...(typeof this.def.llm === "string" ? { model: this.def.llm } : {}),
+      ...requestModel(this.def.llm, llm),
       ...(writeSystem ? { system } : {}),
       systemHash: hash,
       messages,
@@ -509,9 +551,9 @@ class Run {
         agent: this.def.name,
         content: reply.content,
         ...(reply.usage !== undefined ? { usage: reply.usage } : {}),
-        ...(reply.model !== undefined ? { model: reply.model } : {}),
-        ...(reply.provider !== undefined ? { provider: reply.provider } : {}),
         ...(reply.finishReason !== undefined ? { finishReason: reply.finishReason } : {}),
+        // What answered, as the reply says; else what was called (the Llm's label).
+        ...answeredBy(reply, llm),
         ...(reply.toolCalls !== undefined && reply.toolCalls.length > 0 ? { toolCalls: reply.toolCalls } : {}),
         durationMs: performance.now() - t0,
       });
@@ -707,7 +749,7 @@ class Run {
         depthLeft: this.depthLeft,
         deadline: this.deadline,
         missionMs: this.missionMs,
-        llm: this.options.llm ?? this.llm,
+        llm: this.llm,
         registry: this.registry,
         made: this.made,
       },
@@ -830,6 +872,26 @@ function abortable<T>(p: Promise<T>, signal: AbortSignal): Promise<T> {
 
 function isObject(x: unknown): x is Record<string, unknown> {
   return typeof x === "object" && x !== null && !Array.isArray(x);
+}
+
+/**
+ * The model a request is for, as traces name it: the label of the `Llm` (an AI SDK
+ * model's id, a spec's model), else the name the definition gave (a registry name).
+ */
+function requestModel(chosen: AgentDefinition["llm"], llm: Llm): { model?: string; provider?: string } {
+  const info = llmInfo(llm);
+  const model = info?.model ?? (typeof chosen === "string" ? chosen : undefined);
+  return {
+    ...(model !== undefined ? { model } : {}),
+    ...(info?.provider !== undefined ? { provider: info.provider } : {}),
+  };
+}
+
+function answeredBy(reply: LlmReply, llm: Llm): { model?: string; provider?: string } {
+  const info = llmInfo(llm);
+  const model = reply.model ?? info?.model;
+  const provider = reply.provider ?? info?.provider;
+  return { ...(model !== undefined ? { model } : {}), ...(provider !== undefined ? { provider } : {}) };
 }
 
 function isFailure(x: unknown): x is Failure {

@@ -40,8 +40,9 @@ export type TraceEvent =
       readonly turn: number;
       /** The agent making the request. */
       readonly agent: string;
-      /** The model the agent names (`model` in its file, or a registry name), when it names one. */
+      /** The model asked for (the Llm's label, or the name the agent gives), when known before it answers. */
       readonly model?: string;
+      readonly provider?: string;
       /** The system prompt: on the run's first request (and whenever it differs from the last one written). */
       readonly system?: string;
       /** `systemHash(system)`: which system prompt the request was sent with. */
@@ -115,6 +116,26 @@ export function jsonlTrace(file: string): { sink: TraceSink; close: () => void }
 /** The short hash that names a system prompt in traces: 16 hex digits of its SHA-256. */
 export function systemHash(system: string): string {
   return createHash("sha256").update(system).digest("hex").slice(0, 16);
+}
+
+/**
+ * One sink that hands each event to every sink given, in order (a JSON Lines file and
+ * OpenTelemetry, say); `undefined` entries are skipped. A sink that throws does not keep
+ * the event from the others: the first error is thrown once all have had it.
+ */
+export function combineTraces(...sinks: readonly (TraceSink | undefined)[]): TraceSink {
+  const present = sinks.filter((s): s is TraceSink => s !== undefined);
+  return (event) => {
+    let failure: { error: unknown } | undefined;
+    for (const sink of present) {
+      try {
+        sink(event);
+      } catch (error) {
+        failure ??= { error };
+      }
+    }
+    if (failure !== undefined) throw failure.error;
+  };
 }
 
 /** A run id: unique, readable in traces (`search-3f2a9c1e`). */

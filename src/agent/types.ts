@@ -5,7 +5,9 @@
 import type { Limits } from "../runtime/limits.js";
 import type { Signature } from "../signature/types.js";
 import type { ValidationMode } from "../runtime/validation.js";
-import type { Llm, LlmRegistry, LlmUsage } from "../llm/types.js";
+import type { LlmLike } from "../llm/ai-sdk.js";
+import type { LlmRegistry, LlmUsage } from "../llm/types.js";
+import type { ToolSource } from "./tool-source.js";
 import type { TraceEvent, TraceSink } from "./trace.js";
 
 /** Truncation of what the LLM sees (seed 001 §8.8). */
@@ -109,8 +111,11 @@ export interface AgentOptions {
   /** How deep agents-as-tools may nest below this one. Default 3. */
   readonly maxDepth?: number;
   readonly formatOptions?: Partial<FormatOptions>;
-  /** The model: a function, or a name in the run's LLM registry. */
-  readonly llm?: Llm | string;
+  /**
+   * The model: a function, an AI SDK model object (`openai("gpt-4o")`), a name in the
+   * run's LLM registry, or a spec (`openai:gpt-4o`).
+   */
+  readonly llm?: LlmLike | string;
   /** Named models; merged over the run's registry. */
   readonly llmRegistry?: LlmRegistry;
   /** Wall-clock limit of one turn (LLM call and evaluation), ms. Default 120000. */
@@ -142,7 +147,7 @@ export interface AgentDefinition {
   readonly maxTurns: number;
   readonly maxDepth: number;
   readonly formatOptions: FormatOptions;
-  readonly llm: Llm | string | undefined;
+  readonly llm: LlmLike | string | undefined;
   readonly llmRegistry: LlmRegistry;
   readonly turnTimeoutMs: number;
   readonly missionTimeoutMs: number;
@@ -151,12 +156,14 @@ export interface AgentDefinition {
   readonly limits: Partial<Limits>;
   readonly reference: ReferenceLevel;
   readonly transport: Transport;
+  /** Tools that exist while a run does (an agent file's MCP servers): opened per run. */
+  readonly toolSources?: readonly ToolSource[];
 }
 
 /** Options of one run. */
 export interface RunOptions {
-  /** The model, when the agent names none (or names one in the registry). */
-  readonly llm?: Llm;
+  /** The model, when the agent names none: a function or an AI SDK model object. */
+  readonly llm?: LlmLike;
   readonly llmRegistry?: LlmRegistry;
   /** Receives every trace event as it happens (the Step also keeps them). */
   readonly trace?: TraceSink;
@@ -233,6 +240,7 @@ export type FailureKind =
   | "llm" // the model could not be reached
   | "depth" // maxDepth exceeded
   | "input" // the input does not match the signature
+  | "tools" // the run's tools could not be set up (an MCP server did not start)
   | "cancelled"
   | "internal"; // a defect in ptcc (reported as a failed step, never thrown)
 

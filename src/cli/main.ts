@@ -6,8 +6,9 @@
  *   ptcc repl [--context F] [--timeout MS] [--unlimited]
  *   ptcc signature '<sig>' [--validate FILE | --validate-input FILE] [--coerce]
  *             [--mode strict|enabled|warn_only|disabled] [--json-schema] [--ts]
- *   ptcc run AGENT.agent.md [--input '<json>'|@FILE] [--llm PROVIDER:MODEL] [--trace F] [--json]
+ *   ptcc run AGENT.agent.md [--input '<json>'|@FILE] [--llm PROVIDER:MODEL] [--trace F] [--record F] [--json]
  *             [--dry-run]
+ *   ptcc mcp [DIR...] [--http PORT] [--llm SPEC] [--timeout MS] [--unlimited]
  *
  * Exit codes: 0 success, 1 the program failed (or the value did not validate, or the
  * agent run failed), 2 the command was used wrongly (or the signature does not parse),
@@ -16,6 +17,7 @@
 import yargs from "yargs";
 import { hideBin } from "yargs/helpers";
 import { runEval, type EvalArgs } from "./eval.js";
+import type { McpArgs } from "./mcp.js";
 import type { RunArgs } from "./run.js";
 import type { SignatureArgs } from "./signature.js";
 import { UsageError } from "./usage-error.js";
@@ -110,6 +112,11 @@ export async function main(argv: string[]): Promise<number> {
             describe: "the model: openai:MODEL, anthropic:MODEL or script:FILE (default: the agent's model)",
           })
           .option("trace", { type: "string", nargs: 1, describe: "write every trace event to FILE.jsonl" })
+          .option("record", {
+            type: "string",
+            nargs: 1,
+            describe: "write every model reply to FILE.json, a script for --llm script:FILE.json",
+          })
           .option("json", { type: "boolean", describe: "print the result as one JSON object" })
           .option("dry-run", {
             type: "boolean",
@@ -120,7 +127,34 @@ export async function main(argv: string[]): Promise<number> {
         code = await runRun(args as RunArgs);
       },
     )
-    .demandCommand(1, "name a command: eval, repl, signature or run")
+    .command(
+      "mcp [dirs..]",
+      "Serve lisp_eval and the agent files of the folders as MCP tools (stdio, or --http on 127.0.0.1)",
+      (y) =>
+        y
+          .positional("dirs", {
+            type: "string",
+            array: true,
+            describe: "folders of NAME.agent.md files (or the files)",
+          })
+          .option("http", {
+            type: "number",
+            nargs: 1,
+            describe: "serve Streamable HTTP on 127.0.0.1:PORT (0: any port)",
+          })
+          .option("llm", {
+            type: "string",
+            nargs: 1,
+            describe: "the model of the agents: openai:MODEL, anthropic:MODEL or script:FILE",
+          })
+          .option("timeout", { type: "number", describe: "wall-clock limit of each lisp_eval program in milliseconds" })
+          .option("unlimited", { type: "boolean", default: false, describe: "lift every limit but the timeout" }),
+      async (args) => {
+        const { runMcp } = await import("./mcp.js");
+        code = await runMcp(args as McpArgs);
+      },
+    )
+    .demandCommand(1, "name a command: eval, repl, signature, run or mcp")
     .strict()
     .fail((msg, err) => {
       throw err ?? new UsageError(msg);

@@ -1,5 +1,5 @@
 /**
- * `ptcc run AGENT.agent.md --input '<json>'|@file.json --llm PROVIDER:MODEL [--trace F] [--json]`:
+ * `ptcc run AGENT.agent.md --input '<json>'|@file.json --llm PROVIDER:MODEL [--trace F] [--record F] [--json]`:
  * load an agent file, run it once, and show the run as it happens — each turn as it
  * ends (child agents indented by depth), then the return value or the failure and the
  * usage — or, with --json, print the Step as one JSON object.
@@ -9,18 +9,21 @@
  * Exit codes: 0 the run returned, 1 it failed, 2 the command was used wrongly (options,
  * input, the agent file, the --llm spec), 130 interrupted with Ctrl-C.
  */
-import { readFileSync } from "node:fs";
+import { accessSync, constants, readFileSync } from "node:fs";
+import { dirname, resolve } from "node:path";
 import type { Agent } from "../agent/define.js";
 import { stripEnvelopes } from "../agent/envelope.js";
 import { cut } from "../agent/feedback.js";
 import { formatResult } from "../agent/format-result.js";
 import { stepToJson } from "../agent/step-json.js";
+import { recordReplies } from "../agent/record.js";
 import { jsonlTrace, type TraceSink } from "../agent/trace.js";
-import { SELF, type AgentDefinition, type RunOptions, type Step, type Turn } from "../agent/types.js";
+import type { AgentDefinition, RunOptions, Step, Turn } from "../agent/types.js";
 import { loadAgentFile } from "../agent-file/load.js";
 import { PtcError } from "../diagnostics/error.js";
 import { createLlm } from "../llm/resolve.js";
-import { LlmError, type Llm, type LlmRegistry } from "../llm/types.js";
+import { LlmError, type Llm } from "../llm/types.js";
+import { overrideModels } from "./models.js";
 import { parseContext } from "./options.js";
 import { createSpinner, NO_SPINNER, type Spinner } from "./spinner.js";
 import { UsageError } from "./usage-error.js";
@@ -30,6 +33,7 @@ export interface RunArgs {
   readonly input?: unknown;
   readonly llm?: unknown;
   readonly trace?: unknown;
+  readonly record?: unknown;
   readonly json?: boolean;
   /** Print the prompt the run would start with, with token counts, and call no model. */
   readonly dryRun?: boolean;
@@ -44,9 +48,12 @@ export async function runRun(args: RunArgs): Promise<number> {
   const inputOption = stringOption("--input", args.input);
   const llmOption = stringOption("--llm", args.llm);
   const traceOption = stringOption("--trace", args.trace);
+  const recordOption = stringOption("--record", args.record);
   if (args.agent === undefined || args.agent === "") throw new UsageError("name an agent file: ptcc run NAME.agent.md");
   if (llmOption === "") throw new UsageError(`--llm needs a model: ${LLM_FORMS}`);
   if (traceOption === "") throw new UsageError("--trace needs a file name (FILE.jsonl)");
+  if (recordOption === "") throw new UsageError("--record needs a file name (FILE.json)");
+  if (recordOption !== undefined) checkWritable(recordOption, "--record");
 
   const input = readInput(inputOption);
 
@@ -85,6 +92,8 @@ export async function runRun(args: RunArgs): Promise<number> {
     }
   }
 
+  const recorder = recordOption !== undefined ? recordReplies() : undefined;
+
   const human = args.json !== true;
   const style = styles(process.stdout.isTTY === true && !process.env["NO_COLOR"]);
   const spinner: Spinner = human ? createSpinner(process.stderr) : NO_SPINNER;
@@ -112,6 +121,7 @@ export async function runRun(args: RunArgs): Promise<number> {
       // The model answered: what follows is the program running, not thinking.
       if (event.type === "llm_response") spinner.stop();
       trace?.sink(event);
+      recorder?.sink(event);
     },
     ...(human
       ? {
@@ -132,6 +142,15 @@ export async function runRun(args: RunArgs): Promise<number> {
     spinner.stop();
     process.off("SIGINT", onSigint);
     trace?.close();
+  }
+  // Written whatever the outcome: the replies of a failed run reproduce the failure.
+  if (recorder !== undefined && recordOption !== undefined) {
+    try {
+      recorder.write(recordOption);
+    } catch (e) {
+      process.stderr.write(`ptcc: cannot write --record ${recordOption}: ${(e as Error).message}\n`);
+      return 2;
+    }
   }
 
   if (human) process.stdout.write(renderEnd(step, def, style));
@@ -166,6 +185,16 @@ async function dryRun(agent: Agent, input: Record<string, unknown>, json: boolea
 
 // ── options ─────────────────────────────────────────────────────────────────
 
+/** Fails before the run when `file` cannot be created: its folder is missing or read-only. */
+function checkWritable(file: string, option: string): void {
+  try {
+    accessSync(dirname(resolve(file)), constants.W_OK);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code ?? (e as Error).message;
+    throw new UsageError(`cannot write ${option} ${file}: its folder is not writable (${code})`);
+  }
+}
+
 /** An option given once, as text (yargs makes an array of a repeated option). */
 function stringOption(name: string, v: unknown): string | undefined {
   if (v === undefined) return undefined;
@@ -187,26 +216,6 @@ function readInput(option: string | undefined): Record<string, unknown> {
     throw new UsageError(`cannot read --input ${option} (${code})`);
   }
   return parseContext(text, `--input ${option}`);
-}
-
-/**
- * The model names the agent and its child agents give (`model` in their files), each
- * mapped to the --llm model: a model chosen on the command line wins over the files, so
- * a script can replay a run of agents that name real models.
- */
-function overrideModels(def: AgentDefinition, llm: Llm): LlmRegistry {
-  const out: Record<string, Llm> = {};
-  const seen = new Set<AgentDefinition>();
-  const visit = (d: AgentDefinition): void => {
-    if (seen.has(d)) return;
-    seen.add(d);
-    if (typeof d.llm === "string") out[d.llm] = llm;
-    for (const spec of Object.values(d.tools)) {
-      if (spec !== SELF && typeof spec === "object" && "kind" in spec) visit(spec.agent.definition);
-    }
-  };
-  visit(def);
-  return out;
 }
 
 // ── human output ────────────────────────────────────────────────────────────

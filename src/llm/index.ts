@@ -1,4 +1,7 @@
-/** LLM adapters: the `Llm` interface, HTTP adapters for OpenAI and Anthropic, the scripted LLM. */
+/**
+ * LLM adapters: the `Llm` interface, HTTP adapters for OpenAI and Anthropic, the scripted
+ * LLM, AI SDK model objects.
+ */
 export { LlmError, normalizeReply } from "./types.js";
 export type {
   FinishReason,
@@ -18,6 +21,15 @@ export type { OpenAiOptions } from "./openai.js";
 export { ANTHROPIC_DEFAULT_BASE_URL, ANTHROPIC_VERSION, anthropicLlm } from "./anthropic.js";
 export type { AnthropicOptions } from "./anthropic.js";
 export { loadScript, parseScript, scriptedLlm } from "./script.js";
-export type { LoadScriptOptions, ScriptedLlm } from "./script.js";
+export type { LoadScriptOptions, Script, ScriptReply, ScriptedLlm } from "./script.js";
 export { createLlm, parseLlmSpec } from "./resolve.js";
+export { aiSdkLlm, isLanguageModel, toLlm, DEFAULT_MAX_OUTPUT_TOKENS } from "./ai-sdk.js";
+export type { AiSdkLlmOptions, LlmLike } from "./ai-sdk.js";
+export type {
+  LanguageModelLike,
+  LanguageModelVersion,
+  LanguageModelCallOptions,
+  LanguageModelResult,
+} from "./language-model.js";
+export { llmInfo, withLlmInfo, type LlmInfo } from "./info.js";
 export type { CreateLlmOptions, LlmProvider, LlmSpec } from "./resolve.js";

@@ -4,6 +4,7 @@
  */
 import { anthropicLlm } from "./anthropic.js";
 import { openAiLlm } from "./openai.js";
+import { withLlmInfo } from "./info.js";
 import { loadScript } from "./script.js";
 import { LlmError, type Llm } from "./types.js";
 
@@ -48,10 +49,11 @@ export interface CreateLlmOptions {
 export async function createLlm(spec: string, options: CreateLlmOptions = {}): Promise<Llm> {
   const { provider, model } = parseLlmSpec(spec);
   switch (provider) {
+    // Labelled, so traces name the model of a request before it answers.
     case "openai":
-      return openAiLlm({ model });
+      return withLlmInfo(openAiLlm({ model }), { provider, model });
     case "anthropic":
-      return anthropicLlm({ model });
+      return withLlmInfo(anthropicLlm({ model }), { provider, model });
     case "script":
       return loadScript(model, options.cwd === undefined ? {} : { cwd: options.cwd });
   }

@@ -3,6 +3,7 @@
  * system prompt and the conversation so far) to the assistant's reply. Adapters for
  * HTTP APIs, the scripted LLM and user code all implement it.
  */
+import type { LanguageModelLike } from "./language-model.js";
 
 export interface LlmMessage {
   readonly role: "user" | "assistant";
@@ -88,8 +89,11 @@ export interface LlmReply {
 /** A language model. A plain string reply is the same as `{ content }`. */
 export type Llm = (request: LlmRequest) => Promise<string | LlmReply>;
 
-/** Named models an agent (or a child agent, by its `model`) can select. */
-export type LlmRegistry = Readonly<Record<string, Llm>>;
+/**
+ * Named models an agent (or a child agent, by its `model`) can select: `Llm` functions or
+ * AI SDK model objects.
+ */
+export type LlmRegistry = Readonly<Record<string, Llm | LanguageModelLike>>;
 
 /**
  * A failure talking to a model: after retries, on 401/403, a malformed answer, a

@@ -293,7 +293,7 @@ describe("ptcc run: the README", () => {
 
   it("runs each example with the one line the README gives", () => {
     const lines = section.split("\n").filter((l) => l.startsWith("ptcc run examples/"));
-    expect(lines).toHaveLength(3);
+    expect(lines).toHaveLength(4);
     for (const line of lines) {
       const r = ptcc([...words(line.slice("ptcc ".length)), "--json"]);
       expect(r.code, line).toBe(0);
@@ -455,6 +455,36 @@ describe("ptcc run --trace", () => {
       "result",
       "run_end",
     ]);
+  });
+});
+
+describe("ptcc run --record", () => {
+  it("writes every reply, the parent's and the children's, in call order: a script that replays the run", () => {
+    const path = join(dir, "research-recorded.json");
+    const r = ptcc([...RESEARCH, "--json", "--record", path]);
+    expect(r.code).toBe(0);
+    expect(existsSync(`${path}.partial`)).toBe(false);
+    const recorded = JSON.parse(readFileSync(path, "utf8")) as { agent: string; content: string }[];
+    const original = JSON.parse(readFileSync(join(ROOT, "examples/scripts/research.json"), "utf8")) as string[];
+    expect(recorded.map((e) => e.content)).toEqual(original);
+    expect(recorded.map((e) => e.agent)).toEqual(["research", "summarize", "summarize", "research"]);
+    const replay = ptcc([...RESEARCH.slice(0, 4), "--llm", `script:${path}`, "--json"]);
+    expect(replay.code).toBe(0);
+    const ret = (out: string): unknown => (JSON.parse(out) as { return: unknown }).return;
+    expect(ret(replay.out)).toEqual(ret(r.out));
+  });
+
+  it("is written for a failing run too, and a folder that is missing is a usage error", () => {
+    const path = join(dir, "fail-recorded.json");
+    const script = file("fail2.json", JSON.stringify(['```clojure\n(fail "no")\n```']));
+    const r = ptcc([...EXPENSES.slice(0, 4), "--llm", `script:${script}`, "--record", path]);
+    expect(r.code).toBe(1);
+    expect(JSON.parse(readFileSync(path, "utf8"))).toEqual([
+      { agent: "expenses", content: '```clojure\n(fail "no")\n```' },
+    ]);
+    const bad = ptcc([...EXPENSES, "--record", join(dir, "no", "r.json")]);
+    expect(bad.code).toBe(2);
+    expect(bad.err).toMatch(/^ptcc: cannot write --record .*r\.json: its folder is not writable \(ENOENT\)\n$/);
   });
 });
 

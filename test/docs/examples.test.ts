@@ -1,6 +1,11 @@
+import { createOpenAI } from "@ai-sdk/openai";
 import { describe, expect, it } from "vitest";
+import { main as aiSdk } from "../../examples/ai-sdk.js";
 import { main } from "../../examples/library-session.js";
+import { main as mcpTools } from "../../examples/mcp-tools.js";
+import { main as otel } from "../../examples/otel.js";
 import { main as signatures } from "../../examples/signatures.js";
+import { startServer } from "../llm/server.js";
 
 describe("examples/", () => {
   it("library-session.ts runs as the README says", async () => {
@@ -16,5 +21,53 @@ describe("examples/", () => {
       "{ query: string; limit?: number | null }",
       "unknown placeholder {{limt}} — did you mean {{limit}}?",
     ]);
+  });
+
+  it("ai-sdk.ts runs its agent on an @ai-sdk/openai model object (a local stand-in for the API)", async () => {
+    const server = await startServer();
+    try {
+      const reply = (text: string) => ({
+        status: 200,
+        body: {
+          id: "resp_1",
+          object: "response",
+          created_at: 1,
+          model: "gpt-4o-mini-2024-07-18",
+          status: "completed",
+          output: [
+            { type: "message", id: "m", role: "assistant", content: [{ type: "output_text", text, annotations: [] }] },
+          ],
+          usage: { input_tokens: 900, output_tokens: 30 },
+        },
+      });
+      server.answer(reply("```clojure\n(return {:mean (avg data/xs) :max (apply max data/xs)})\n```"));
+      const step = await aiSdk(createOpenAI({ baseURL: `${server.url}/v1`, apiKey: "sk-example" }));
+      expect(step.return).toEqual({ mean: 4.375, max: 9 });
+      expect(step.usage).toEqual({ inputTokens: 900, outputTokens: 30, llmRequests: 1 });
+      expect(server.requests[0]!.path).toBe("/v1/responses");
+    } finally {
+      await server.close();
+    }
+  });
+  it("otel.ts prints the run as a span tree", async () => {
+    expect(await otel()).toEqual([
+      "invoke_agent research",
+      "  turn 1",
+      "    chat",
+      "    invoke_agent summarize",
+      "      turn 1",
+      "        chat",
+      "    execute_tool summarize",
+      "    invoke_agent summarize",
+      "      turn 1",
+      "        chat",
+      "    execute_tool summarize",
+      "  turn 2",
+      "    chat",
+    ]);
+  });
+  it("mcp-tools.ts runs an agent on the notebook MCP server's tools", async () => {
+    const step = await mcpTools();
+    expect(step.return).toEqual({ count: 2, titles: ["Lamp wiring", "Shade sizes"] });
   });
 });

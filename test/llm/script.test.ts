@@ -51,7 +51,71 @@ describe("scriptedLlm", () => {
   });
 });
 
+describe("scriptedLlm with replies by agent", () => {
+  it("each agent reads its own list, whatever the order of the calls", async () => {
+    const llm = scriptedLlm({ triage: ["t1", "t2"], summarize: [{ content: "s1", usage: { outputTokens: 2 } }] });
+    expect(llm.remaining).toBe(3);
+    expect(await llm(ask("summarize", 1))).toEqual({ content: "s1", usage: { outputTokens: 2 } });
+    expect(await llm(ask("triage"))).toBe("t1");
+    expect(await llm(ask("triage", 0, 2))).toBe("t2");
+    expect(llm.used).toBe(3);
+    expect(llm.remaining).toBe(0);
+  });
+
+  it("an agent without a list, or whose list ran out, fails with an LlmError naming it", async () => {
+    const llm = scriptedLlm({ triage: ["t1"], summarize: [] });
+    const unknown = await rejection(llm(ask("triag")));
+    expect(unknown).toBeInstanceOf(LlmError);
+    expect(unknown.message).toBe("scripted LLM: the script has no replies for agent triag — did you mean triage?");
+    expect((await rejection(llm(ask("other")))).message).toBe(
+      "scripted LLM: the script has no replies for agent other — it has triage, summarize",
+    );
+    await llm(ask("triage"));
+    expect((await rejection(llm(ask("triage")))).message).toBe(
+      "scripted LLM: no reply left for agent triage (1 replies were used)",
+    );
+    expect((await rejection(llm(ask("summarize")))).message).toBe(
+      "scripted LLM: no reply left for agent summarize (0 replies were used)",
+    );
+  });
+
+  it("an agent named like an Object property reads its own list", async () => {
+    const llm = scriptedLlm(JSON.parse('{"constructor": ["c"], "__proto__": ["p"]}') as Record<string, string[]>);
+    expect(await llm(ask("constructor"))).toBe("c");
+    expect(await llm(ask("__proto__"))).toBe("p");
+    expect((await rejection(llm(ask("toString")))).message).toMatch(/no replies for agent toString/);
+  });
+});
+
 describe("loadScript", () => {
+  it("reads replies by agent, and entries with a finish reason, model, provider and cached tokens", async () => {
+    const name = file(
+      "by-agent.json",
+      JSON.stringify({
+        triage: [
+          {
+            agent: "triage",
+            content: "(return 1)",
+            usage: { inputTokens: 10, outputTokens: 2, cachedInputTokens: 8, cacheWriteInputTokens: 0 },
+            finishReason: "length",
+            model: "gpt-4o-2024-08-06",
+            provider: "openai",
+          },
+        ],
+        summarize: ["s"],
+      }),
+    );
+    const llm = await loadScript(name, { cwd: dir });
+    expect(await llm(ask("triage"))).toEqual({
+      content: "(return 1)",
+      usage: { inputTokens: 10, outputTokens: 2, cachedInputTokens: 8, cacheWriteInputTokens: 0 },
+      finishReason: "length",
+      model: "gpt-4o-2024-08-06",
+      provider: "openai",
+    });
+    expect(await llm(ask("summarize"))).toEqual({ content: "s" });
+  });
+
   it("reads strings and {content, usage} entries, relative to cwd", async () => {
     const name = file(
       "good.json",
@@ -86,12 +150,25 @@ describe("loadScript", () => {
       '["a", {"content": "b", "usage": {"inputTokens": "5"}}]',
       "bad-usage.json: entry 1 has a usage that is not {inputTokens?, outputTokens?} with numbers",
     ],
+    ["object.json", '{"triage": []}', "object.json: the script has no replies for agent triage"],
+    ["no-agents.json", "{}", "no-agents.json: the script has no replies"],
     [
-      "object.json",
-      '{"replies": []}',
-      "object.json: a script is a JSON array of replies (strings or {content}), got an object",
+      "agent-not-list.json",
+      '{"triage": "a"}',
+      "agent-not-list.json: the replies of agent triage are not a JSON array, got a string",
     ],
-    ["string.json", '"hi"', "string.json: a script is a JSON array of replies (strings or {content}), got a string"],
+    ["agent-entry.json", '{"triage": ["a", 3]}', "agent-entry.json: entry triage[1] is not a string or {content}"],
+    [
+      "string.json",
+      '"hi"',
+      "string.json: a script is a JSON array of replies (strings or {content}), or an object of such arrays by agent name, got a string",
+    ],
+    [
+      "bad-finish.json",
+      '[{"content": "a", "finishReason": "max_tokens"}]',
+      "bad-finish.json: entry 0 has a finishReason that is not one of stop, length, tool_calls, content_filter, error, other",
+    ],
+    ["bad-model.json", '[{"content": "a", "model": 4}]', "bad-model.json: entry 0 has a model that is not a string"],
     ["empty.json", "[]", "empty.json: the script has no replies"],
   ])("%s is rejected with the file and the entry", async (name, text, message) => {
     const error = await rejection(loadScript(file(name, text), { cwd: dir }));

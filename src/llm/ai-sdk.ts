@@ -1,0 +1,280 @@
+/**
+ * Any AI SDK language model object as an `Llm`:
+ *
+ *   request → standardized prompt (system, user/assistant text parts) → doGenerate with
+ *   the abort signal and the output-token limit, retried → text, usage, finish reason
+ *
+ * Model objects do not retry (the AI SDK's `generateText` does, and ptcc does not use
+ * it), so the retry policy of ptcc's own HTTP adapters applies here too: an error the
+ * provider marks retryable (`APICallError.isRetryable`), or a status of 408, 429 or 5xx,
+ * or a dropped connection is tried again with backoff (honouring `Retry-After`); 401/403
+ * and other errors fail at once.
+ */
+import { abortableSleep, backoffDelay, parseRetryAfter, type Sleep } from "./http.js";
+import { withLlmInfo } from "./info.js";
+import {
+  LANGUAGE_MODEL_VERSIONS,
+  type JsonObject,
+  type LanguageModelLike,
+  type LanguageModelMessage,
+  type LanguageModelResult,
+  type LanguageModelTokenCounts,
+} from "./language-model.js";
+import { LlmError, type FinishReason, type Llm, type LlmReply, type LlmRequest, type LlmUsage } from "./types.js";
+import { isRecord } from "./wire.js";
+
+export interface AiSdkLlmOptions {
+  /** The output-token limit of each request (default 4096). */
+  readonly maxOutputTokens?: number;
+  readonly temperature?: number;
+  /** Passed through to the provider (`{ openai: { reasoningEffort: "low" } }`). */
+  readonly providerOptions?: Record<string, JsonObject>;
+  /** Retries after the first attempt (default 3). */
+  readonly maxRetries?: number;
+  /** The first backoff delay; it doubles on each retry (default 500). */
+  readonly baseDelayMs?: number;
+  /** The longest backoff delay (default 8000). */
+  readonly maxDelayMs?: number;
+  /** The longest wait a `Retry-After` header can ask for (default 60000). */
+  readonly maxRetryAfterMs?: number;
+  /** How to wait between attempts; tests inject one that does not wait. */
+  readonly sleep?: Sleep;
+  /** A number in [0, 1) for jitter (default `Math.random`). */
+  readonly random?: () => number;
+}
+
+/** An `Llm` or an AI SDK model object: what `llm` options accept. */
+export type LlmLike = Llm | LanguageModelLike;
+
+export const DEFAULT_MAX_OUTPUT_TOKENS = 4096;
+const MESSAGE_LIMIT = 300;
+
+/** True for an AI SDK language model object of a version ptcc can call. */
+export function isLanguageModel(x: unknown): x is LanguageModelLike {
+  return (
+    isRecord(x) &&
+    (LANGUAGE_MODEL_VERSIONS as readonly unknown[]).includes(x["specificationVersion"]) &&
+    typeof x["doGenerate"] === "function"
+  );
+}
+
+/** An `Llm` as it is, a model object wrapped by `aiSdkLlm`. */
+export function toLlm(x: LlmLike): Llm {
+  if (typeof x === "function") return x;
+  if (isLanguageModel(x)) return aiSdkLlm(x);
+  const version = isRecord(x) ? x["specificationVersion"] : undefined;
+  throw new LlmError(
+    typeof version === "string"
+      ? `an AI SDK model of specificationVersion ${JSON.stringify(version)} is not supported (ptcc calls v2, v3 and v4)`
+      : "the model is neither a function nor an AI SDK language model object",
+  );
+}
+
+/**
+ * An `Llm` over an AI SDK model object (`openai("gpt-4o")` of `@ai-sdk/openai`). The
+ * reply names the model that answered (`response.modelId`, else the model's id) and the
+ * provider (the model's provider id, `openai.responses`).
+ */
+export function aiSdkLlm(
+  model: LanguageModelLike,
+  options: AiSdkLlmOptions = {},
+): (request: LlmRequest) => Promise<LlmReply> {
+  const label = model.provider;
+  const llm = async (request: LlmRequest): Promise<LlmReply> => {
+    const callOptions = {
+      prompt: promptOf(request),
+      maxOutputTokens: options.maxOutputTokens ?? DEFAULT_MAX_OUTPUT_TOKENS,
+      ...(options.temperature !== undefined ? { temperature: options.temperature } : {}),
+      ...(options.providerOptions !== undefined ? { providerOptions: options.providerOptions } : {}),
+      ...(request.signal !== undefined ? { abortSignal: request.signal } : {}),
+    };
+    const result = await withRetries(label, request.signal, options, () => model.doGenerate(callOptions));
+    return replyOf(model, result);
+  };
+  return withLlmInfo(llm, { provider: model.provider, model: model.modelId });
+}
+
+/** The system prompt, then the conversation as text parts. */
+function promptOf(request: LlmRequest): LanguageModelMessage[] {
+  const system: LanguageModelMessage[] = request.system === "" ? [] : [{ role: "system", content: request.system }];
+  return [
+    ...system,
+    ...request.messages.map((m) => ({ role: m.role, content: [{ type: "text" as const, text: m.content }] })),
+  ];
+}
+
+// ---------------------------------------------------------------------------
+// The reply
+
+function replyOf(model: LanguageModelLike, result: unknown): LlmReply {
+  if (!isRecord(result) || !Array.isArray(result["content"])) {
+    throw new LlmError(`${model.provider}: malformed result of doGenerate: expected {content: [...]}`);
+  }
+  const r = result as unknown as LanguageModelResult;
+  // Text parts in order; reasoning, tool calls and files are not part of the answer.
+  const content = r.content
+    .filter((p) => isRecord(p) && p.type === "text" && typeof p.text === "string")
+    .map((p) => p.text)
+    .join("");
+  const usage = usageOf(r.usage);
+  const finishReason = finishReasonOf(r.finishReason);
+  const answered = isRecord(r.response) && typeof r.response.modelId === "string" ? r.response.modelId : undefined;
+  return {
+    content,
+    ...(usage !== undefined ? { usage } : {}),
+    ...(finishReason !== undefined ? { finishReason } : {}),
+    model: answered ?? model.modelId,
+    provider: model.provider,
+  };
+}
+
+/** V2 numbers or V3/V4 count objects, as `LlmUsage`; undefined when nothing is reported. */
+export function usageOf(usage: LanguageModelResult["usage"] | unknown): LlmUsage | undefined {
+  if (!isRecord(usage)) return undefined;
+  const input = usage["inputTokens"];
+  const output = usage["outputTokens"];
+  const out: { -readonly [K in keyof LlmUsage]: LlmUsage[K] } = {};
+  const total = (x: unknown): number | undefined => (isCount(x) ? x : isRecord(x) ? count(x, "total") : undefined);
+  const inputTokens = total(input);
+  const outputTokens = total(output);
+  if (inputTokens !== undefined) out.inputTokens = inputTokens;
+  if (outputTokens !== undefined) out.outputTokens = outputTokens;
+  const cacheRead = isRecord(input) ? count(input, "cacheRead") : undefined;
+  const cached = cacheRead ?? (isCount(usage["cachedInputTokens"]) ? usage["cachedInputTokens"] : undefined);
+  if (cached !== undefined) out.cachedInputTokens = cached;
+  const cacheWrite = isRecord(input) ? count(input, "cacheWrite") : undefined;
+  if (cacheWrite !== undefined) out.cacheWriteInputTokens = cacheWrite;
+  return Object.keys(out).length === 0 ? undefined : out;
+}
+
+function count(counts: Readonly<Record<string, unknown>> | LanguageModelTokenCounts, key: string): number | undefined {
+  const v = (counts as Readonly<Record<string, unknown>>)[key];
+  return isCount(v) ? v : undefined;
+}
+
+function isCount(v: unknown): v is number {
+  return typeof v === "number" && Number.isFinite(v) && v >= 0;
+}
+
+const FINISH_REASONS: Readonly<Record<string, FinishReason>> = {
+  stop: "stop",
+  length: "length",
+  "content-filter": "content_filter",
+  "tool-calls": "tool_calls",
+  error: "error",
+  other: "other",
+  unknown: "other",
+};
+
+/** V2's string or V3/V4's `{ unified }`, as ptcc's finish reason (`length`: cut off). */
+export function finishReasonOf(reason: unknown): FinishReason | undefined {
+  const unified = isRecord(reason) ? reason["unified"] : reason;
+  return typeof unified === "string" ? (FINISH_REASONS[unified] ?? "other") : undefined;
+}
+
+// ---------------------------------------------------------------------------
+// Retries
+
+interface Verdict {
+  readonly retry: boolean;
+  readonly reason: string;
+  readonly status?: number;
+  readonly retryAfterMs?: number;
+}
+
+async function withRetries<T>(
+  label: string,
+  signal: AbortSignal | undefined,
+  options: AiSdkLlmOptions,
+  attempt: () => PromiseLike<T>,
+): Promise<T> {
+  const maxRetries = options.maxRetries ?? 3;
+  const sleep = options.sleep ?? abortableSleep;
+  const random = options.random ?? Math.random;
+  for (let n = 0; ; n++) {
+    if (signal?.aborted) throw new LlmError(`${label}: request cancelled`);
+    let verdict: Verdict;
+    try {
+      return await attempt();
+    } catch (error) {
+      if (signal?.aborted) throw new LlmError(`${label}: request cancelled`);
+      verdict = classify(error);
+    }
+    if (!verdict.retry) throw new LlmError(`${label}: ${verdict.reason}`, verdict.status);
+    if (n >= maxRetries) {
+      const tries = n === 0 ? "1 attempt" : `${n + 1} attempts`;
+      throw new LlmError(`${label}: ${verdict.reason}; gave up after ${tries}`, verdict.status);
+    }
+    const delay =
+      verdict.retryAfterMs !== undefined
+        ? Math.min(verdict.retryAfterMs, options.maxRetryAfterMs ?? 60_000)
+        : backoffDelay(n, options.baseDelayMs ?? 500, options.maxDelayMs ?? 8000, random);
+    try {
+      await sleep(delay, signal);
+    } catch (error) {
+      if (signal?.aborted) throw new LlmError(`${label}: request cancelled`);
+      throw error;
+    }
+  }
+}
+
+/** Network failures worth another try (the codes Node and undici report). */
+const TRANSIENT_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "EPIPE", "ETIMEDOUT", "EAI_AGAIN", "UND_ERR_SOCKET"]);
+
+/**
+ * Whether an error of `doGenerate` is worth another try. `APICallError` says so itself
+ * (`isRetryable`, set from the status by the provider); other errors are judged by
+ * their status code, or as a network failure.
+ */
+function classify(error: unknown): Verdict {
+  const e = isRecord(error) ? error : {};
+  const status = typeof e["statusCode"] === "number" ? e["statusCode"] : undefined;
+  const message = messageOf(error);
+  const what = status === undefined ? message : `${statusWord(status)} (${status})${message ? `: ${message}` : ""}`;
+  if (status === 401 || status === 403) {
+    return {
+      retry: false,
+      reason: `authentication failed (${status}): check the provider's API key${message ? ` (${message})` : ""}`,
+      status,
+    };
+  }
+  const retryAfterMs = retryAfterOf(e["responseHeaders"]);
+  const base = {
+    reason: what,
+    ...(status !== undefined ? { status } : {}),
+    ...(retryAfterMs !== undefined ? { retryAfterMs } : {}),
+  };
+  if (typeof e["isRetryable"] === "boolean") return { retry: e["isRetryable"], ...base };
+  if (status !== undefined) return { retry: status === 408 || status === 429 || status >= 500, ...base };
+  const code = causeCode(error);
+  if (code !== undefined && TRANSIENT_CODES.has(code)) return { retry: true, ...base, reason: `${what} (${code})` };
+  if (error instanceof TypeError && error.message === "fetch failed") return { retry: true, ...base };
+  return { retry: false, ...base };
+}
+
+function statusWord(status: number): string {
+  if (status === 429) return "rate limited";
+  if (status >= 500 || status === 408) return "server error";
+  return "request failed";
+}
+
+function retryAfterOf(headers: unknown): number | undefined {
+  if (!isRecord(headers)) return undefined;
+  const ms = headers["retry-after-ms"];
+  if (typeof ms === "string" && /^\d+(\.\d+)?$/.test(ms.trim())) return Math.round(Number(ms));
+  const after = headers["retry-after"];
+  return typeof after === "string" ? parseRetryAfter(after, Date.now()) : undefined;
+}
+
+function causeCode(error: unknown): string | undefined {
+  for (let e: unknown = error, depth = 0; isRecord(e) && depth < 5; e = e["cause"], depth++) {
+    if (typeof e["code"] === "string") return e["code"];
+  }
+  return undefined;
+}
+
+/** The error's message on one line, cut short. */
+function messageOf(error: unknown): string {
+  const text = (error instanceof Error ? error.message : String(error)).replace(/\s+/g, " ").trim();
+  return text.length > MESSAGE_LIMIT ? `${text.slice(0, MESSAGE_LIMIT - 1)}…` : text;
+}

@@ -1,0 +1,209 @@
+/**
+ * The pure parts of ptcc/mcp: JSON Schema → signature and notes, tool names, arguments
+ * back in the server's shape, results.
+ */
+import { describe, expect, it } from "vitest";
+import { lispName, mapToolSchemas, toolResult } from "../../src/mcp/index.js";
+import { lispNames } from "../../src/mcp/names.js";
+import { serverArgs } from "../../src/mcp/schema.js";
+import { renderSignature } from "../../src/signature/render.js";
+
+const obj = (properties: Record<string, unknown>, required: string[] = []): Record<string, unknown> => ({
+  type: "object",
+  properties,
+  required,
+});
+const sig = (input: unknown, output?: unknown): string => renderSignature(mapToolSchemas(input, output).signature);
+const notes = (input: unknown): readonly string[] => mapToolSchemas(input, undefined).notes;
+
+describe("JSON Schema → signature", () => {
+  it.each<[string, unknown, string]>([
+    [
+      "primitives",
+      obj({ s: { type: "string" }, i: { type: "integer" }, n: { type: "number" }, b: { type: "boolean" } }, [
+        "s",
+        "i",
+        "n",
+        "b",
+      ]),
+      "(s :string, i :int, n :float, b :bool) -> :any",
+    ],
+    [
+      "optional unless required",
+      obj({ q: { type: "string" }, limit: { type: "integer" } }, ["q"]),
+      "(q :string, limit :int?) -> :any",
+    ],
+    [
+      "arrays and nested objects",
+      obj({ ids: { type: "array", items: { type: "integer" } }, filter: obj({ tag: { type: "string" } }, ["tag"]) }, [
+        "ids",
+      ]),
+      "(ids [:int], filter {tag :string}?) -> :any",
+    ],
+    [
+      "free-form objects and arrays without items",
+      obj({ meta: { type: "object" }, xs: { type: "array" } }, ["meta", "xs"]),
+      "(meta :map, xs [:any]) -> :any",
+    ],
+    [
+      "nullable types",
+      obj({ a: { type: ["string", "null"] }, b: { anyOf: [{ type: "integer" }, { type: "null" }] } }, ["a", "b"]),
+      "(a :string?, b :int?) -> :any",
+    ],
+    [
+      "unions, refs and empty schemas are :any",
+      obj({ u: { anyOf: [{ type: "string" }, { type: "integer" }] }, r: { $ref: "#/$defs/x" }, e: {} }, [
+        "u",
+        "r",
+        "e",
+      ]),
+      "(u :any, r :any, e :any) -> :any",
+    ],
+    [
+      "enums without a type take their values' type",
+      obj({ mode: { enum: ["a", "b"] }, n: { enum: [1, 2] } }, ["mode", "n"]),
+      "(mode :string, n :int) -> :any",
+    ],
+    [
+      "names with - stay; names a signature cannot hold are left out",
+      obj({ "max-results": { type: "integer" }, "file.path": { type: "string" } }),
+      "(max-results :int?) -> :any",
+    ],
+    ["no input schema, or not an object", undefined, "() -> :any"],
+  ])("%s", (_, input, expected) => {
+    expect(sig(input)).toBe(expected);
+  });
+
+  it("maps the output schema to the output type", () => {
+    expect(
+      sig(
+        obj({}),
+        obj({ sum: { type: "number" }, items: { type: "array", items: obj({ id: { type: "integer" } }, ["id"]) } }, [
+          "sum",
+        ]),
+      ),
+    ).toBe("() -> {sum :float, items [{id :int}]?}");
+  });
+
+  it("stops at a depth a hostile server could not exhaust", () => {
+    let deep: Record<string, unknown> = { type: "string" };
+    for (let i = 0; i < 100; i++) deep = obj({ x: deep }, ["x"]);
+    expect(sig(obj({ root: deep }, ["root"]))).toMatch(/:any/);
+  });
+});
+
+describe("what a signature cannot say goes into the notes", () => {
+  it("descriptions, enums, bounds, formats, patterns, defaults, unions, string keys", () => {
+    expect(
+      notes(
+        obj(
+          {
+            path: { type: "string", minLength: 1, description: "The file\n  to read" },
+            mode: { type: "string", enum: ["text", "lines"], default: "text" },
+            limit: { type: "integer", minimum: 1, maximum: 100 },
+            when: { type: "string", format: "date-time" },
+            code: { type: "string", pattern: "^[A-Z]{3}$" },
+            id: { anyOf: [{ type: "string" }, { type: "integer" }] },
+            "file.path": { type: "string", description: "Where" },
+            tags: { type: "array", items: { type: "string", maxLength: 20 }, maxItems: 5, uniqueItems: true },
+          },
+          ["path", "file.path"],
+        ),
+      ),
+    ).toEqual([
+      "path: The file to read (at least 1 character)",
+      'mode: one of "text", "lines"; default "text"',
+      "limit: at least 1; at most 100",
+      "when: format date-time",
+      "code: matching /^[A-Z]{3}$/",
+      "id: one of: string | integer",
+      '"file.path": Where (string, required, with a string key)',
+      "tags: at most 5 items; items distinct",
+      "tags[]: at most 20 characters",
+    ]);
+  });
+
+  it("long enums and descriptions are cut", () => {
+    const values = Array.from({ length: 30 }, (_, i) => `v${i}`);
+    const [line] = notes(obj({ v: { type: "string", enum: values, description: "x".repeat(500) } }));
+    expect(line!.length).toBeLessThan(500);
+    expect(line).toContain("… (30 values)");
+  });
+});
+
+describe("tool names", () => {
+  it.each([
+    ["search", "search"],
+    ["files.read", "files-read"],
+    ["github/create_issue", "github-create_issue"],
+    ["2fa", "t-2fa"],
+    ["..", "tool"],
+    ["ünïcode name", "n-code-name"],
+  ])("%s → %s", (name, expected) => {
+    expect(lispName(name)).toBe(expected);
+  });
+
+  it("prefixes, and makes clashes unique", () => {
+    expect(lispNames(["a.b", "a-b", "c"], "gh-", new Set(["gh-c"]))).toEqual(["gh-a-b", "gh-a-b-2", "gh-c-2"]);
+    expect(() => lispNames(["a"], "1x")).toThrow('the tool name prefix "1x" cannot start a tool name');
+  });
+});
+
+describe("arguments back in the server's shape", () => {
+  const schema = obj(
+    {
+      "max-results": { type: "integer" },
+      note: { type: ["string", "null"] },
+      tag: { type: "string" },
+      need: { type: "string" },
+      opts: obj({ "dry-run": { type: "boolean" } }),
+      list: { type: "array", items: obj({ "item-id": { type: "integer" } }) },
+    },
+    ["need"],
+  );
+  it("restores - in names, drops nil for optional values that cannot be null, keeps the rest", () => {
+    expect(
+      serverArgs(
+        schema,
+        {
+          max_results: 5,
+          note: null,
+          tag: null,
+          need: null,
+          opts: { dry_run: true },
+          list: [{ item_id: 1 }],
+          extra: null,
+        },
+        0,
+      ),
+    ).toEqual({
+      "max-results": 5,
+      note: null,
+      need: null,
+      opts: { "dry-run": true },
+      list: [{ "item-id": 1 }],
+      extra: null,
+    });
+  });
+});
+
+describe("tool results", () => {
+  it("structured content when present, else the text; isError is thrown", () => {
+    expect(toolResult({ content: [{ type: "text", text: "3" }], structuredContent: { sum: 3 } })).toEqual({ sum: 3 });
+    expect(
+      toolResult({
+        content: [
+          { type: "text", text: "a" },
+          { type: "image", data: "AAAA", mimeType: "image/png" },
+          { type: "resource", resource: { uri: "file:///x", text: "body" } },
+          { type: "resource_link", uri: "file:///y", name: "y" },
+        ],
+      }),
+    ).toBe("a\n[image image/png]\nbody\n[resource file:///y]");
+    expect(toolResult({ content: [] })).toBe(null);
+    expect(() => toolResult({ isError: true, content: [{ type: "text", text: "no such file" }] })).toThrow(
+      "no such file",
+    );
+    expect(() => toolResult({ isError: true, content: [] })).toThrow("the tool reported an error");
+  });
+});

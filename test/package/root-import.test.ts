@@ -1,0 +1,49 @@
+/**
+ * The optional integrations stay optional: `import "ptcc"` (the built package) loads
+ * neither OpenTelemetry, the MCP SDK nor the AI SDK, nor ptcc's own adapters for them
+ * (`ptcc/otel`, `ptcc/mcp`), so its import time does not grow with them. The subpaths
+ * load what they need. Checked in a fresh process whose module loader records every URL.
+ */
+import { spawnSync } from "node:child_process";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { describe, expect, it } from "vitest";
+
+const ROOT = join(__dirname, "..", "..");
+const HOOK = pathToFileURL(join(__dirname, "load-hook.mjs")).href;
+
+/** The URLs of every module a fresh process loads to import `specifier` (from the package root). */
+function loadedBy(specifier: string): string[] {
+  const script = [
+    'import { register } from "node:module";',
+    `register(${JSON.stringify(HOOK)});`,
+    `await import(${JSON.stringify(specifier)});`,
+    'const { default: loaded } = await import("ptcc-test:loaded");',
+    "console.log(JSON.stringify(loaded));",
+  ].join("\n");
+  const r = spawnSync(process.execPath, ["--input-type=module", "-e", script], {
+    cwd: ROOT,
+    encoding: "utf8",
+    timeout: 30_000,
+  });
+  if (r.status !== 0) throw new Error(r.stderr);
+  return JSON.parse(r.stdout) as string[];
+}
+
+const OPTIONAL = /node_modules\/(@opentelemetry|@modelcontextprotocol|@ai-sdk)\//;
+const ADAPTERS = /\/dist\/(otel|mcp)\//;
+
+describe("the package root", () => {
+  it("loads no optional integration, and none of ptcc's adapters for them", () => {
+    const loaded = loadedBy("ptcc");
+    expect(loaded.some((u) => u.endsWith("/dist/index.js"))).toBe(true);
+    expect(loaded.filter((u) => OPTIONAL.test(u) || ADAPTERS.test(u))).toEqual([]);
+  });
+
+  it("ptcc/otel loads @opentelemetry/api; ptcc/mcp loads no SDK until it connects", () => {
+    expect(loadedBy("ptcc/otel").some((u) => /@opentelemetry\/api/.test(u))).toBe(true);
+    const mcp = loadedBy("ptcc/mcp");
+    expect(mcp.some((u) => u.endsWith("/dist/mcp/index.js"))).toBe(true);
+    expect(mcp.filter((u) => OPTIONAL.test(u))).toEqual([]);
+  });
+});
