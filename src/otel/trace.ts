@@ -25,6 +25,7 @@ import {
   type Tracer,
 } from "@opentelemetry/api";
 import type { TraceEvent, TraceSink } from "../agent/trace.js";
+import { stripEnvelopes } from "../agent/envelope.js";
 import type { LlmUsage } from "../llm/types.js";
 import * as A from "./attributes.js";
 
@@ -177,7 +178,11 @@ export function otelTrace(tracer: Tracer, options: OtelTraceOptions = {}): Trace
         if (capture && e.feedback !== "") turn.span.setAttribute(A.PTCC_FEEDBACK, e.feedback);
         if (e.outcome === "error" || e.outcome === "invalid" || e.outcome === "fail") {
           turn.span.setAttribute(A.ERROR_TYPE, e.outcome);
-          const first = e.feedback.split("\n")[0]?.replace(/^;; /, "");
+          // The error's own line (the feedback's data envelope may hold output before it).
+          const lines = stripEnvelopes(e.feedback)
+            .split("\n")
+            .map((l) => l.replace(/^;; /, ""));
+          const first = lines.find((l) => l.startsWith("Error: ")) ?? lines[0];
           turn.span.setStatus({
             code: SpanStatusCode.ERROR,
             message: capture && first ? first : `the turn ended with outcome ${e.outcome}`,

@@ -43,7 +43,13 @@ describe("examples/", () => {
       server.answer(reply("```clojure\n(return {:mean (avg data/xs) :max (apply max data/xs)})\n```"));
       const step = await aiSdk(createOpenAI({ baseURL: `${server.url}/v1`, apiKey: "sk-example" }));
       expect(step.return).toEqual({ mean: 4.375, max: 9 });
-      expect(step.usage).toEqual({ inputTokens: 900, outputTokens: 30, llmRequests: 1 });
+      expect(step.usage).toEqual({
+        inputTokens: 900,
+        outputTokens: 30,
+        cachedInputTokens: 0,
+        cacheWriteInputTokens: 0,
+        llmRequests: 1,
+      });
       expect(server.requests[0]!.path).toBe("/v1/responses");
     } finally {
       await server.close();

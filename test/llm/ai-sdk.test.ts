@@ -249,7 +249,13 @@ describe("model objects wherever an Llm is accepted", () => {
     const step = await defineAgent({ ...agentOptions, llm: model }).run({ n: 3 }, { trace: (e) => events.push(e) });
     expect(step.ok).toBe(true);
     expect(step.return).toBe(3);
-    expect(step.usage).toEqual({ inputTokens: 120, outputTokens: 9, llmRequests: 1 });
+    expect(step.usage).toEqual({
+      inputTokens: 120,
+      outputTokens: 9,
+      cachedInputTokens: 100,
+      cacheWriteInputTokens: 0,
+      llmRequests: 1,
+    });
     const req = events.find((e) => e.type === "llm_request");
     const res = events.find((e) => e.type === "llm_response");
     expect(req).toMatchObject({ model: "fake-model", provider: "fake.chat" });
