@@ -104,6 +104,8 @@ export {
   type ToolSpec,
   type TraceEvent,
   type TraceSink,
+  type TraceView,
+  type JsonlTraceOptions,
   type RecordedReply,
   type ReplyRecorder,
   type ToolSource,

@@ -5,7 +5,14 @@
  */
 export { defineAgent, asTool, Agent, DEFAULT_MAX_TURNS, DEFAULT_MAX_DEPTH } from "./define.js";
 export { chain } from "./chain.js";
-export { jsonlTrace, combineTraces, type TraceEvent, type TraceSink } from "./trace.js";
+export {
+  jsonlTrace,
+  combineTraces,
+  type JsonlTraceOptions,
+  type TraceEvent,
+  type TraceSink,
+  type TraceView,
+} from "./trace.js";
 export { recordReplies, type RecordedReply, type ReplyRecorder } from "./record.js";
 export type { ToolSource, OpenToolSource } from "./tool-source.js";
 export { stepToJson, type StepJson } from "./step-json.js";

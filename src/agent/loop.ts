@@ -47,6 +47,7 @@ import { TOOL_CHECK, toolCatalog } from "./tool-check.js";
 import { buildTools, toolEntries, toolSignatures } from "./tools.js";
 import { newRunId, systemHash, type TraceEvent } from "./trace.js";
 import { openToolSources } from "./tool-source.js";
+import { FirewallSecrets, redactJson } from "./secrets.js";
 import type { AgentDefinition, Failure, RunOptions, Step, ToolCallTrace, Turn, TurnOutcome, Usage } from "./types.js";
 
 /** What a child run inherits from the run that called it. */
@@ -63,6 +64,8 @@ export interface ParentRun {
   readonly registry: LlmRegistry;
   /** Models made from specs (`script:F`, `openai:M`), shared by every run of a mission. */
   readonly made: Map<string, Promise<Llm>>;
+  /** The firewalled values the mission has seen: hidden from every run's model. */
+  readonly secrets: FirewallSecrets;
 }
 
 interface Counters {
@@ -141,6 +144,8 @@ class Run {
   /** The model this run uses, once resolved (children default to it). */
   private llm: Llm | undefined;
   private readonly made: Map<string, Promise<Llm>>;
+  /** Firewalled values seen by the mission (shared with child runs): kept from every model. */
+  private readonly secrets: FirewallSecrets;
 
   /** Closes the tool sources this run opened (its MCP servers). */
   private closeToolSources: (() => Promise<void>) | undefined;
@@ -162,11 +167,15 @@ class Run {
       parent !== undefined && this.deadline === parent.deadline ? parent.missionMs : def.missionTimeoutMs;
     this.registry = { ...(parent?.registry ?? {}), ...(options.llmRegistry ?? {}), ...def.llmRegistry };
     this.made = parent?.made ?? new Map();
+    this.secrets = parent?.secrets ?? new FirewallSecrets();
   }
 
   private emit(e: TraceEvent): void {
     this.trace.push(e);
-    this.options.trace?.(e);
+    const sink = this.options.trace;
+    if (sink === undefined) return;
+    let redacted: TraceEvent | undefined;
+    sink(e, { redacted: () => (redacted ??= redactJson(e, this.secrets, TRACE_IDS) as TraceEvent) });
   }
 
   private base(): { at: number; run: string } {
@@ -202,6 +211,7 @@ class Run {
     const checked = checkRunInput(def, this.input);
     if (!checked.ok) return this.finish(null, { kind: "input", reason: checked.reason });
     const input = checked.input;
+    this.secrets.collect(input);
 
     let llm: Llm;
     try {
@@ -239,7 +249,8 @@ class Run {
       vars: session.namespace.all(),
       inherited: inheritedNames,
     });
-    const conversation = new Conversation(prompt.system, prompt.user, this.def.transport);
+    // The first message shows the input's samples: firewalled values in them stay hidden.
+    const conversation = new Conversation(prompt.system, this.secrets.redact(prompt.user), this.def.transport);
     this.conversation = conversation;
 
     let lastError: string | undefined;
@@ -311,7 +322,9 @@ class Run {
       // gave up waiting for, a slow tool) is told to stop.
       controller.abort({ kind: "cancelled", reason: `agent ${def.name}'s turn ${this.turn} ended` } satisfies Failure);
     }
-    const feedback = r.end !== undefined ? "" : this.feedbackOf(r);
+    // What the model reads next, with every firewalled value the mission has seen hidden
+    // (in whatever form a program put it: printed, inside a string, in an error).
+    const feedback = r.end !== undefined ? "" : this.secrets.redact(this.feedbackOf(r));
     const turn: Turn = {
       index: this.turn,
       response: reply.content,
@@ -455,6 +468,7 @@ class Run {
         definition: def,
         context: () => ({ agent: def.name, depth: this.depth, turn: this.turn, signal: this.turnSignal }),
         record: (c) => this.recordCall(c),
+        seen: (value) => this.secrets.collect(value),
         note: (tool, warnings) => this.turnNotes.push(...coercionNotes(tool, warnings)),
         runChild: (tool, child, args, inherit) => this.runChild(tool, child, args, inherit),
       }),
@@ -752,6 +766,7 @@ class Run {
         llm: this.llm,
         registry: this.registry,
         made: this.made,
+        secrets: this.secrets,
       },
       inherit ? inheritableFunctions(this.session?.namespace.all() ?? []) : [],
     );
@@ -762,6 +777,8 @@ class Run {
     this.counters.llmRequests += step.usage.llmRequests;
     // The child's events went to the sink already; keep them in this run's trace too.
     this.trace.push(...step.trace);
+    // The firewalled fields of what the child returns are the parent's secrets too.
+    if (step.ok) this.secrets.collect(step.return);
     return step;
   }
 
@@ -824,6 +841,21 @@ function firstLine(feedback: string): string {
   const line = feedback.split("\n")[0]!.replace(/^;; Error: /, "");
   return `${line.charAt(0).toLowerCase()}${line.slice(1)}`;
 }
+
+/** Fields of trace events that name and link things (never a value a program made). */
+const TRACE_IDS: ReadonlySet<string> = new Set([
+  "type",
+  "run",
+  "parent",
+  "agent",
+  "tool",
+  "model",
+  "provider",
+  "systemHash",
+  "outcome",
+  "errorKind",
+  "finishReason",
+]);
 
 function interrupted(): Failure {
   return { kind: "cancelled", reason: "interrupted (Ctrl-C) while the program ran" };

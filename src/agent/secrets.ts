@@ -21,6 +21,12 @@ export const FIREWALLED_TEXT = "<Firewalled>";
 export const MIN_SECRET_CHARS = 4;
 /** Strings shorter than this are found only as whole words, so `"open"` does not hide `"opened"`. */
 const WHOLE_WORD_BELOW = 8;
+/**
+ * A known value cut short by a printer (`"ann.smith@exam..."`, `… (12 more characters)`)
+ * still gives away its start: a prefix of at least this many characters that ends where the
+ * text ends or where a `...` truncation mark begins is hidden too.
+ */
+const MIN_PREFIX_CHARS = 8;
 /** At most this many values are kept (a bound on memory and on the search). */
 export const MAX_SECRETS = 100_000;
 /** Nodes visited by one collection walk at most (shared structure is visited once). */
@@ -146,17 +152,32 @@ export class FirewallSecrets {
       if (inner === undefined) continue;
       const list = inner.get(key2(text, i + 2));
       if (list === undefined) continue;
-      const hit = list.find((p) => text.startsWith(p.text, i) && delimited(text, i, p));
-      if (hit === undefined) continue;
+      const length = matchAt(text, i, list);
+      if (length === 0) continue;
       out ??= [];
       out.push(text.slice(from, i), FIREWALLED_TEXT);
-      from = i + hit.text.length;
+      from = i + length;
       i = from - 1;
     }
     if (out === null) return text;
     out.push(text.slice(from));
     return out.join("");
   }
+}
+
+/**
+ * How many characters at `i` are a known value (the longest candidate that fits), or a
+ * truncated start of one; 0 for none.
+ */
+function matchAt(text: string, i: number, candidates: readonly Pattern[]): number {
+  for (const p of candidates) if (text.startsWith(p.text, i) && delimited(text, i, p)) return p.text.length;
+  for (const p of candidates) {
+    if (p.text.length <= MIN_PREFIX_CHARS) continue;
+    let n = 0;
+    while (n < p.text.length && text.charCodeAt(i + n) === p.text.charCodeAt(n)) n++;
+    if (n >= MIN_PREFIX_CHARS && (i + n === text.length || text.startsWith("...", i + n))) return n;
+  }
+  return 0;
 }
 
 function key2(s: string, i: number): number {
@@ -176,4 +197,52 @@ function delimited(text: string, at: number, p: Pattern): boolean {
   if (before !== "" && (DIGIT.test(before) || before === ".")) return false;
   if (after !== "" && DIGIT.test(after)) return false;
   return !(after === "." && DIGIT.test(text.charAt(end + 1)));
+}
+
+/** Deeper JSON than this is cut (a trace event is built by ptcc; this bounds a hostile value in it). */
+const MAX_REDACT_DEPTH = 200;
+
+/**
+ * A JSON value (a trace event) as it may leave the process: every `_` field's value is
+ * `<Firewalled>` and every string has the known values replaced. Returns new objects
+ * only where something changed; shared structure is redacted once.
+ */
+export function redactJson(
+  value: unknown,
+  secrets: FirewallSecrets,
+  /** Top-level fields left as they are: names and ids that tie events together. */
+  keep: ReadonlySet<string> = new Set(),
+): unknown {
+  const done = new Map<object, unknown>();
+  const walk = (v: unknown, depth: number): unknown => {
+    if (typeof v === "string") return secrets.redact(v);
+    if (typeof v !== "object" || v === null) return v;
+    const known = done.get(v);
+    if (known !== undefined) return known;
+    if (depth > MAX_REDACT_DEPTH) return "<nested too deep>";
+    let out: unknown = v;
+    if (Array.isArray(v)) {
+      let copy: unknown[] | null = null;
+      for (let i = 0; i < v.length; i++) {
+        const r = walk(v[i], depth + 1);
+        if (r !== v[i]) (copy ??= [...v])[i] = r;
+      }
+      out = copy ?? v;
+    } else if (Object.getPrototypeOf(v) === Object.prototype || Object.getPrototypeOf(v) === null) {
+      let copy: Record<string, unknown> | null = null;
+      const o = v as Record<string, unknown>;
+      for (const k of Object.keys(o)) {
+        const item = o[k];
+        const r = k.startsWith("_") ? FIREWALLED_TEXT : depth === 0 && keep.has(k) ? item : walk(item, depth + 1);
+        if (r !== item) {
+          copy ??= { ...o };
+          Object.defineProperty(copy, k, { value: r, enumerable: true, writable: true, configurable: true });
+        }
+      }
+      out = copy ?? v;
+    }
+    done.set(v, out);
+    return out;
+  };
+  return walk(value, 0);
 }

@@ -23,7 +23,7 @@ import type { Span } from "../diagnostics/span.js";
 import { closest, didYouMean } from "../diagnostics/suggest.js";
 import { formText, type Form } from "../reader/form.js";
 import { toHost } from "../runtime/convert.js";
-import { primitive, isFirewalled, type Field, type Signature } from "../signature/types.js";
+import { primitive, type Field, type Signature } from "../signature/types.js";
 import { renderParams, renderSignature } from "../signature/render.js";
 import { validateAndCoerce } from "../signature/validate.js";
 import { llmIssue } from "./feedback.js";
@@ -40,7 +40,7 @@ export function toolCatalog(signatures: ReadonlyMap<string, Signature>): ToolCat
     },
     describe: (name) => {
       const sig = signatures.get(name);
-      return sig === undefined ? undefined : renderSignature(sig, { hideFirewalled: true });
+      return sig === undefined ? undefined : renderSignature(sig);
     },
   };
 }
@@ -59,8 +59,7 @@ function paramOf(sig: Signature, key: string): Field | undefined {
 
 /** `{:query "lamp" :limit 10}`: the parameters as a map literal, for hints. */
 function mapHint(name: string, sig: Signature, values: readonly Form[] = []): string {
-  const params = sig.params.filter((p) => !isFirewalled(p.name));
-  const parts = params.map((p, i) => `:${p.name} ${values[i] !== undefined ? formText(values[i], 30) : "..."}`);
+  const parts = sig.params.map((p, i) => `:${p.name} ${values[i] !== undefined ? formText(values[i], 30) : "..."}`);
   return `write (tool/${name} {${parts.join(" ")}})`;
 }
 
@@ -97,7 +96,7 @@ function checkCall(name: string, sig: Signature, args: readonly Form[], span: Sp
     // nothing about its arguments: an agent used as a tool reads extra keys as data/.
     if (param === undefined && sig.params.length === 0) continue;
     if (param === undefined) {
-      const names = sig.params.filter((p) => !isFirewalled(p.name)).map((p) => p.name);
+      const names = sig.params.map((p) => p.name);
       const near = closest(key, names).map((n) => `:${n}`);
       throw reject(
         `tool/${name} has no key ${shown}`,
@@ -117,7 +116,7 @@ function checkCall(name: string, sig: Signature, args: readonly Form[], span: Sp
     throw reject(
       `tool/${name} needs :${p.name}`,
       span,
-      `its parameters are (${renderParams(sig, { hideFirewalled: true })})`,
+      `its parameters are (${renderParams(sig)})`,
     );
   }
 }
@@ -148,12 +147,12 @@ function pairsOf(items: readonly Form[]): [Form, Form][] {
 }
 
 function positional(name: string, sig: Signature, args: readonly Form[], span: Span): PtcError {
-  const n = sig.params.filter((p) => !isFirewalled(p.name)).length;
+  const n = sig.params.length;
   const count = `${args.length} positional argument${args.length === 1 ? "" : "s"}`;
   return reject(
     args.length <= n
       ? `tool/${name} takes a map of arguments, not ${count}`
-      : `tool/${name} takes a map of ${n} argument${n === 1 ? "" : "s"} (${renderParams(sig, { hideFirewalled: true })}), not ${count}`,
+      : `tool/${name} takes a map of ${n} argument${n === 1 ? "" : "s"} (${renderParams(sig)}), not ${count}`,
     span,
     mapHint(name, sig, args.length <= n ? args : []),
   );

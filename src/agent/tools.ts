@@ -32,6 +32,8 @@ export interface ToolHost {
   readonly context: () => ToolContext;
   /** Records a call (the turn's trace and the trace sink). */
   readonly record: (call: ToolCallTrace) => void;
+  /** Told of every value a tool answers, before a program sees it (its firewalled leaves). */
+  readonly seen: (value: unknown) => void;
   /** Coercion warnings to show the LLM after the turn. */
   readonly note: (tool: string, warnings: readonly ValidationIssue[]) => void;
   /**
@@ -107,6 +109,7 @@ function hostTool(host: ToolHost, name: string, spec: ToolDefinition): ToolFunct
         if (!checked.ok)
           throw new Error(`returned data that does not match ${renderSignature(sig)}: ${issuesText(checked.errors)}`);
       }
+      host.seen(result);
       host.record({ name, args: input, result, durationMs: performance.now() - t0 });
       return result;
     } catch (e) {
@@ -149,20 +152,23 @@ export function toolSignatures(def: AgentDefinition): Map<string, Signature> {
   return out;
 }
 
-/** How the tools appear in the prompt: signatures without firewalled fields. */
+/**
+ * How the tools appear in the prompt: whole signatures. Firewalled (`_`) fields are listed by
+ * name and type so that programs can use them; only their values are kept from the model.
+ */
 export function toolEntries(def: AgentDefinition): ToolEntry[] {
   const out: ToolEntry[] = [];
   for (const [name, spec] of Object.entries(def.tools)) {
     if (spec === SELF) {
       out.push({
         name,
-        signature: renderSignature(def.signature, { hideFirewalled: true }),
+        signature: renderSignature(def.signature),
         description: def.description ?? "Run this same agent on a smaller part of the mission.",
       });
     } else if (typeof spec === "object" && "kind" in spec) {
       out.push({
         name,
-        signature: renderSignature(spec.agent.definition.signature, { hideFirewalled: true }),
+        signature: renderSignature(spec.agent.definition.signature),
         description: spec.description,
       });
     } else {
@@ -170,7 +176,7 @@ export function toolEntries(def: AgentDefinition): ToolEntry[] {
       const sig = signatureOf(d);
       out.push({
         name,
-        signature: sig === null ? null : renderSignature(sig, { hideFirewalled: true }),
+        signature: sig === null ? null : renderSignature(sig),
         ...(d.description !== undefined ? { description: d.description } : {}),
       });
     }

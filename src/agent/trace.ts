@@ -89,20 +89,37 @@ export type TraceEvent =
     });
 
 /** Receives trace events as they happen. */
-export type TraceSink = (event: TraceEvent) => void;
+export type TraceSink = (event: TraceEvent, view?: TraceView) => void;
+
+/**
+ * What a sink may ask of an event besides the event itself. A sink that sends events out
+ * of the process (a file, a tracing backend) writes `redacted()`: the run's firewalled
+ * values hidden as they are from models (docs/signatures.md). The Step's own trace and a
+ * plain function sink get the event whole, as the host's own data.
+ */
+export interface TraceView {
+  /** The event with every `_` field's value and every firewalled value the run has seen hidden. */
+  redacted(): TraceEvent;
+}
+
+export interface JsonlTraceOptions {
+  /** Hide firewalled values in what is written (default true: the file leaves the process). */
+  readonly redact?: boolean;
+}
 
 /**
  * A sink writing JSON Lines to `file`. Lines go to `file.partial` as they come and the
  * file appears, whole, at `close()`: a crashed run leaves no half-written trace under
  * the name asked for.
  */
-export function jsonlTrace(file: string): { sink: TraceSink; close: () => void } {
+export function jsonlTrace(file: string, options: JsonlTraceOptions = {}): { sink: TraceSink; close: () => void } {
   const partial = `${file}.partial`;
   const fd = openSync(partial, "w");
+  const redact = options.redact !== false;
   let open = true;
   return {
-    sink: (e) => {
-      if (open) writeSync(fd, `${JSON.stringify(e)}\n`);
+    sink: (e, view) => {
+      if (open) writeSync(fd, `${JSON.stringify(redact && view !== undefined ? view.redacted() : e)}\n`);
     },
     close: () => {
       if (!open) return;
@@ -125,11 +142,11 @@ export function systemHash(system: string): string {
  */
 export function combineTraces(...sinks: readonly (TraceSink | undefined)[]): TraceSink {
   const present = sinks.filter((s): s is TraceSink => s !== undefined);
-  return (event) => {
+  return (event, view) => {
     let failure: { error: unknown } | undefined;
     for (const sink of present) {
       try {
-        sink(event);
+        sink(event, view);
       } catch (error) {
         failure ??= { error };
       }

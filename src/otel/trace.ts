@@ -24,7 +24,7 @@ import {
   type Span,
   type Tracer,
 } from "@opentelemetry/api";
-import type { TraceEvent, TraceSink } from "../agent/trace.js";
+import type { TraceEvent, TraceSink, TraceView } from "../agent/trace.js";
 import { stripEnvelopes } from "../agent/envelope.js";
 import type { LlmUsage } from "../llm/types.js";
 import * as A from "./attributes.js";
@@ -36,6 +36,11 @@ export interface OtelTraceOptions {
    * Firewalled (`_`) fields are never recorded, with or without it.
    */
   readonly captureContent?: boolean;
+  /**
+   * Hide every firewalled value the run has seen in recorded content, wherever a program put
+   * it (default true: spans leave the process).
+   */
+  readonly redact?: boolean;
   /** The context top-level runs start under (default: the active context at run start). */
   readonly context?: Context;
 }
@@ -85,7 +90,10 @@ export function otelTrace(tracer: Tracer, options: OtelTraceOptions = {}): Trace
     return run.turn;
   };
 
-  return (e: TraceEvent): void => {
+  const redact = options.redact !== false;
+  return (event: TraceEvent, view?: TraceView): void => {
+    // Spans leave the process: they carry the event as models see its values.
+    const e = redact && view !== undefined ? view.redacted() : event;
     if (e.type === "run_start") {
       const parent = e.parent === null ? undefined : runs.get(e.parent);
       const parentContext = parent?.turn?.context ?? parent?.context ?? options.context ?? otelContext.active();

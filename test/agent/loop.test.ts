@@ -357,7 +357,7 @@ describe("agents as tools", () => {
     expect(step.return).toEqual({ result: 42, _audit: "secret" });
     // ...but no LLM sees them.
     expect(requests[0]!.messages[0]!.content).toContain(
-      "tool/double                   ; (n :int) -> {result :int}\n;;   Doubles a number",
+      "tool/double                   ; (n :int) -> {result :int, _audit :string}\n;;   Doubles a number",
     );
     expect(lastUser(requests[2]!)).toContain("{:result 42, :_audit <Firewalled>}");
     expect(JSON.stringify(requests)).not.toContain("secret");

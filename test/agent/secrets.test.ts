@@ -66,6 +66,16 @@ describe("FirewallSecrets.redact: the rule for short values", () => {
     expect(s.redact(JSON.stringify({ v: secret }))).toBe(`{"v":"${FIREWALLED_TEXT}"}`);
   });
 
+  it("a value cut short by a printer is hidden by its start", () => {
+    const s = secretsOf({ _v: "ann.smith@example.com" });
+    expect(s.redact('{"email" "ann.smith@exam..."}')).toBe(`{"email" "${FIREWALLED_TEXT}..."}`);
+    expect(s.redact("contact ann.smith@exa")).toBe(`contact ${FIREWALLED_TEXT}`);
+    expect(s.redact("ann.smith@example.com... (3 more characters)")).toBe(`${FIREWALLED_TEXT}... (3 more characters)`);
+    // A shared start that is not cut short stays: "ann.smith@" alone is not the value.
+    expect(s.redact("ann.smith@other.org")).toBe("ann.smith@other.org");
+    expect(s.redact("ann.smi...")).toBe("ann.smi...");
+  });
+
   it("the longest known value wins at a position", () => {
     const s = secretsOf({ _a: "secret-value", _b: "secret-value-longer" });
     expect(s.redact("secret-value-longer!")).toBe(`${FIREWALLED_TEXT}!`);

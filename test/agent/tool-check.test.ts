@@ -51,7 +51,7 @@ describe("the static check of tool calls", () => {
       "tool/search has no key :colour at 1:26 — its keys are :query, :limit, :max_price, :tags",
     ],
     // firewalled parameters are never suggested
-    ['(tool/save {:_tokn "t" :note "n"})', "tool/save has no key :_tokn at 1:13 — its keys are :note"],
+    ['(tool/save {:_tokn "t" :note "n"})', "tool/save has no key :_tokn at 1:13 — did you mean :_token?"],
     // missing required keys
     [
       "(tool/search {:limit 5})",
@@ -108,14 +108,14 @@ describe("the static check of tool calls", () => {
     expect(checked(program)).toBeNull();
   });
 
-  it("(doc tool/search) shows the signature, firewalled fields left out", () => {
+  it("(doc tool/search) shows the signature, firewalled fields by name and type", () => {
     const session = new Session({
       tools: { save: () => true },
       toolCatalog: toolCatalog(new Map([["save", SAVE]])),
     });
     const r = session.evaluateSync("(doc tool/save)");
     expect(r.ok && r.output.join("\n")).toBe(
-      "tool/save (note :string) -> :bool\n  Called as (tool/save {:key value ...}).",
+      "tool/save (_token :string, note :string) -> :bool\n  Called as (tool/save {:key value ...}).",
     );
   });
 });
