@@ -20,7 +20,7 @@ export { formatWarning } from "./diagnostics/warning.js";
 export { DEFAULT_LIMITS, unlimited, type Limits } from "./runtime/limits.js";
 export { prStr, strOf, prStrTruncated } from "./runtime/printer.js";
 export { fromHost, toHost, type Json } from "./runtime/convert.js";
-export type { Value } from "./runtime/values.js";
+export type { Value, PtcFn } from "./runtime/values.js";
 export { REGISTRY } from "./runtime/builtins/index.js";
 
 // Signatures: parse, validate (with coercion for inputs), render, schemas, generated validators.
@@ -54,6 +54,12 @@ export {
   type ValidateOptions,
   type CompileValidatorOptions,
   type RenderOptions,
+  type SignatureInput,
+  type SignatureOutput,
+  type SignatureCheck,
+  type ToolArgs,
+  type ToolResult,
+  type FnLabel,
 } from "./signature/index.js";
 export {
   formatIssue,
@@ -66,6 +72,7 @@ export {
 // Agents: definitions, the multi-turn loop, tools, agents as tools, chaining, tracing.
 export {
   defineAgent,
+  defineTool,
   asTool,
   chain,
   Agent,
@@ -86,12 +93,27 @@ export {
   type OutputMode,
   type RunOptions,
   type Step,
+  type StepBase,
+  type StepFailed,
+  type StepReturned,
   type StepJson,
   type ToolCallTrace,
   type ToolContext,
   type ToolDefinition,
   type ToolFn,
   type ToolSpec,
+  type TypedSignature,
+  type TypedToolFn,
+  type AgentInput,
+  type AgentOutput,
+  type RunArgs,
+  type SignatureLike,
+  type ToolArgsOf,
+  type ToolOptions,
+  type ToolResultOf,
+  type ToolsFor,
+  type TypedAgentOptions,
+  type TypedTool,
   type TraceEvent,
   type TraceSink,
   type Turn,
