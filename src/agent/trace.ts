@@ -4,9 +4,8 @@
  * call). Nested agent runs carry their parent's run id, so a trace of a whole mission
  * reads as a tree. Events are plain JSON: a JSON Lines file is one event per line.
  */
-import { randomUUID } from "node:crypto";
-import { closeSync, openSync, renameSync, writeSync } from "node:fs";
 import type { LlmMessage, LlmUsage } from "../llm/types.js";
+import { nodeBuiltin } from "../platform.js";
 import type { TurnOutcome } from "./types.js";
 
 interface Base {
@@ -75,6 +74,7 @@ export type TraceSink = (event: TraceEvent) => void;
  * the name asked for.
  */
 export function jsonlTrace(file: string): { sink: TraceSink; close: () => void } {
+  const { closeSync, openSync, renameSync, writeSync } = nodeBuiltin("node:fs", "a JSON Lines trace file");
   const partial = `${file}.partial`;
   const fd = openSync(partial, "w");
   let open = true;
@@ -93,5 +93,5 @@ export function jsonlTrace(file: string): { sink: TraceSink; close: () => void }
 
 /** A run id: unique, readable in traces (`search-3f2a9c1e`). */
 export function newRunId(agent: string): string {
-  return `${agent}-${randomUUID().slice(0, 8)}`;
+  return `${agent}-${globalThis.crypto.randomUUID().slice(0, 8)}`;
 }

@@ -3,8 +3,7 @@
  * without a model. One cursor is shared by every caller, so a parent agent and the child
  * agents it calls read one transcript in the order the calls happen.
  */
-import { readFile } from "node:fs/promises";
-import { resolve } from "node:path";
+import { nodeBuiltin, processCwd } from "../platform.js";
 import { LlmError, type Llm, type LlmReply, type LlmRequest, type LlmUsage } from "./types.js";
 import { isRecord } from "./wire.js";
 
@@ -50,7 +49,9 @@ export interface LoadScriptOptions {
  * (0-based) index of a bad entry, so the file can be fixed without guessing.
  */
 export async function loadScript(file: string, options: LoadScriptOptions = {}): Promise<ScriptedLlm> {
-  const path = resolve(options.cwd ?? process.cwd(), file);
+  const { readFile } = nodeBuiltin("node:fs/promises", "loading a script file");
+  const { resolve } = nodeBuiltin("node:path", "loading a script file");
+  const path = resolve(options.cwd ?? processCwd(), file);
   let text: string;
   try {
     text = await readFile(path, "utf8");
