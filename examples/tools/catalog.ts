@@ -4,7 +4,7 @@
  * the cursor across turns. The data is fixed and the pages deterministic, so a scripted
  * run gives the same answer every time.
  */
-import type { ToolFn } from "../../src/agent/types.js";
+import type { ToolFn } from "ptcc";
 
 export interface Product {
   readonly id: number;

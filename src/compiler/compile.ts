@@ -1,0 +1,588 @@
+/**
+ * `ptcc compile`: agent files in, one typed module per agent (and an index) out.
+ *
+ *   discover → read and parse every file → names, tools, agents-as-tools, cycles, unused
+ *   parameters → hash each module's inputs → tool types (ts-morph, only for modules whose
+ *   inputs changed) → emit → plan against the output folder → write it atomically (or,
+ *   with `check`, only compare)
+ *
+ * Every problem of every file is collected before anything is written; one error and
+ * nothing is written at all. A module whose inputs hash to what its header records is not
+ * generated again (and its tools are not read again).
+ */
+import { readFile, stat } from "node:fs/promises";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { dirname, join, relative, resolve, sep } from "node:path";
+import { fileURLToPath } from "node:url";
+import { AgentFileError } from "../agent-file/error.js";
+import { MAX_AGENT_FILE_SIZE, parseAgentFile, type AgentFileSpec, type ToolEntry } from "../agent-file/parse.js";
+import type { Span } from "../diagnostics/span.js";
+import { closest, didYouMean } from "../diagnostics/suggest.js";
+import { parseSignature } from "../signature/parse.js";
+import { parsePlaceholders } from "../signature/placeholders.js";
+import { altSpelling, isFirewalled, stripSpans, type Signature } from "../signature/types.js";
+import { codeOfParserError, type DiagnosticCode } from "./codes.js";
+import type { Diagnostic } from "./diagnostics.js";
+import { CompileUsageError, discoverAgentFiles } from "./discover.js";
+import { emitAgentModule, emitIndex, type EmitTool } from "./emit.js";
+import { digest, GENERATOR_VERSION, readCached, withLocalImports, type FileCache } from "./hash.js";
+import { moduleBaseName, moduleNames, type ModuleNames } from "./names.js";
+import { applyPlan, planChanges, planOutput, readOutputState, type OutputPlan } from "./output.js";
+import { readTemplate } from "./templates.js";
+import type { ToolAnswer, ToolRequest } from "./tool-types.js";
+
+export interface CompileOptions {
+  /** Folders (or agent files) as given, relative to `cwd`. */
+  readonly inputs: readonly string[];
+  /** The output folder, relative to `cwd`. */
+  readonly out: string;
+  readonly cwd: string;
+  /** Compare with the output folder instead of writing it (everything is generated again). */
+  readonly check?: boolean;
+  /** Generate every module again, whatever the recorded hashes say. */
+  readonly force?: boolean;
+  /** Called as the work goes on (the CLI shows it on a terminal). */
+  readonly onProgress?: (progress: CompileProgress) => void;
+  /** Reads tool modules' types; ts-morph by default (tests substitute it). */
+  readonly analyzeTools?: (requests: readonly ToolRequest[], projectDir: string) => Promise<ToolAnswer[]>;
+}
+
+export interface CompileProgress {
+  readonly phase: "read" | "types" | "emit" | "write";
+  readonly done: number;
+  readonly total: number;
+}
+
+export interface CompileResult {
+  readonly agents: number;
+  readonly diagnostics: readonly Diagnostic[];
+  readonly errors: number;
+  readonly warnings: number;
+  /** Files written (paths as shown, relative to the working directory). */
+  readonly written: readonly string[];
+  /** Generated files removed because their agent is gone. */
+  readonly removed: readonly string[];
+  /** Agent files whose module was generated again (their inputs changed). */
+  readonly regenerated: readonly string[];
+  /** Every file the compile read (absolute): agent files, tool modules, their local imports. */
+  readonly inputs: readonly string[];
+  /** With `check`: the differences between what would be generated and the folder. */
+  readonly check?: {
+    readonly stale: readonly string[];
+    readonly missing: readonly string[];
+    readonly extra: readonly string[];
+  };
+}
+
+/** ptcc's version, part of every hash: a new ptcc regenerates everything. */
+const PTCC_VERSION = ((): string => {
+  try {
+    const pkg = JSON.parse(readFileSync(fileURLToPath(new URL("../../package.json", import.meta.url)), "utf8")) as {
+      version?: unknown;
+    };
+    return typeof pkg.version === "string" ? pkg.version : "0";
+  } catch {
+    return "0";
+  }
+})();
+
+// ---------------------------------------------------------------------------------------
+// The units of a compile
+
+type ModuleEntry = Extract<ToolEntry, { kind: "module" }>;
+
+type UnitTool =
+  | { readonly kind: "self"; readonly entry: ToolEntry }
+  | { readonly kind: "agent"; readonly entry: ToolEntry; readonly target: Unit }
+  | {
+      readonly kind: "module";
+      readonly entry: ModuleEntry;
+      readonly absolute: string;
+      readonly declared: Signature | null;
+    };
+
+interface Unit {
+  readonly absolute: string;
+  /** As shown in diagnostics: relative to the working directory. */
+  readonly shown: string;
+  /** As the header names it: relative to the project root. */
+  readonly source: string;
+  readonly text: string;
+  readonly spec: AgentFileSpec;
+  readonly signature: Signature;
+  names: ModuleNames | null;
+  tools: UnitTool[];
+  inputsHash: string;
+}
+
+/** Compile the agent files under `inputs` into `out`. Throws CompileUsageError for bad folders. */
+export async function compileAgents(options: CompileOptions): Promise<CompileResult> {
+  const cwd = resolve(options.cwd);
+  const out = resolve(cwd, options.out);
+  const inputs = options.inputs.map((i) => resolve(cwd, i));
+  for (const [i, input] of inputs.entries()) {
+    if (input === out || input.startsWith(out + sep)) {
+      throw new CompileUsageError(`--out ${options.out} holds the agent files of ${options.inputs[i]!}: choose a folder of its own`);
+    }
+  }
+  if (existsSync(join(out, "package.json"))) {
+    throw new CompileUsageError(`--out ${options.out} is a project folder (it has a package.json): choose a folder of its own`);
+  }
+  const shown = (p: string): string => relative(cwd, p).split(sep).join("/") || ".";
+  const root = projectRoot(out, cwd);
+  const fromRoot = (p: string): string => relative(root, p).split(sep).join("/");
+  const progress = options.onProgress ?? ((): void => {});
+
+  const files = await discoverAgentFiles(inputs, [out]);
+  const diags: Diagnostic[] = [];
+  const report = (d: Diagnostic): void => {
+    diags.push(d);
+  };
+
+  // --- Read and parse
+  const units: Unit[] = [];
+  for (const [i, absolute] of files.entries()) {
+    progress({ phase: "read", done: i, total: files.length });
+    const unit = await readUnit(absolute, shown(absolute), fromRoot(absolute), report);
+    if (unit !== null) units.push(unit);
+  }
+  const byPath = new Map(units.map((u) => [u.absolute, u]));
+
+  // --- Names, tools, cycles, parameters
+  assignNames(units, report);
+  const cache: FileCache = new Map();
+  for (const u of units) await resolveTools(u, byPath, report);
+  findCycles(units, report);
+  for (const u of units) unusedParameters(u, report);
+
+  // --- Hashes; what must be generated
+  const state = await readOutputState(out);
+  for (const u of units) u.inputsHash = await inputsHash(u, cache, fromRoot, fromRoot(out));
+  // Tools are read for every module that is to be generated again, including modules of
+  // files with other errors: a run reports all the problems it can find.
+  const named = units.filter((u) => u.names !== null);
+  const fresh = named.filter((u) => {
+    if (options.check === true || options.force === true) return true;
+    const existing = state.generated.get(`${u.names!.module}.ts`);
+    return existing === undefined || existing.inputsHash !== u.inputsHash || !existing.intact;
+  });
+
+  // --- Tool types, for the modules generated again
+  const requests: { unit: Unit; tool: Extract<UnitTool, { kind: "module" }>; request: ToolRequest }[] = [];
+  for (const u of fresh) {
+    for (const t of u.tools) {
+      if (t.kind !== "module") continue;
+      requests.push({
+        unit: u,
+        tool: t,
+        request: { name: t.entry.name, module: t.absolute, exportName: t.entry.from.exportName, declared: t.declared },
+      });
+    }
+  }
+  const answers = new Map<Extract<UnitTool, { kind: "module" }>, Extract<ToolAnswer, { ok: true }>>();
+  if (requests.length > 0) {
+    progress({ phase: "types", done: 0, total: requests.length });
+    const analyze =
+      options.analyzeTools ??
+      (async (rs: readonly ToolRequest[], dir: string): Promise<ToolAnswer[]> =>
+        (await import("./tool-types.js")).analyzeTools(rs, { projectDir: dir }));
+    const results = await analyze(
+      requests.map((r) => r.request),
+      dirname(requests[0]!.unit.absolute),
+    );
+    results.forEach((a, i) => {
+      const { unit, tool } = requests[i]!;
+      if (a.ok) answers.set(tool, a);
+      else report(at(unit, a.code, a.message, tool.entry.fromSpan, a.hint));
+    });
+  }
+
+  const result = (extra: Partial<CompileResult>): CompileResult => {
+    const errors = diags.filter((d) => d.severity === "error").length;
+    return {
+      agents: files.length,
+      diagnostics: diags,
+      errors,
+      warnings: diags.length - errors,
+      written: [],
+      removed: [],
+      regenerated: [],
+      inputs: [...files, ...[...cache.keys()].filter((f) => !files.includes(f))],
+      ...extra,
+    };
+  };
+  if (diags.some((d) => d.severity === "error")) return result({});
+  const good = named;
+
+  // --- Emit
+  const generated = new Map<string, string>();
+  const regenerated: string[] = [];
+  for (const [i, u] of good.entries()) {
+    progress({ phase: "emit", done: i, total: good.length });
+    const file = `${u.names!.module}.ts`;
+    if (!fresh.includes(u)) {
+      generated.set(file, state.generated.get(file)!.text);
+      continue;
+    }
+    regenerated.push(u.shown);
+    generated.set(file, emitAgentModule(emitInput(u, answers, out)));
+  }
+  const sources = options.inputs.map((i) => fromRoot(resolve(cwd, i)) || ".").join(", ");
+  const modules = good.map((u) => u.names!);
+  generated.set(
+    "index.ts",
+    emitIndex(
+      sources,
+      modules,
+      digest([
+        PTCC_VERSION,
+        GENERATOR_VERSION,
+        readTemplate("compile/index.tpl"),
+        ...modules.map((m) => `${m.module}:${m.agent}`),
+      ]),
+    ),
+  );
+
+  // --- Files in the way
+  const inTheWay = [...generated.keys()].filter((f) => state.others.has(f));
+  if (inTheWay.length > 0) {
+    for (const f of inTheWay) {
+      report({
+        code: "PTC160",
+        severity: "error",
+        file: shown(join(out, f)),
+        message: `${shown(join(out, f))} was not generated by ptcc (it has no ptcc header): not overwriting it`,
+        hint: "move or rename that file, or choose another --out folder",
+      });
+    }
+    return result({});
+  }
+
+  const plan: OutputPlan = planOutput(state, generated);
+  if (options.check === true) {
+    const missing = [...plan.write.keys()].filter((f) => !state.generated.has(f)).map((f) => shown(join(out, f)));
+    const stale = [...plan.write.keys()].filter((f) => state.generated.has(f)).map((f) => shown(join(out, f)));
+    const extra = plan.remove.map((f) => shown(join(out, f)));
+    return result({ regenerated, check: { stale, missing, extra } });
+  }
+  if (planChanges(plan)) {
+    progress({ phase: "write", done: 0, total: plan.write.size });
+    await applyPlan(out, state, plan);
+  }
+  return result({
+    regenerated,
+    written: [...plan.write.keys()].map((f) => shown(join(out, f))),
+    removed: plan.remove.map((f) => shown(join(out, f))),
+  });
+}
+
+// ---------------------------------------------------------------------------------------
+// Reading
+
+async function readUnit(
+  absolute: string,
+  shownPath: string,
+  source: string,
+  report: (d: Diagnostic) => void,
+): Promise<Unit | null> {
+  let text: string;
+  try {
+    const info = await stat(absolute);
+    if (info.size > MAX_AGENT_FILE_SIZE) {
+      report({
+        code: "PTC106",
+        severity: "error",
+        file: shownPath,
+        message: `the agent file is ${info.size} bytes, more than ${MAX_AGENT_FILE_SIZE}`,
+        hint: "agent files hold a prompt and options; keep data in the input",
+      });
+      return null;
+    }
+    text = await readFile(absolute, "utf8");
+  } catch (e) {
+    report({ code: "PTC106", severity: "error", file: shownPath, message: `cannot read the agent file: ${String(e)}` });
+    return null;
+  }
+  let spec: AgentFileSpec;
+  try {
+    spec = parseAgentFile(text, shownPath);
+  } catch (e) {
+    if (!(e instanceof AgentFileError)) throw e;
+    report({
+      code: codeOfParserError(e.message, e.hint),
+      severity: "error",
+      file: shownPath,
+      message: e.message,
+      ...(e.hint === undefined ? {} : { hint: e.hint }),
+      ...(e.span === undefined ? {} : { span: e.span }),
+      source: e.source ?? text,
+    });
+    return null;
+  }
+  const signature = stripSpans(parseSignature(spec.signature ?? "() -> :any"));
+  return { absolute, shown: shownPath, source, text, spec, signature, names: null, tools: [], inputsHash: "" };
+}
+
+function at(u: Unit, code: DiagnosticCode, message: string, span: Span | undefined, hint?: string): Diagnostic {
+  return {
+    code,
+    severity: "error",
+    file: u.shown,
+    message,
+    ...(hint === undefined ? {} : { hint }),
+    ...(span === undefined ? {} : { span }),
+    source: u.text,
+  };
+}
+
+/** The nearest folder above `out` with a package.json (headers name files from there). */
+function projectRoot(out: string, cwd: string): string {
+  for (let d = dirname(out); ; d = dirname(d)) {
+    if (existsSync(join(d, "package.json"))) return d;
+    if (dirname(d) === d) return cwd;
+  }
+}
+
+// ---------------------------------------------------------------------------------------
+// Checks across files
+
+function assignNames(units: readonly Unit[], report: (d: Diagnostic) => void): void {
+  const taken = new Map<string, Unit>();
+  for (const u of units) {
+    const names = moduleNames(moduleBaseName(u.absolute));
+    if ("problem" in names) {
+      report(at(u, "PTC152", names.problem, firstLine(u), names.hint));
+      continue;
+    }
+    // Two files must not give one identifier, nor module files that differ only in case.
+    const keys = [`agent:${names.agent}`, `module:${names.module.toLowerCase()}`];
+    const clash = keys.map((k) => taken.get(k)).find((x) => x !== undefined);
+    if (clash !== undefined) {
+      report(
+        at(
+          u,
+          "PTC151",
+          `this agent file and ${clash.shown} would both generate ${names.agent} (${names.module}.ts)`,
+          firstLine(u),
+          "rename one of the files",
+        ),
+      );
+      continue;
+    }
+    for (const k of keys) taken.set(k, u);
+    u.names = names;
+  }
+}
+
+async function resolveTools(u: Unit, byPath: ReadonlyMap<string, Unit>, report: (d: Diagnostic) => void): Promise<void> {
+  const dir = dirname(u.absolute);
+  for (const entry of u.spec.tools) {
+    if (entry.kind === "self") {
+      u.tools.push({ kind: "self", entry });
+    } else if (entry.kind === "agent") {
+      const target = byPath.get(join(dir, entry.file));
+      if (target === undefined) {
+        const fileName = entry.file.slice(2);
+        if (existsSync(join(dir, fileName))) continue; // it failed to parse: its own error says why
+        const siblings = [...byPath.values()].filter((x) => dirname(x.absolute) === dir).map((x) => moduleBaseName(x.absolute));
+        const wanted = moduleBaseName(fileName);
+        report(
+          at(
+            u,
+            "PTC140",
+            `no agent file ${fileName} next to this one`,
+            entry.span,
+            didYouMean(closest(wanted, siblings)) ??
+              (siblings.length > 0 ? `the agent files here are: ${siblings.join(", ")}` : undefined),
+          ),
+        );
+        continue;
+      }
+      if (target.spec.description === undefined) {
+        report(
+          at(
+            u,
+            "PTC141",
+            `agent ${target.spec.name} (${moduleBaseName(target.absolute)}.agent.md) has no description`,
+            entry.span,
+            `an agent used as a tool needs one: add description: to the front matter of ${target.shown}`,
+          ),
+        );
+      }
+      u.tools.push({ kind: "agent", entry, target });
+    } else {
+      const absolute = resolve(dir, entry.from.path);
+      const info = await stat(absolute).catch(() => null);
+      if (info === null || !info.isFile()) {
+        const slash = entry.from.path.lastIndexOf("/");
+        let names: string[] = [];
+        try {
+          names = readdirSync(dirname(absolute)).sort();
+        } catch {
+          names = [];
+        }
+        const near = closest(entry.from.path.slice(slash + 1), names).map((f) => entry.from.path.slice(0, slash + 1) + f);
+        report(at(u, "PTC130", `tool module ${entry.from.path} not found`, entry.fromSpan, didYouMean(near)));
+        continue;
+      }
+      const declared = entry.signature === undefined ? null : stripSpans(parseSignature(entry.signature));
+      u.tools.push({ kind: "module", entry, absolute, declared });
+    }
+  }
+}
+
+/** Agents used as tools must not come back to where they started (`self` is the way to recurse). */
+function findCycles(units: readonly Unit[], report: (d: Diagnostic) => void): void {
+  const state = new Map<Unit, "active" | "done">();
+  const stack: Unit[] = [];
+  const visit = (u: Unit): void => {
+    state.set(u, "active");
+    stack.push(u);
+    for (const t of u.tools) {
+      if (t.kind !== "agent") continue;
+      const s = state.get(t.target);
+      if (s === "active") {
+        const cycle = [...stack.slice(stack.indexOf(t.target)), t.target].map((x) => `${moduleBaseName(x.absolute)}.agent.md`);
+        report(
+          at(
+            u,
+            "PTC142",
+            `agent files use each other in a cycle: ${cycle.join(" → ")}`,
+            t.entry.span,
+            "an agent calls itself through the self tool; break the cycle",
+          ),
+        );
+      } else if (s === undefined) {
+        visit(t.target);
+      }
+    }
+    stack.pop();
+    state.set(u, "done");
+  };
+  for (const u of units) if (!state.has(u)) visit(u);
+}
+
+/**
+ * A warning for each parameter the prompt never names with a placeholder and
+ * fieldDescriptions does not describe: the LLM sees it among the data, but nothing says
+ * what it is for. Firewalled parameters never can be named, and are left alone.
+ */
+function unusedParameters(u: Unit, report: (d: Diagnostic) => void): void {
+  const named = new Set<string>();
+  for (const p of parsePlaceholders(u.spec.prompt).placeholders) {
+    const first = p.path[0]!;
+    named.add(first);
+    const alt = altSpelling(first);
+    if (alt !== null) named.add(alt);
+  }
+  const described = u.spec.fieldDescriptions ?? {};
+  const parsed = u.spec.signature === undefined ? null : parseSignature(u.spec.signature);
+  for (const p of parsed?.params ?? []) {
+    const alt = altSpelling(p.name);
+    if (isFirewalled(p.name) || named.has(p.name) || Object.hasOwn(described, p.name)) continue;
+    if (alt !== null && Object.hasOwn(described, alt)) continue;
+    // The name only, not its type.
+    const name = p.span === undefined ? undefined : { ...p.span, end: p.span.offset + nameLength(u.spec.signature!, p.span.offset) };
+    report({
+      ...at(u, "PTC123", `the prompt never mentions the parameter ${p.name}`, signatureSpan(u, name)),
+      severity: "warning",
+      hint: `name it in the prompt ({{${p.name}}}) or say what it is in fieldDescriptions`,
+    });
+  }
+}
+
+/** The length of the name written at `offset` of a signature (`:name` or `name`). */
+function nameLength(sig: string, offset: number): number {
+  return /^:?[A-Za-z0-9_?!-]+/.exec(sig.slice(offset))?.[0].length ?? 1;
+}
+
+/** A position inside the signature's text as a position in the file (the whole value when unsure). */
+function signatureSpan(u: Unit, inner: Span | undefined): Span | undefined {
+  const value = u.spec.spans.signature?.value;
+  const sig = u.spec.signature;
+  if (value === undefined || sig === undefined || inner === undefined || inner.line !== 1 || sig.includes("\n")) {
+    return value;
+  }
+  const raw = u.text.slice(value.offset, value.end);
+  const base = raw.startsWith(sig)
+    ? value.offset
+    : (raw[0] === '"' || raw[0] === "'") && raw.slice(1).startsWith(sig)
+      ? value.offset + 1
+      : -1;
+  if (base < 0) return value;
+  return spanOf(u.text, base + inner.offset, base + inner.end);
+}
+
+function spanOf(text: string, offset: number, end: number): Span {
+  const pos = (o: number): { line: number; column: number } => {
+    const before = text.slice(0, o);
+    const line = before.split("\n").length;
+    return { line, column: o - before.lastIndexOf("\n") };
+  };
+  const a = pos(offset);
+  const b = pos(end);
+  return { line: a.line, column: a.column, endLine: b.line, endColumn: b.column, offset, end };
+}
+
+function firstLine(u: Unit): Span {
+  const end = Math.max(1, u.text.indexOf("\n") < 0 ? u.text.length : u.text.indexOf("\n"));
+  return { line: 1, column: 1, endLine: 1, endColumn: end + 1, offset: 0, end };
+}
+
+// ---------------------------------------------------------------------------------------
+// Hashes and emit input
+
+async function inputsHash(
+  u: Unit,
+  cache: FileCache,
+  fromRoot: (p: string) => string,
+  outFromRoot: string,
+): Promise<string> {
+  const parts = [PTCC_VERSION, GENERATOR_VERSION, readTemplate("compile/agent-module.tpl"), outFromRoot, u.source, normalize(u.text)];
+  for (const t of u.tools) {
+    parts.push(t.entry.name, t.kind);
+    if (t.kind === "agent") parts.push(t.target.names?.module ?? "", t.target.names?.agent ?? "");
+    if (t.kind === "module") {
+      for (const [file, text] of await withLocalImports(cache, t.absolute)) parts.push(fromRoot(file), normalize(text));
+      if ((await readCached(cache, t.absolute)) === null) parts.push("(unreadable)");
+    }
+  }
+  return digest(parts);
+}
+
+/** Line endings do not change a hash (a Windows checkout hashes as a Unix one). */
+function normalize(text: string): string {
+  return text.replace(/\r\n?/g, "\n");
+}
+
+function emitInput(
+  u: Unit,
+  answers: ReadonlyMap<Extract<UnitTool, { kind: "module" }>, Extract<ToolAnswer, { ok: true }>>,
+  out: string,
+): Parameters<typeof emitAgentModule>[0] {
+  const tools: EmitTool[] = u.tools.map((t): EmitTool => {
+    switch (t.kind) {
+      case "self":
+        return { kind: "self", name: t.entry.name };
+      case "agent":
+        return { kind: "agent", name: t.entry.name, module: t.target.names!.module, exportName: t.target.names!.agent };
+      case "module": {
+        const a = answers.get(t);
+        let spec = relative(out, t.absolute).split(sep).join("/");
+        if (!spec.startsWith(".")) spec = `./${spec}`;
+        spec = spec.replace(/\.(m|c)?ts$/, (_m, k: string | undefined) => `.${k ?? ""}js`);
+        const description = t.entry.description ?? a?.description;
+        return {
+          kind: "module",
+          name: t.entry.name,
+          importPath: spec,
+          exportName: t.entry.from.exportName,
+          signature: a?.signature ?? t.declared,
+          ...(description === undefined ? {} : { description }),
+          resultTyped: a?.resultTyped ?? false,
+        };
+      }
+    }
+  });
+  return { source: u.source, names: u.names!, spec: u.spec, signature: u.signature, tools, inputsHash: u.inputsHash };
+}
