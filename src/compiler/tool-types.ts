@@ -191,13 +191,16 @@ function exportedFunction(
     };
   }
   const target = symbol.flags & SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : symbol;
+  if ((target.flags & SymbolFlags.Value) === 0) {
+    return { ok: false, code: "PTC132", message: `export ${r.exportName} is a type, not a function`, hint: "export the tool's function" };
+  }
   const type = checker.getTypeOfSymbolAtLocation(target, sf);
   const signatures = type.getCallSignatures();
   if (signatures.length === 0) {
     return {
       ok: false,
       code: "PTC132",
-      message: `export ${r.exportName} is ${checker.typeToString(type)}, not a function`,
+      message: `export ${r.exportName} is ${checker.typeToString(checker.getBaseTypeOfLiteralType(type))}, not a function`,
       hint: "export the tool's function",
     };
   }

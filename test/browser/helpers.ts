@@ -28,8 +28,14 @@ function browserContext(): vm.Context {
   });
 }
 
-/** Bundle `entry` (source text, resolved from the repo root) for browsers: IIFE code and its inputs. */
-export async function bundleForBrowser(entry: string, resolveDir = ROOT): Promise<{ code: string; inputs: string[] }> {
+/**
+ * Bundle `entry` (source text, resolved from the repo root) for browsers: IIFE code and the
+ * files that ended up in it (tree shaking may drop some of those it read).
+ */
+export async function bundleForBrowser(
+  entry: string,
+  resolveDir = ROOT,
+): Promise<{ code: string; inputs: string[]; read: string[] }> {
   const result = await build({
     stdin: { contents: entry, resolveDir, sourcefile: "entry.ts", loader: "ts" },
     bundle: true,
@@ -37,10 +43,13 @@ export async function bundleForBrowser(entry: string, resolveDir = ROOT): Promis
     format: "iife",
     target: "es2022",
     write: false,
+    outfile: "bundle.js",
     metafile: true,
     logLevel: "silent",
   });
-  return { code: result.outputFiles[0]!.text, inputs: Object.keys(result.metafile.inputs) };
+  const output = Object.values(result.metafile.outputs)[0]!;
+  const inputs = Object.entries(output.inputs).filter(([, v]) => v.bytesInOutput > 0);
+  return { code: result.outputFiles[0]!.text, inputs: inputs.map(([f]) => f), read: Object.keys(result.metafile.inputs) };
 }
 
 /** Run bundled code in a browser-like context and await what it put in `globalThis.result`. */
