@@ -133,7 +133,7 @@ export async function compileAgents(options: CompileOptions): Promise<CompileRes
   const fromRoot = (p: string): string => relative(root, p).split(sep).join("/");
   const progress = options.onProgress ?? ((): void => {});
 
-  const files = await discoverAgentFiles(inputs, [out]);
+  const files = await discoverAgentFiles(options.inputs, cwd, [out]);
   const diags: Diagnostic[] = [];
   const report = (d: Diagnostic): void => {
     diags.push(d);

@@ -16,12 +16,19 @@ export class CompileUsageError extends Error {
   }
 }
 
-/** Absolute paths of the agent files under `inputs`, sorted, without duplicates. */
-export async function discoverAgentFiles(inputs: readonly string[], exclude: readonly string[]): Promise<string[]> {
+/**
+ * Absolute paths of the agent files under `inputs` (relative to `cwd`, named in errors as
+ * given), sorted, without duplicates.
+ */
+export async function discoverAgentFiles(
+  inputs: readonly string[],
+  cwd: string,
+  exclude: readonly string[],
+): Promise<string[]> {
   const found = new Set<string>();
-  const skip = new Set(exclude.map((p) => resolve(p)));
+  const skip = new Set(exclude.map((p) => resolve(cwd, p)));
   for (const input of inputs) {
-    const path = resolve(input);
+    const path = resolve(cwd, input);
     let info;
     try {
       info = await stat(path);
