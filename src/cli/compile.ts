@@ -43,10 +43,19 @@ export async function runCompile(args: CompileArgs): Promise<number> {
   const format = formatOf(args.format);
   if (args.check === true && args.watch === true) throw new UsageError("--check and --watch do not go together");
   const dirs = args.dirs !== undefined && args.dirs.length > 0 ? [...args.dirs] : ["agents"];
-  const { compileAgents } = await import("../compiler/compile.js");
   const { CompileUsageError } = await import("../compiler/discover.js");
   const run = async (progress: boolean): Promise<CompileResult> => {
     try {
+      // Nothing changed: answered without loading the parsers or the compiler.
+      if (args.check !== true && args.force !== true) {
+        const { upToDate } = await import("../compiler/up-to-date.js");
+        const quick = await upToDate({ inputs: dirs, out: args.out as string, cwd: process.cwd() });
+        if (quick !== null) {
+          const none: readonly string[] = [];
+          return { ...quick, diagnostics: [], errors: 0, warnings: 0, written: none, removed: none, regenerated: none };
+        }
+      }
+      const { compileAgents } = await import("../compiler/compile.js");
       return await compileAgents({
         inputs: dirs,
         out: args.out as string,

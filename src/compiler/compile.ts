@@ -11,9 +11,8 @@
  * generated again (and its tools are not read again).
  */
 import { readFile, stat } from "node:fs/promises";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import { dirname, join, relative, resolve, sep } from "node:path";
-import { fileURLToPath } from "node:url";
 import { AgentFileError } from "../agent-file/error.js";
 import { MAX_AGENT_FILE_SIZE, parseAgentFile, type AgentFileSpec, type ToolEntry } from "../agent-file/parse.js";
 import type { Span } from "../diagnostics/span.js";
@@ -25,11 +24,11 @@ import { codeOfParserError, type DiagnosticCode } from "./codes.js";
 import type { Diagnostic } from "./diagnostics.js";
 import { CompileUsageError, discoverAgentFiles } from "./discover.js";
 import { emitAgentModule, emitIndex, type EmitTool } from "./emit.js";
-import { digest, GENERATOR_VERSION, readCached, withLocalImports, type FileCache } from "./hash.js";
+import { inputsDigest, withLocalImports, type FileCache } from "./hash.js";
 import { moduleBaseName, moduleNames, type ModuleNames } from "./names.js";
 import { applyPlan, planChanges, planOutput, readOutputState, type OutputPlan } from "./output.js";
-import { readTemplate } from "./templates.js";
 import type { ToolAnswer, ToolRequest } from "./tool-types.js";
+import { indexHash, moduleHashBase, projectRoot, upToDate } from "./up-to-date.js";
 
 export interface CompileOptions {
   /** Folders (or agent files) as given, relative to `cwd`. */
@@ -43,8 +42,6 @@ export interface CompileOptions {
   readonly force?: boolean;
   /** Called as the work goes on (the CLI shows it on a terminal). */
   readonly onProgress?: (progress: CompileProgress) => void;
-  /** Reads tool modules' types; ts-morph by default (tests substitute it). */
-  readonly analyzeTools?: (requests: readonly ToolRequest[], projectDir: string) => Promise<ToolAnswer[]>;
 }
 
 export interface CompileProgress {
@@ -74,18 +71,6 @@ export interface CompileResult {
   };
 }
 
-/** ptcc's version, part of every hash: a new ptcc regenerates everything. */
-const PTCC_VERSION = ((): string => {
-  try {
-    const pkg = JSON.parse(readFileSync(fileURLToPath(new URL("../../package.json", import.meta.url)), "utf8")) as {
-      version?: unknown;
-    };
-    return typeof pkg.version === "string" ? pkg.version : "0";
-  } catch {
-    return "0";
-  }
-})();
-
 // ---------------------------------------------------------------------------------------
 // The units of a compile
 
@@ -109,10 +94,15 @@ interface Unit {
   readonly source: string;
   readonly text: string;
   readonly spec: AgentFileSpec;
+  /** The signature with the spans of its text (for positions). */
+  readonly parsed: Signature;
+  /** The same without spans (what modules embed). */
   readonly signature: Signature;
   names: ModuleNames | null;
   tools: UnitTool[];
   inputsHash: string;
+  /** The files the module is generated from, from the project root: the agent file first. */
+  reads: string[];
 }
 
 /** Compile the agent files under `inputs` into `out`. Throws CompileUsageError for bad folders. */
@@ -133,6 +123,21 @@ export async function compileAgents(options: CompileOptions): Promise<CompileRes
   const fromRoot = (p: string): string => relative(root, p).split(sep).join("/");
   const progress = options.onProgress ?? ((): void => {});
 
+  if (options.check !== true && options.force !== true) {
+    const quick = await upToDate({ inputs: options.inputs, out: options.out, cwd });
+    if (quick !== null) {
+      return {
+        agents: quick.agents,
+        diagnostics: [],
+        errors: 0,
+        warnings: 0,
+        written: [],
+        removed: [],
+        regenerated: [],
+        inputs: quick.inputs,
+      };
+    }
+  }
   const files = await discoverAgentFiles(options.inputs, cwd, [out]);
   const diags: Diagnostic[] = [];
   const report = (d: Diagnostic): void => {
@@ -182,13 +187,11 @@ export async function compileAgents(options: CompileOptions): Promise<CompileRes
   const answers = new Map<Extract<UnitTool, { kind: "module" }>, Extract<ToolAnswer, { ok: true }>>();
   if (requests.length > 0) {
     progress({ phase: "types", done: 0, total: requests.length });
-    const analyze =
-      options.analyzeTools ??
-      (async (rs: readonly ToolRequest[], dir: string): Promise<ToolAnswer[]> =>
-        (await import("./tool-types.js")).analyzeTools(rs, { projectDir: dir }));
-    const results = await analyze(
+    // ts-morph is loaded here, and only here: a compile without module tools never pays for it.
+    const { analyzeTools } = await import("./tool-types.js");
+    const results = await analyzeTools(
       requests.map((r) => r.request),
-      dirname(requests[0]!.unit.absolute),
+      { projectDir: dirname(requests[0]!.unit.absolute) },
     );
     results.forEach((a, i) => {
       const { unit, tool } = requests[i]!;
@@ -229,19 +232,8 @@ export async function compileAgents(options: CompileOptions): Promise<CompileRes
   }
   const sources = options.inputs.map((i) => fromRoot(resolve(cwd, i)) || ".").join(", ");
   const modules = good.map((u) => u.names!);
-  generated.set(
-    "index.ts",
-    emitIndex(
-      sources,
-      modules,
-      digest([
-        PTCC_VERSION,
-        GENERATOR_VERSION,
-        readTemplate("compile/index.tpl"),
-        ...modules.map((m) => `${m.module}:${m.agent}`),
-      ]),
-    ),
-  );
+  const warnings = diags.filter((d) => d.severity === "warning").length;
+  generated.set("index.ts", emitIndex(sources, modules, indexHash(modules), warnings));
 
   // --- Files in the way
   const inTheWay = [...generated.keys()].filter((f) => state.others.has(f));
@@ -319,8 +311,20 @@ async function readUnit(
     });
     return null;
   }
-  const signature = stripSpans(parseSignature(spec.signature ?? "() -> :any"));
-  return { absolute, shown: shownPath, source, text, spec, signature, names: null, tools: [], inputsHash: "" };
+  const parsed = parseSignature(spec.signature ?? "() -> :any");
+  return {
+    absolute,
+    shown: shownPath,
+    source,
+    text,
+    spec,
+    parsed,
+    signature: stripSpans(parsed),
+    names: null,
+    tools: [],
+    inputsHash: "",
+    reads: [],
+  };
 }
 
 function at(u: Unit, code: DiagnosticCode, message: string, span: Span | undefined, hint?: string): Diagnostic {
@@ -333,14 +337,6 @@ function at(u: Unit, code: DiagnosticCode, message: string, span: Span | undefin
     ...(span === undefined ? {} : { span }),
     source: u.text,
   };
-}
-
-/** The nearest folder above `out` with a package.json (headers name files from there). */
-function projectRoot(out: string, cwd: string): string {
-  for (let d = dirname(out); ; d = dirname(d)) {
-    if (existsSync(join(d, "package.json"))) return d;
-    if (dirname(d) === d) return cwd;
-  }
 }
 
 // ---------------------------------------------------------------------------------------
@@ -476,8 +472,7 @@ function unusedParameters(u: Unit, report: (d: Diagnostic) => void): void {
     if (alt !== null) named.add(alt);
   }
   const described = u.spec.fieldDescriptions ?? {};
-  const parsed = u.spec.signature === undefined ? null : parseSignature(u.spec.signature);
-  for (const p of parsed?.params ?? []) {
+  for (const p of u.spec.signature === undefined ? [] : u.parsed.params) {
     const alt = altSpelling(p.name);
     if (isFirewalled(p.name) || named.has(p.name) || Object.hasOwn(described, p.name)) continue;
     if (alt !== null && Object.hasOwn(described, alt)) continue;
@@ -538,21 +533,16 @@ async function inputsHash(
   fromRoot: (p: string) => string,
   outFromRoot: string,
 ): Promise<string> {
-  const parts = [PTCC_VERSION, GENERATOR_VERSION, readTemplate("compile/agent-module.tpl"), outFromRoot, u.source, normalize(u.text)];
+  const tools = new Map<string, string | null>();
   for (const t of u.tools) {
-    parts.push(t.entry.name, t.kind);
-    if (t.kind === "agent") parts.push(t.target.names?.module ?? "", t.target.names?.agent ?? "");
-    if (t.kind === "module") {
-      for (const [file, text] of await withLocalImports(cache, t.absolute)) parts.push(fromRoot(file), normalize(text));
-      if ((await readCached(cache, t.absolute)) === null) parts.push("(unreadable)");
-    }
+    if (t.kind !== "module") continue;
+    const files = await withLocalImports(cache, t.absolute);
+    if (files.length === 0) tools.set(fromRoot(t.absolute), null);
+    for (const [file, text] of files) tools.set(fromRoot(file), text);
   }
-  return digest(parts);
-}
-
-/** Line endings do not change a hash (a Windows checkout hashes as a Unix one). */
-function normalize(text: string): string {
-  return text.replace(/\r\n?/g, "\n");
+  const sorted = [...tools].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  u.reads = [u.source, ...sorted.map(([p]) => p).filter((p) => p !== u.source)];
+  return inputsDigest(moduleHashBase(outFromRoot), [[u.source, u.text], ...sorted.filter(([p]) => p !== u.source)]);
 }
 
 function emitInput(
@@ -584,5 +574,13 @@ function emitInput(
       }
     }
   });
-  return { source: u.source, names: u.names!, spec: u.spec, signature: u.signature, tools, inputsHash: u.inputsHash };
+  return {
+    source: u.source,
+    names: u.names!,
+    spec: u.spec,
+    signature: u.signature,
+    tools,
+    inputsHash: u.inputsHash,
+    reads: u.reads,
+  };
 }

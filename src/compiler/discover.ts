@@ -6,7 +6,7 @@
  */
 import { readdir, stat } from "node:fs/promises";
 import { join, resolve } from "node:path";
-import { AGENT_FILE_EXTENSION } from "../agent-file/parse.js";
+import { AGENT_FILE_EXTENSION } from "./hash.js";
 
 /** A problem with a folder given on the command line (the CLI exits 2). */
 export class CompileUsageError extends Error {

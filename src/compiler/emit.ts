@@ -45,6 +45,8 @@ export interface EmitAgent {
   readonly tools: readonly EmitTool[];
   /** The hash of the module's inputs. */
   readonly inputsHash: string;
+  /** The files it is generated from, from the project root (the header's `reads`). */
+  readonly reads: readonly string[];
 }
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
@@ -58,6 +60,7 @@ export function emitAgentModule(a: EmitAgent): string {
   const body = fillTemplate(readTemplate("compile/agent-module.tpl"), {
     source: a.source,
     hashes: "{{hashes}}",
+    reads: JSON.stringify(a.reads),
     imports: imports.text,
     name: spec.name,
     signature: renderSignature(a.signature),
@@ -94,8 +97,13 @@ function withHashes(text: string, inputsHash: string): string {
   return `${text.slice(0, at)}// ptcc: inputs ${inputsHash}, content ${digest([rest])}\n${rest}`;
 }
 
-/** The text of `OUT/index.ts`, re-exporting every agent module. */
-export function emitIndex(source: string, modules: readonly ModuleNames[], inputsHash: string): string {
+/** The text of `OUT/index.ts`, re-exporting every agent module; `warnings`: the compile's. */
+export function emitIndex(
+  source: string,
+  modules: readonly ModuleNames[],
+  inputsHash: string,
+  warnings: number,
+): string {
   const exports = [...modules]
     .sort((x, y) => (x.module < y.module ? -1 : x.module > y.module ? 1 : 0))
     .map(
@@ -105,6 +113,7 @@ export function emitIndex(source: string, modules: readonly ModuleNames[], input
   const body = fillTemplate(readTemplate("compile/index.tpl"), {
     source,
     hashes: "{{hashes}}",
+    warnings: String(warnings),
     exports: exports.length === 0 ? "export {};" : exports.join("\n"),
   });
   return withHashes(body, inputsHash);

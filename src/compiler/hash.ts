@@ -6,11 +6,46 @@
  * node_modules are not followed: `ptcc compile --force` regenerates everything.
  */
 import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { dirname, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+
+/** ptcc's version, part of every hash: a new ptcc regenerates everything. */
+export const PTCC_VERSION = ((): string => {
+  try {
+    const pkg = JSON.parse(readFileSync(fileURLToPath(new URL("../../package.json", import.meta.url)), "utf8")) as {
+      version?: unknown;
+    };
+    return typeof pkg.version === "string" ? pkg.version : "0";
+  } catch {
+    return "0";
+  }
+})();
 
 /** Bumped when the generated code changes for the same inputs (with ptcc's version). */
 export const GENERATOR_VERSION = "1";
+
+/**
+ * `.agent.md` (as src/agent-file/parse.ts has it): repeated here so that the no-change
+ * check, which reads no agent file's content, does not load the parser and YAML.
+ */
+export const AGENT_FILE_EXTENSION = ".agent.md";
+
+/**
+ * The hash of a module's inputs: what ptcc is (version, generator, template), where the
+ * output goes, and each file it read, by path from the project root and content (line
+ * endings aside, so a Windows checkout hashes as a Unix one). The paths are the header's
+ * `reads` list, so the hash can be checked again without parsing anything.
+ */
+export function inputsDigest(
+  fixed: readonly string[],
+  files: readonly (readonly [path: string, text: string | null])[],
+): string {
+  const parts = [...fixed];
+  for (const [path, text] of files) parts.push(path, text === null ? "(unreadable)" : text.replace(/\r\n?/g, "\n"));
+  return digest(parts);
+}
 
 /** A short, stable hex digest of the parts (16 hex digits of SHA-256). */
 export function digest(parts: readonly string[]): string {

@@ -4,7 +4,7 @@
  * `TicketTriageOutput`, `validateTicketTriageInput` and `validateTicketTriageOutput`.
  * Words are split at `-`, `_`, `.` and spaces; the agent is camelCase, types PascalCase.
  */
-import { AGENT_FILE_EXTENSION } from "../agent-file/parse.js";
+import { AGENT_FILE_EXTENSION } from "./hash.js";
 
 export interface ModuleNames {
   /** The file name in the output folder, without `.ts`: the agent file's name. */

@@ -17,6 +17,7 @@ const FILLERS: Record<string, { by: string; slots: string[] }> = {
     slots: [
       "source",
       "hashes",
+      "reads",
       "imports",
       "name",
       "signature",
@@ -32,7 +33,7 @@ const FILLERS: Record<string, { by: string; slots: string[] }> = {
       "options",
     ],
   },
-  "compile/index.tpl": { by: "src/compiler/emit.ts", slots: ["source", "hashes", "exports"] },
+  "compile/index.tpl": { by: "src/compiler/emit.ts", slots: ["source", "hashes", "warnings", "exports"] },
 };
 
 function files(dir: string): string[] {
