@@ -19,6 +19,7 @@ import type { Span } from "../diagnostics/span.js";
 import { closest, didYouMean } from "../diagnostics/suggest.js";
 import { parseSignature } from "../signature/parse.js";
 import { parsePlaceholders } from "../signature/placeholders.js";
+import { renderSignature } from "../signature/render.js";
 import { altSpelling, isFirewalled, stripSpans, type Signature } from "../signature/types.js";
 import { codeOfParserError, type DiagnosticCode } from "./codes.js";
 import type { Diagnostic } from "./diagnostics.js";
@@ -180,7 +181,7 @@ export async function compileAgents(options: CompileOptions): Promise<CompileRes
       requests.push({
         unit: u,
         tool: t,
-        request: { name: t.entry.name, module: t.absolute, exportName: t.entry.from.exportName, declared: t.declared },
+        request: { module: t.absolute, exportName: t.entry.from.exportName, declared: t.declared },
       });
     }
   }
@@ -189,10 +190,14 @@ export async function compileAgents(options: CompileOptions): Promise<CompileRes
     progress({ phase: "types", done: 0, total: requests.length });
     // ts-morph is loaded here, and only here: a compile without module tools never pays for it.
     const { analyzeTools } = await import("./tool-types.js");
-    const results = await analyzeTools(
-      requests.map((r) => r.request),
-      { projectDir: dirname(requests[0]!.unit.absolute) },
-    );
+    // A function used by many agents with the same signature is read (and checked) once.
+    const keyOf = (r: ToolRequest): string =>
+      JSON.stringify([r.module, r.exportName, r.declared === null ? null : renderSignature(r.declared)]);
+    const unique = new Map<string, ToolRequest>();
+    for (const { request } of requests) if (!unique.has(keyOf(request))) unique.set(keyOf(request), request);
+    const answered = await analyzeTools([...unique.values()], { projectDir: dirname(requests[0]!.unit.absolute) });
+    const byKey = new Map([...unique.keys()].map((k, i) => [k, answered[i]!]));
+    const results = requests.map((r) => byKey.get(keyOf(r.request))!);
     results.forEach((a, i) => {
       const { unit, tool } = requests[i]!;
       if (a.ok) answers.set(tool, a);

@@ -28,8 +28,6 @@ import { deriveSignature, type TsApi } from "./ts-signature.js";
 
 /** One tool to read. */
 export interface ToolRequest {
-  /** The tool's name in its agent (for messages). */
-  readonly name: string;
   /** The module's absolute path. */
   readonly module: string;
   readonly exportName: string;
@@ -77,7 +75,7 @@ export async function analyzeTools(requests: readonly ToolRequest[], options: To
   requests.forEach((r, index) => {
     const sf = files.get(r.module) ?? null;
     if (sf === null) {
-      answers[index] = { ok: false, code: "PTC136", message: `TypeScript cannot read the tool module of ${r.name}` };
+      answers[index] = { ok: false, code: "PTC136", message: "TypeScript cannot read the tool module" };
       return;
     }
     const found = exportedFunction(api, sf.compilerNode, r);
@@ -216,7 +214,7 @@ function deriveAnswer(api: TsApi, found: FoundFunction, r: ToolRequest): ToolAns
     return {
       ok: false,
       code: "PTC135",
-      message: `cannot derive a signature for tool ${r.name} from its TypeScript types: ${derived.problem}`,
+      message: `cannot derive a signature from the TypeScript types of ${r.exportName}: ${derived.problem}`,
       hint: "declare the tool's signature in the agent file (signature: ...)",
     };
   }
@@ -286,13 +284,13 @@ function checkDeclared(
         ? {
             ok: false,
             code: "PTC133",
-            message: `tool ${r.name}: ${r.exportName} does not accept the arguments of its signature: ${detail}`,
+            message: `${r.exportName} does not accept the arguments of the tool's signature: ${detail}`,
             hint: "change the function's parameter type, or the signature",
           }
         : {
             ok: false,
             code: "PTC134",
-            message: `tool ${r.name}: what ${r.exportName} returns does not fit its signature's output: ${detail}`,
+            message: `what ${r.exportName} returns does not fit the tool's signature: ${detail}`,
             hint: "change the function's return type, or the signature",
           };
   }

@@ -52,11 +52,11 @@ describe("signatures derived from TypeScript types", () => {
   it("follow the documented rules", async () => {
     const dir = project({ "tools/t.ts": MODULE });
     const answers = await analyzeTools(
-      cases.map(([name]) => ({ name, module: join(dir, "tools/t.ts"), exportName: name, declared: null })),
+      cases.map(([name]) => ({ module: join(dir, "tools/t.ts"), exportName: name, declared: null })),
       { projectDir: dir },
     );
     const got = answers.map((a: ToolAnswer, i) => {
-      if (!a.ok) return [cases[i]![0], a.message.replace(/^cannot derive a signature for tool \w+ from its TypeScript types: /, "")];
+      if (!a.ok) return [cases[i]![0], a.message.replace(/^cannot derive a signature from the TypeScript types of \w+: /, "")];
       if (a.signature === null) return [cases[i]![0], "(no signature)"];
       const text = renderSignature(a.signature);
       // What is derived is a signature the parser reads back as it is.
