@@ -146,5 +146,8 @@ export async function runCompileSuite({ quick, line }) {
   line(`  no-change compile                                ${w.toFixed(0).padStart(6)} ms`);
   line(`  tsc --noEmit of the generated output (baseline)   ${t.toFixed(0).padStart(6)} ms`);
   line(`  cold / tsc: ${(c / t).toFixed(2)}× (target < 1)   no-change / cold: ${(w / c).toFixed(3)}× (target < 0.1)`);
-  return { failed: false, report: { agents: AGENTS, runs, coldMs: c, noChangeMs: w, tscMs: t, coldOverTsc: c / t, noChangeOverCold: w / c } };
+  return {
+    failed: false,
+    report: { agents: AGENTS, runs, coldMs: c, noChangeMs: w, tscMs: t, coldOverTsc: c / t, noChangeOverCold: w / c },
+  };
 }

@@ -4,13 +4,7 @@
  * `defineAgent`, `defineTool`, `asTool` and `chain` use to type inputs, outputs and tool
  * arguments. Types only; nothing here exists at run time.
  */
-import type {
-  SignatureCheck,
-  SignatureInput,
-  SignatureOutput,
-  ToolArgs,
-  ToolResult,
-} from "../signature/infer.js";
+import type { SignatureCheck, SignatureInput, SignatureOutput, ToolArgs, ToolResult } from "../signature/infer.js";
 import type { Signature } from "../signature/types.js";
 import type { AgentOptions, RunOptions, ToolDefinition, ToolSpec, TypedSignature, TypedToolFn } from "./types.js";
 

@@ -182,7 +182,11 @@ function progressLine(): (p: CompileProgress) => void {
  * Compile again whenever an agent file, or a file in a folder a tool module is in, changes;
  * runs until Ctrl-C. Changes that come together are compiled once.
  */
-async function watchLoop(dirs: readonly string[], first: CompileResult, again: () => Promise<CompileResult>): Promise<number> {
+async function watchLoop(
+  dirs: readonly string[],
+  first: CompileResult,
+  again: () => Promise<CompileResult>,
+): Promise<number> {
   process.stderr.write("watching for changes (Ctrl-C to stop)\n");
   const watchers = new Map<string, FSWatcher>();
   let timer: ReturnType<typeof setTimeout> | undefined;

@@ -110,7 +110,9 @@ export function jsDoc(paragraphs: readonly string[], indent: string): string[] {
 export function signatureDataText(sig: Signature, indent: string): string {
   const inner = `${indent}  `;
   const params =
-    sig.params.length === 0 ? "[]" : `[\n${sig.params.map((p) => `${inner}  ${fieldData(p, `${inner}  `)},`).join("\n")}\n${inner}]`;
+    sig.params.length === 0
+      ? "[]"
+      : `[\n${sig.params.map((p) => `${inner}  ${fieldData(p, `${inner}  `)},`).join("\n")}\n${inner}]`;
   return `{\n${inner}params: ${params},\n${inner}output: ${typeData(sig.output, inner)},\n${indent}}`;
 }
 

@@ -79,10 +79,7 @@ export function emitAgentModule(a: EmitAgent): string {
       part: "output",
       valueType: names.output,
     }).trimEnd(),
-    agentDoc: jsDoc(
-      [spec.description ?? `The agent ${spec.name}.`, `Compiled from ${a.source}.`],
-      "",
-    ).join("\n"),
+    agentDoc: jsDoc([spec.description ?? `The agent ${spec.name}.`, `Compiled from ${a.source}.`], "").join("\n"),
     agent: names.agent,
     options: optionLines(a, imports.aliases, toolTypes.aliases).join("\n"),
   });
@@ -206,7 +203,11 @@ function optionLines(
   for (const k of numbers) if (spec[k] !== undefined) out.push(`  ${k}: ${spec[k]},`);
   const fo = spec.formatOptions;
   if (fo !== undefined && Object.keys(fo).length > 0) {
-    out.push(`  formatOptions: { ${Object.entries(fo).map(([k, v]) => `${k}: ${String(v)}`).join(", ")} },`);
+    out.push(
+      `  formatOptions: { ${Object.entries(fo)
+        .map(([k, v]) => `${k}: ${String(v)}`)
+        .join(", ")} },`,
+    );
   }
   if (spec.outputMode !== undefined) out.push(`  outputMode: ${JSON.stringify(spec.outputMode)},`);
   if (spec.signatureValidation !== undefined) {
@@ -238,7 +239,9 @@ function toolLines(
       const fn = imports.get(t.name)!;
       const description = t.description === undefined ? [] : [`      description: ${JSON.stringify(t.description)},`];
       if (t.signature === null) {
-        return description.length === 0 ? [`    ${k}: ${fn},`] : [`    ${k}: {`, `      fn: ${fn},`, ...description, "    },"];
+        return description.length === 0
+          ? [`    ${k}: ${fn},`]
+          : [`    ${k}: {`, `      fn: ${fn},`, ...description, "    },"];
       }
       const ty = types.get(t.name)!;
       return [

@@ -73,7 +73,8 @@ export function readCached(cache: FileCache, path: string): Promise<string | nul
   return p;
 }
 
-const IMPORT = /(?:^|[^\w$.])(?:import|export)\s[^;]*?from\s*["'](\.{1,2}\/[^"']+)["']|import\s*\(\s*["'](\.{1,2}\/[^"']+)["']\s*\)|^\s*import\s*["'](\.{1,2}\/[^"']+)["']/gm;
+const IMPORT =
+  /(?:^|[^\w$.])(?:import|export)\s[^;]*?from\s*["'](\.{1,2}\/[^"']+)["']|import\s*\(\s*["'](\.{1,2}\/[^"']+)["']\s*\)|^\s*import\s*["'](\.{1,2}\/[^"']+)["']/gm;
 const SOURCE_EXTENSIONS = [".ts", ".tsx", ".mts", ".cts", ".js", ".mjs", ".cjs", ".d.ts"];
 
 /** The relative module specifiers a source file imports. */

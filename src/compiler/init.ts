@@ -67,7 +67,11 @@ async function packageJson(dir: string, ptccVersion: string, created: string[]):
   const path = join(dir, "package.json");
   if (!existsSync(path)) {
     const pkg = {
-      name: basename(dir).toLowerCase().replace(/[^a-z0-9-]+/g, "-").replace(/^-+|-+$/g, "") || "agents",
+      name:
+        basename(dir)
+          .toLowerCase()
+          .replace(/[^a-z0-9-]+/g, "-")
+          .replace(/^-+|-+$/g, "") || "agents",
       private: true,
       type: "module",
       scripts: INIT_SCRIPTS,

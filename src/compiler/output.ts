@@ -12,7 +12,19 @@
  * one leaves the previous folder in place.
  */
 import { randomBytes } from "node:crypto";
-import { copyFile, link, mkdir, readdir, readFile, readlink, rename, rm, stat, symlink, writeFile } from "node:fs/promises";
+import {
+  copyFile,
+  link,
+  mkdir,
+  readdir,
+  readFile,
+  readlink,
+  rename,
+  rm,
+  stat,
+  symlink,
+  writeFile,
+} from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
 import { digest } from "./hash.js";
 

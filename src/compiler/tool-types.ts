@@ -102,7 +102,10 @@ function createProject(morph: typeof TsMorph, projectDir: string): TsMorph.Proje
   const { ScriptTarget, ModuleKind, ModuleResolutionKind } = morph.ts;
   const forced = { noEmit: true, skipLibCheck: true, allowJs: true, declaration: false, composite: false };
   // `ptcc` (and `ptcc/runtime`) resolve to the declarations tools use, not the package's graph.
-  const resolutionHost = (host: ts.ModuleResolutionHost, options: () => ts.CompilerOptions): TsMorph.ResolutionHost => ({
+  const resolutionHost = (
+    host: ts.ModuleResolutionHost,
+    options: () => ts.CompilerOptions,
+  ): TsMorph.ResolutionHost => ({
     resolveModuleNames: (names, containing) =>
       names.map((name) =>
         name === "ptcc" || name === "ptcc/runtime"
@@ -190,7 +193,12 @@ function exportedFunction(
   }
   const target = symbol.flags & SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : symbol;
   if ((target.flags & SymbolFlags.Value) === 0) {
-    return { ok: false, code: "PTC132", message: `export ${r.exportName} is a type, not a function`, hint: "export the tool's function" };
+    return {
+      ok: false,
+      code: "PTC132",
+      message: `export ${r.exportName} is a type, not a function`,
+      hint: "export the tool's function",
+    };
   }
   const type = checker.getTypeOfSymbolAtLocation(target, sf);
   const signatures = type.getCallSignatures();
@@ -230,7 +238,10 @@ function deriveAnswer(api: TsApi, found: FoundFunction, r: ToolRequest): ToolAns
 
 /** The JSDoc's first paragraph, on one line: what the tool does, for the prompt. */
 function firstParagraph(doc: string): string {
-  return doc.split(/\n\s*\n/)[0]!.replace(/\s+/g, " ").trim();
+  return doc
+    .split(/\n\s*\n/)[0]!
+    .replace(/\s+/g, " ")
+    .trim();
 }
 
 // ---------------------------------------------------------------------------------------

@@ -32,14 +32,24 @@ export interface TsApi {
 }
 
 export type Derived =
-  | { readonly ok: true; readonly signature: Signature | null }
-  | { readonly ok: false; readonly problem: string };
+  { readonly ok: true; readonly signature: Signature | null } | { readonly ok: false; readonly problem: string };
 
 const MAX_DEPTH = 16;
 /** Names a signature can hold (grammar/Signature.g4: NAME_BODY). */
 const SIGNATURE_NAME = /^[a-zA-Z_][a-zA-Z0-9_?!]*(-[a-zA-Z0-9_?!]+)*$/;
 /** Classes whose instances are not JSON data. */
-const NOT_DATA = new Set(["Date", "Map", "Set", "WeakMap", "WeakSet", "RegExp", "Promise", "Error", "Uint8Array", "ArrayBuffer"]);
+const NOT_DATA = new Set([
+  "Date",
+  "Map",
+  "Set",
+  "WeakMap",
+  "WeakSet",
+  "RegExp",
+  "Promise",
+  "Error",
+  "Uint8Array",
+  "ArrayBuffer",
+]);
 
 class Unwritable extends Error {}
 
@@ -78,9 +88,7 @@ class Reader {
     const base = parts[0];
     if (base === undefined || this.is(base, this.ts.TypeFlags.Any | this.ts.TypeFlags.Unknown)) return null;
     if (parts.length > 1 || !this.isObjectLike(base) || this.isArray(base)) {
-      throw new Unwritable(
-        `its first parameter is ${this.show(type)}; a tool takes one object of named arguments`,
-      );
+      throw new Unwritable(`its first parameter is ${this.show(type)}; a tool takes one object of named arguments`);
     }
     const props = this.dataProperties(base);
     if (props.length === 0) return null;
@@ -102,7 +110,8 @@ class Reader {
     const t = this.checker.getTypeOfSymbolAtLocation(p, this.at);
     const F = this.ts.TypeFlags;
     const members = t.isUnion() ? t.types : [t];
-    const missing = (p.getFlags() & this.ts.SymbolFlags.Optional) !== 0 || members.some((m) => this.is(m, F.Undefined | F.Void));
+    const missing =
+      (p.getFlags() & this.ts.SymbolFlags.Optional) !== 0 || members.some((m) => this.is(m, F.Undefined | F.Void));
     const nil = members.some((m) => this.is(m, F.Null));
     // An optional field of a signature may be missing or nil: a function that takes the
     // arguments must accept both, or its type would promise what a call does not keep.
@@ -146,7 +155,8 @@ class Reader {
     }
     const name = t.getSymbol()?.getName();
     if (isPtcFn(t)) return primitive("fn");
-    if (t.getCallSignatures().length > 0) throw new Unwritable(`${where} is a function, which a tool cannot take or return`);
+    if (t.getCallSignatures().length > 0)
+      throw new Unwritable(`${where} is a function, which a tool cannot take or return`);
     if (name !== undefined && NOT_DATA.has(name)) throw new Unwritable(`${where} is a ${name}, which is not JSON data`);
     if (!this.isObjectLike(t)) throw new Unwritable(`${where} has the type ${this.show(t)}`);
     const props = this.dataProperties(t);
@@ -220,7 +230,9 @@ class Reader {
   }
 
   private isObjectLike(t: ts.Type): boolean {
-    return (t.flags & (this.ts.TypeFlags.Object | this.ts.TypeFlags.NonPrimitive | this.ts.TypeFlags.Intersection)) !== 0;
+    return (
+      (t.flags & (this.ts.TypeFlags.Object | this.ts.TypeFlags.NonPrimitive | this.ts.TypeFlags.Intersection)) !== 0
+    );
   }
 
   private show(t: ts.Type): string {

@@ -30,24 +30,20 @@ export type FnLabel = `#fn[${string}]`;
  * `:fn` parameters are `PtcFn`, the runtime's closures, which the host passes along as it
  * received them (a host cannot make one). `Record<string, never>` when there are none.
  */
-export type SignatureInput<S extends string> = IsLiteral<S> extends true
-  ? Finish<ParseInput<Tokens<S>, PtcFn>, Record<string, unknown>>
-  : Record<string, unknown>;
+export type SignatureInput<S extends string> =
+  IsLiteral<S> extends true ? Finish<ParseInput<Tokens<S>, PtcFn>, Record<string, unknown>> : Record<string, unknown>;
 
 /** The host type of a signature's output as a Step's `return` holds it (`:fn` is its label). */
-export type SignatureOutput<S extends string> = IsLiteral<S> extends true
-  ? Finish<ParseOutput<Tokens<S>, FnLabel>, unknown>
-  : unknown;
+export type SignatureOutput<S extends string> =
+  IsLiteral<S> extends true ? Finish<ParseOutput<Tokens<S>, FnLabel>, unknown> : unknown;
 
 /** What a tool written in TypeScript receives for this signature (`:fn` stays a `PtcFn`). */
-export type ToolArgs<S extends string> = IsLiteral<S> extends true
-  ? Finish<ParseInput<Tokens<S>, PtcFn>, Record<string, unknown>>
-  : Record<string, unknown>;
+export type ToolArgs<S extends string> =
+  IsLiteral<S> extends true ? Finish<ParseInput<Tokens<S>, PtcFn>, Record<string, unknown>> : Record<string, unknown>;
 
 /** What a tool written in TypeScript returns for this signature (`:fn` must be a `PtcFn`). */
-export type ToolResult<S extends string> = IsLiteral<S> extends true
-  ? Finish<ParseOutput<Tokens<S>, PtcFn>, unknown>
-  : unknown;
+export type ToolResult<S extends string> =
+  IsLiteral<S> extends true ? Finish<ParseOutput<Tokens<S>, PtcFn>, unknown> : unknown;
 
 /**
  * `S` itself when it is a signature the type-level parser reads (or not a literal), else a
@@ -55,13 +51,14 @@ export type ToolResult<S extends string> = IsLiteral<S> extends true
  * a type error whose message says what is wrong. Some mistakes the run-time parser finds
  * (duplicate names) are not found here; none that it accepts is rejected.
  */
-export type SignatureCheck<S extends string> = IsLiteral<S> extends true
-  ? ParseInput<Tokens<S>, PtcFn> extends Err<infer M>
-    ? `ptcc: invalid signature: ${M}`
-    : ParseOutput<Tokens<S>, FnLabel> extends Err<infer M>
+export type SignatureCheck<S extends string> =
+  IsLiteral<S> extends true
+    ? ParseInput<Tokens<S>, PtcFn> extends Err<infer M>
       ? `ptcc: invalid signature: ${M}`
-      : S
-  : S;
+      : ParseOutput<Tokens<S>, FnLabel> extends Err<infer M>
+        ? `ptcc: invalid signature: ${M}`
+        : S
+    : S;
 
 // ---------------------------------------------------------------------------------------
 // Results
@@ -90,14 +87,19 @@ type MaxSteps = 900;
  * `Sub<"a,b", ",", " ">` = `"a b"`: four occurrences a step while there are four, so that
  * long signatures stay within the step bound.
  */
-type Sub<S extends string, From extends string, To extends string, Acc extends string = "", N extends 0[] = []> =
-  N["length"] extends MaxSteps
-    ? "\u0000"
-    : S extends `${infer A}${From}${infer B}${From}${infer C}${From}${infer D}${From}${infer R}`
-      ? Sub<R, From, To, `${Acc}${A}${To}${B}${To}${C}${To}${D}${To}`, [...N, 0]>
-      : S extends `${infer A}${From}${infer R}`
-        ? Sub<R, From, To, `${Acc}${A}${To}`, [...N, 0]>
-        : `${Acc}${S}`;
+type Sub<
+  S extends string,
+  From extends string,
+  To extends string,
+  Acc extends string = "",
+  N extends 0[] = [],
+> = N["length"] extends MaxSteps
+  ? "\u0000"
+  : S extends `${infer A}${From}${infer B}${From}${infer C}${From}${infer D}${From}${infer R}`
+    ? Sub<R, From, To, `${Acc}${A}${To}${B}${To}${C}${To}${D}${To}`, [...N, 0]>
+    : S extends `${infer A}${From}${infer R}`
+      ? Sub<R, From, To, `${Acc}${A}${To}`, [...N, 0]>
+      : `${Acc}${S}`;
 
 type Normalized<S extends string> = Sub<
   Sub<

@@ -49,7 +49,11 @@ export async function bundleForBrowser(
   });
   const output = Object.values(result.metafile.outputs)[0]!;
   const inputs = Object.entries(output.inputs).filter(([, v]) => v.bytesInOutput > 0);
-  return { code: result.outputFiles[0]!.text, inputs: inputs.map(([f]) => f), read: Object.keys(result.metafile.inputs) };
+  return {
+    code: result.outputFiles[0]!.text,
+    inputs: inputs.map(([f]) => f),
+    read: Object.keys(result.metafile.inputs),
+  };
 }
 
 /** Run bundled code in a browser-like context and await what it put in `globalThis.result`. */
@@ -58,4 +62,3 @@ export async function runInBrowserContext(code: string): Promise<unknown> {
   vm.runInContext(code, context, { timeout: 10_000 });
   return await (context as { result?: Promise<unknown> }).result;
 }
-

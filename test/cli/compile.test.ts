@@ -26,7 +26,11 @@ function dir(files: Record<string, string> = {}): string {
   return d;
 }
 
-function ptcc(cwd: string, args: string[], env: Record<string, string> = {}): { code: number; out: string; err: string } {
+function ptcc(
+  cwd: string,
+  args: string[],
+  env: Record<string, string> = {},
+): { code: number; out: string; err: string } {
   const r = spawnSync(process.execPath, [BIN, ...args], {
     cwd,
     encoding: "utf8",
@@ -48,7 +52,9 @@ describe("ptcc compile", () => {
       err: "",
     });
     expect(ptcc(d, ["compile", "agents", "--out", "gen"]).out).toBe("1 agent, 0 errors, 0 files written\n");
-    expect(readFileSync(join(d, "gen/count.ts"), "utf8")).toContain("export const count: $ptcc.Agent<CountInput, CountOutput>");
+    expect(readFileSync(join(d, "gen/count.ts"), "utf8")).toContain(
+      "export const count: $ptcc.Agent<CountInput, CountOutput>",
+    );
   });
 
   it("errors: file:line:col: error PTC1xx with a code frame, exit 1, nothing written", () => {
@@ -90,7 +96,9 @@ describe("ptcc compile", () => {
     expect(github.out.split("\n")[0]).toBe(
       "::error file=agents/count.agent.md,line=3,col=1,endColumn=8,title=PTC102::unknown key maxTurn — did you mean maxTurns?",
     );
-    expect(ptcc(d, ["compile", "--out", "gen", "--format", "pretty"], { GITHUB_ACTIONS: "true" }).out).toContain("> 3 |");
+    expect(ptcc(d, ["compile", "--out", "gen", "--format", "pretty"], { GITHUB_ACTIONS: "true" }).out).toContain(
+      "> 3 |",
+    );
   });
 
   it("--check: exit 1 listing what is stale, 0 once up to date", () => {
@@ -110,8 +118,14 @@ describe("ptcc compile", () => {
 
   it("used wrongly: exit 2", () => {
     const d = dir({ "agents/count.agent.md": GOOD });
-    expect(ptcc(d, ["compile", "agents"])).toMatchObject({ code: 2, err: expect.stringContaining("give the output folder") });
-    expect(ptcc(d, ["compile", "nowhere", "--out", "gen"])).toMatchObject({ code: 2, err: "ptcc: nowhere: no such folder\n" });
+    expect(ptcc(d, ["compile", "agents"])).toMatchObject({
+      code: 2,
+      err: expect.stringContaining("give the output folder"),
+    });
+    expect(ptcc(d, ["compile", "nowhere", "--out", "gen"])).toMatchObject({
+      code: 2,
+      err: "ptcc: nowhere: no such folder\n",
+    });
     expect(ptcc(d, ["compile", "--out", "gen", "--check", "--watch"]).code).toBe(2);
     expect(ptcc(d, ["compile", "--out", "gen", "--format", "xml"])).toMatchObject({
       code: 2,
@@ -157,11 +171,15 @@ describe("ptcc init", () => {
     expect(ptcc(app, ["compile", "agents", "--out", "src/agents.generated"])).toMatchObject({ code: 0 });
     const tsc = spawnSync(join(ROOT, "node_modules/.bin/tsc"), ["-p", "."], { cwd: app, encoding: "utf8" });
     expect(`${tsc.stdout}${tsc.stderr}`).toBe("");
-    const run = spawnSync(process.execPath, ["--import", join(ROOT, "node_modules/tsx/dist/esm/index.mjs"), "src/main.ts"], {
-      cwd: app,
-      encoding: "utf8",
-      timeout: 60_000,
-    });
+    const run = spawnSync(
+      process.execPath,
+      ["--import", join(ROOT, "node_modules/tsx/dist/esm/index.mjs"), "src/main.ts"],
+      {
+        cwd: app,
+        encoding: "utf8",
+        timeout: 60_000,
+      },
+    );
     expect(run.stdout).toBe("Your order is shipped and arrives in 2 days. (reply to ann@example.com)\n");
 
     // Again: every file is kept, nothing is overwritten.
@@ -173,7 +191,9 @@ describe("ptcc init", () => {
 
   it("adds only the missing scripts to an existing package.json", () => {
     const d = dir({ "package.json": JSON.stringify({ name: "x", scripts: { start: "node mine.js" } }, null, 4) });
-    expect(ptcc(d, ["init"]).out).toContain("added the scripts agents, agents:check, agents:watch, typecheck to package.json");
+    expect(ptcc(d, ["init"]).out).toContain(
+      "added the scripts agents, agents:check, agents:watch, typecheck to package.json",
+    );
     const pkg = JSON.parse(readFileSync(join(d, "package.json"), "utf8")) as { scripts: Record<string, string> };
     expect(pkg.scripts["start"]).toBe("node mine.js");
     expect(readFileSync(join(d, "package.json"), "utf8")).toMatch(/^ {4}"name"/m);

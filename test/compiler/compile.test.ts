@@ -28,7 +28,9 @@ describe("the fixture project (golden files)", () => {
 
   it("derives the signature and description of a tool from its TypeScript types and JSDoc", () => {
     const text = readFileSync(join(ROOT, "test/compiler/fixture/generated/ticket-triage.ts"), "utf8");
-    expect(text).toContain('description: "Classifies a text into one of the categories, with a confidence between 0 and 1.",');
+    expect(text).toContain(
+      'description: "Classifies a text into one of the categories, with a confidence between 0 and 1.",',
+    );
     expect(text).toContain("type $ClassifyToolArgs = {\n  text: string;\n  categories?: string[] | null;\n};");
     expect(text).toContain("type $CountToolArgs = {\n  items: string[];\n  mapper?: $ptcc.PtcFn | null;\n};");
     expect(text).not.toMatch(/from "(node:|fs|tsx|yaml)/);
@@ -71,7 +73,8 @@ describe("the output folder", () => {
     const dir = project({
       "agents/a.agent.md": agentFile(`${SIG}\ntools:\n  - from: ../tools/t.ts#count`, PROMPT),
       "agents/b.agent.md": agentFile(SIG, PROMPT),
-      "tools/t.ts": 'import type { N } from "./types.js";\nexport function count(args: { query: string }): N { return args.query.length; }\n',
+      "tools/t.ts":
+        'import type { N } from "./types.js";\nexport function count(args: { query: string }): N { return args.query.length; }\n',
       "tools/types.ts": "export type N = number;\n",
     });
     await compile(dir);
@@ -112,7 +115,10 @@ describe("the output folder", () => {
     const dir = project({ "agents/a.agent.md": agentFile(SIG, PROMPT) });
     await compile(dir);
     const before = readFileSync(join(dir, "gen/a.ts"), "utf8");
-    writeFiles(dir, { "agents/a.agent.md": agentFile(`${SIG}\nmaxTurn: 2`, PROMPT), "agents/c.agent.md": agentFile(SIG, PROMPT) });
+    writeFiles(dir, {
+      "agents/a.agent.md": agentFile(`${SIG}\nmaxTurn: 2`, PROMPT),
+      "agents/c.agent.md": agentFile(SIG, PROMPT),
+    });
     const r = await compile(dir);
     expect(r.errors).toBe(1);
     expect(r.written).toEqual([]);
@@ -130,7 +136,10 @@ describe("the output folder", () => {
     expect(existsSync(join(dir, "gen"))).toBe(false);
     await compile(dir);
     expect((await compile(dir, { check: true })).check).toEqual({ stale: [], missing: [], extra: [] });
-    writeFiles(dir, { "agents/a.agent.md": agentFile(SIG, "Count {{query}} again."), "agents/c.agent.md": agentFile(SIG, PROMPT) });
+    writeFiles(dir, {
+      "agents/a.agent.md": agentFile(SIG, "Count {{query}} again."),
+      "agents/c.agent.md": agentFile(SIG, PROMPT),
+    });
     unlinkSync(join(dir, "agents/b.agent.md"));
     expect((await compile(dir, { check: true })).check).toEqual({
       stale: ["gen/a.ts", "gen/index.ts"],

@@ -51,7 +51,9 @@ function tsc(name: string, files: readonly string[], resolution: "nodenext" | "b
 
 describe.each(["nodenext", "bundler"] as const)("generated modules under %s resolution", (resolution) => {
   it("the consumer type-checks and each misuse is an error", () => {
-    expect(tsc(`ok-${resolution}`, [join(FIXTURE, "consumer.ts"), join(FIXTURE, "consumer-misuse.ts")], resolution)).toBe("");
+    expect(
+      tsc(`ok-${resolution}`, [join(FIXTURE, "consumer.ts"), join(FIXTURE, "consumer-misuse.ts")], resolution),
+    ).toBe("");
   });
 
   it("without @ts-expect-error, every misuse is reported", () => {

@@ -50,7 +50,12 @@ const cases: Case[] = [
     at: "3:11",
     text: 'maxTurns must be an integer of at least 1, got string "many"',
   },
-  { code: "PTC104", files: { "agents/a.agent.md": "---\nmaxTurns: 2\n---\n\n" }, at: "4:1", text: "the prompt is empty" },
+  {
+    code: "PTC104",
+    files: { "agents/a.agent.md": "---\nmaxTurns: 2\n---\n\n" },
+    at: "4:1",
+    text: "the prompt is empty",
+  },
   {
     code: "PTC105",
     files: { "agents/a.agent.md": agentFile(`${SIG}\nmaxTurns: 2\nmaxTurns: 3`, PROMPT) },
@@ -324,14 +329,14 @@ describe("formats", () => {
 describe("codes", () => {
   it("the parser's messages map to their codes, none to the fallback", () => {
     const table: [string, string | undefined, string][] = [
-      ["unterminated front matter: no closing \"---\" line", undefined, "PTC101"],
+      ['unterminated front matter: no closing "---" line', undefined, "PTC101"],
       ["invalid YAML: bad indentation", undefined, "PTC101"],
       ["too many aliases: the front matter expands to more than 100 aliased nodes", undefined, "PTC101"],
       ["unknown key tols", "did you mean tools?", "PTC102"],
       ["unknown key frm in a tool entry", undefined, "PTC102"],
       ["unknown format option feedbackLimt", undefined, "PTC102"],
-      ['description must be a string, got a list', undefined, "PTC103"],
-      ["outputMode must be lisp or text, got string \"json\"", undefined, "PTC103"],
+      ["description must be a string, got a list", undefined, "PTC103"],
+      ['outputMode must be lisp or text, got string "json"', undefined, "PTC103"],
       ["turnTimeoutMs must be at most 2147483647, got 9999999999", undefined, "PTC103"],
       ["model is empty", undefined, "PTC103"],
       ["duplicate key tools", undefined, "PTC105"],

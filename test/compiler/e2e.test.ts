@@ -53,7 +53,9 @@ describe("a generated agent", () => {
     `);
     expect(read).toContain("dist/browser.js");
     expect(read).not.toContain("dist/index.js");
-    expect(inputs.filter((f) => /agent-file\/(load|parse)|node_modules\/(tsx|yaml|ts-morph)|src\/compiler/.test(f))).toEqual([]);
+    expect(
+      inputs.filter((f) => /agent-file\/(load|parse)|node_modules\/(tsx|yaml|ts-morph)|src\/compiler/.test(f)),
+    ).toEqual([]);
     expect(await runInBrowserContext(code)).toEqual({
       category: "other",
       priority: 1,

@@ -38,5 +38,8 @@ export function agentFile(frontMatter: string, prompt = "Do the task."): string 
 
 /** `file:line:col code message` of each diagnostic, for compact assertions. */
 export function brief(ds: readonly Diagnostic[]): string[] {
-  return ds.map((d) => `${d.file}:${d.span ? `${d.span.line}:${d.span.column}` : "-"} ${d.code} ${d.message}${d.hint ? ` — ${d.hint}` : ""}`);
+  return ds.map(
+    (d) =>
+      `${d.file}:${d.span ? `${d.span.line}:${d.span.column}` : "-"} ${d.code} ${d.message}${d.hint ? ` — ${d.hint}` : ""}`,
+  );
 }

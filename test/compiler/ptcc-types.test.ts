@@ -37,7 +37,21 @@ describe("the declarations tool modules see while compiling", () => {
     try {
       execFileSync(
         join(ROOT, "node_modules", ".bin", "tsc"),
-        ["--noEmit", "--strict", "--ignoreConfig", "--module", "nodenext", "--skipLibCheck", "--lib", "es2023,dom", "--typeRoots", join(ROOT, "node_modules", "@types"), "--types", "node", join(dir, "check.ts")],
+        [
+          "--noEmit",
+          "--strict",
+          "--ignoreConfig",
+          "--module",
+          "nodenext",
+          "--skipLibCheck",
+          "--lib",
+          "es2023,dom",
+          "--typeRoots",
+          join(ROOT, "node_modules", "@types"),
+          "--types",
+          "node",
+          join(dir, "check.ts"),
+        ],
         { cwd: dir, encoding: "utf8", stdio: "pipe", timeout: 60_000 },
       );
     } catch (e) {

@@ -46,7 +46,11 @@ function files(dir: string): string[] {
 describe("templates/", () => {
   it("every template is one this table knows (README.md aside)", () => {
     const known = [...Object.keys(FILLERS), ...initFiles().map((f) => `init/${f}`)];
-    expect(files(TEMPLATES_DIR).filter((f) => f !== "README.md").sort()).toEqual(known.sort());
+    expect(
+      files(TEMPLATES_DIR)
+        .filter((f) => f !== "README.md")
+        .sort(),
+    ).toEqual(known.sort());
   });
 
   it.each(Object.entries(FILLERS))("%s has exactly the slots its filler provides", (name, { by, slots }) => {

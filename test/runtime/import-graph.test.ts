@@ -75,7 +75,8 @@ describe("import graph", () => {
       seen.add(file);
       for (const spec of valueImports(file)) {
         if (!spec.startsWith(".")) {
-          if (/^node:|^tsx|^ts-morph|^prettier|^yargs/.test(spec)) outside.push(`${relative(SRC, file)} imports ${spec}`);
+          if (/^node:|^tsx|^ts-morph|^prettier|^yargs/.test(spec))
+            outside.push(`${relative(SRC, file)} imports ${spec}`);
           continue;
         }
         const target = resolve(dirname(file), spec.replace(/\.js$/, ".ts"));
@@ -84,6 +85,8 @@ describe("import graph", () => {
     }
     expect(seen.size).toBeGreaterThan(100);
     expect(outside).toEqual([]);
-    expect([...seen].map((f) => relative(SRC, f)).filter((f) => /^(compiler|cli)\/|^agent-file\/load/.test(f))).toEqual([]);
+    expect([...seen].map((f) => relative(SRC, f)).filter((f) => /^(compiler|cli)\/|^agent-file\/load/.test(f))).toEqual(
+      [],
+    );
   });
 });

@@ -60,7 +60,19 @@ function tsc(name: string, text: string): string {
   try {
     execFileSync(
       TSC,
-      ["--noEmit", "--strict", "--ignoreConfig", "--module", "nodenext", "--skipLibCheck", "--typeRoots", join(ROOT, "node_modules", "@types"), "--types", "node", file],
+      [
+        "--noEmit",
+        "--strict",
+        "--ignoreConfig",
+        "--module",
+        "nodenext",
+        "--skipLibCheck",
+        "--typeRoots",
+        join(ROOT, "node_modules", "@types"),
+        "--types",
+        "node",
+        file,
+      ],
       { cwd: dir, encoding: "utf8", stdio: "pipe", timeout: 60_000 },
     );
     return "";

@@ -92,7 +92,8 @@ defineAgent({ prompt: "x", signature: "{count :int" });
 
 // ── The mapping: primitives, optionals, lists, maps, :map, :any, :keyword, _ fields, :fn ─
 
-type Sig = "(f :fn, g :fn?, k :keyword, m :map, a :any, xs [:float?]?, _secret :string) -> {h :fn, _token :string, e {}}";
+type Sig =
+  "(f :fn, g :fn?, k :keyword, m :map, a :any, xs [:float?]?, _secret :string) -> {h :fn, _token :string, e {}}";
 export type T4 = Expect<
   Equal<
     SignatureInput<Sig>,
@@ -110,7 +111,9 @@ export type T4 = Expect<
 export type T5 = Expect<Equal<SignatureOutput<Sig>, { h: FnLabel; _token: string; e: { [key: string]: unknown } }>>;
 export type T6 = Expect<Equal<SignatureOutput<"[:int]">, number[]>>;
 export type T7 = Expect<Equal<SignatureInput<"{a :int}">, Record<string, never>>>;
-export type T8 = Expect<Equal<SignatureInput<"(:id :int,\n was-improved :bool?) -> :any">, { id: number; "was-improved"?: boolean | null }>>;
+export type T8 = Expect<
+  Equal<SignatureInput<"(:id :int,\n was-improved :bool?) -> :any">, { id: number; "was-improved"?: boolean | null }>
+>;
 
 // ── Deep signatures: depth 8, 30 fields, no "excessively deep" ──────────────────────────
 
@@ -127,7 +130,9 @@ async function deepRuns(): Promise<void> {
   // @ts-expect-error the deepest field keeps its type
   await deep.run({ a: { b: { c: { d: { e: { f: { g: { h: "1" } } } } } } }, ...thirty() });
 }
-declare function thirty(): { [K in `f${1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9}` | `f${1 | 2}${0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9}`]: number };
+declare function thirty(): {
+  [K in `f${1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9}` | `f${1 | 2}${0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9}`]: number;
+};
 use(deepRuns);
 // Deeper than the parser follows (12 levels): the inner part is unknown, never an error.
 export type T9 = SignatureOutput<"{a {b {c {d {e {f {g {h {i {j {k {l {m {n :int}}}}}}}}}}}}}}">;
