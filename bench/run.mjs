@@ -1,13 +1,14 @@
 // `npm run bench`: ptcc against nbb (a ClojureScript interpreter) and hand-written
 // JavaScript on five programs, plus cold start, the cost of asynchrony and tool-call
-// replay, generated validators against Ajv and Zod (validators.mjs), and the agent loop's
-// cost per turn with prompt sizes (agent-loop.mjs). See
+// replay, generated validators against Ajv and Zod (validators.mjs), the agent loop's
+// cost per turn with prompt sizes (agent-loop.mjs), and `ptcc compile` on a project of 100
+// agent files against tsc of its output (compile.mjs). See
 // bench/README.md for what is measured and how to read it.
 //
 // Usage: node bench/run.mjs [--quick] [--only name,name] [--json FILE]
 //   --quick   smaller data and fewer runs: a smoke test of the bench itself
-//   --only    run only these programs (names as in the table; `validators` and
-//             `agent-loop` for those suites); skips nothing else
+//   --only    run only these programs (names as in the table; `validators`,
+//             `agent-loop` and `compile` for those suites); skips nothing else
 //   --json    also write every measurement to FILE
 //
 // Exits non-zero when the three versions of a program disagree on the answer (or an
@@ -471,6 +472,13 @@ if (!only || only.has("agent-loop")) {
   const a = await runAgentLoopSuite({ quick, line });
   report.agentLoop = a.report;
   if (a.failed) failed = true;
+}
+
+if (!only || only.has("compile")) {
+  const { runCompileSuite } = await import("./compile.mjs");
+  const c = await runCompileSuite({ quick, line });
+  report.compile = c.report;
+  if (c.failed) failed = true;
 }
 
 if (jsonOut) writeFileSync(jsonOut, JSON.stringify(report, null, 2) + "\n");

@@ -22,8 +22,9 @@ await build({
   // gpt-tokenizer (a dev dependency) counts tokens for `ptcc run --dry-run` when it is
   // installed; bundled, it would add megabytes for everyone. The MCP SDK and OpenTelemetry
   // are optional peer dependencies: found in the user's node_modules when a command needs
-  // them, never copied into the bundle.
-  external: ["tsx", "tsx/*", "gpt-tokenizer", "@modelcontextprotocol/*", "@opentelemetry/*"],
+  // them, never copied into the bundle. ts-morph (ptcc compile, ~350 ms to load) is imported
+  // only by the command that needs it, so other commands never pay for it.
+  external: ["tsx", "tsx/*", "gpt-tokenizer", "@modelcontextprotocol/*", "@opentelemetry/*", "ts-morph"],
   platform: "node",
   format: "esm",
   target: "node20",

@@ -6,6 +6,7 @@
  */
 import { PtcError } from "../diagnostics/error.js";
 import { altSpelling } from "../signature/types.js";
+import type { ChainInput } from "./typed.js";
 import type { AgentLike, RunOptions, Step } from "./types.js";
 import { runAgent } from "./loop.js";
 
@@ -17,8 +18,16 @@ function chainError(message: string, hint?: string): PtcError {
  * Run `next` on the return value of `step`. Rejects (with a PtcError of kind
  * `definition`) when the previous step failed or its return value does not provide
  * the next agent's parameters; otherwise resolves to the next Step, ok or not.
+ *
+ * Typed agents are checked at compile time too: the previous output must be assignable
+ * to the next agent's input, so an output that lacks a field the next agent needs is a
+ * type error. An untyped previous step (`Step<unknown>`) chains into any agent.
  */
-export async function chain(step: Step | Promise<Step>, next: AgentLike, options: RunOptions = {}): Promise<Step> {
+export async function chain<P, O>(
+  step: Step<P> | Promise<Step<P>>,
+  next: AgentLike<ChainInput<P>, O>,
+  options: RunOptions = {},
+): Promise<Step<O>> {
   const prev = await step;
   if (!prev.ok) {
     throw chainError(`the previous step (agent ${prev.agent}) failed: ${prev.failure?.reason ?? "no reason"}`);
@@ -47,8 +56,9 @@ export async function chain(step: Step | Promise<Step>, next: AgentLike, options
       "rename the output fields of the previous agent or the parameters of the next",
     );
   }
-  return runAgent(def, input, {
+  const result = runAgent(def, input, {
     ...options,
     inputDescriptions: { ...prev.fieldDescriptions, ...(options.inputDescriptions ?? {}) },
   });
+  return result as Promise<Step<O>>;
 }

@@ -22,10 +22,20 @@ import {
   type AgentOptions,
   type AgentTool,
   type FormatOptions,
-  type RunOptions,
   type Step,
   type ToolSpec,
 } from "./types.js";
+import type {
+  AgentInput,
+  AgentOutput,
+  RunArgs,
+  SignatureLike,
+  ToolArgsOf,
+  ToolOptions,
+  ToolResultOf,
+  TypedAgentOptions,
+  TypedTool,
+} from "./typed.js";
 
 export const DEFAULT_MAX_TURNS = 5;
 export const DEFAULT_MAX_DEPTH = 3;
@@ -53,8 +63,16 @@ const OPTION_KEYS: readonly (keyof AgentOptions)[] = [
   "transport",
 ];
 
-/** An agent: a checked definition that can run. */
-export class Agent implements AgentLike {
+/** The host types an Agent carries (merged into the class: type-level only). */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
+export interface Agent<I = Record<string, unknown>, O = unknown> extends AgentLike<I, O> {}
+
+/**
+ * An agent: a checked definition that can run. `I` is the input `run` takes and `O` what
+ * `step.return` holds, both from the signature when `defineAgent` sees a literal one.
+ */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
+export class Agent<I = Record<string, unknown>, O = unknown> {
   constructor(readonly definition: AgentDefinition) {}
 
   get name(): string {
@@ -62,8 +80,9 @@ export class Agent implements AgentLike {
   }
 
   /** Run the agent on an input (the values of its signature's parameters). */
-  run(input: Readonly<Record<string, unknown>> = {}, options: RunOptions = {}): Promise<Step> {
-    return runAgent(this.definition, input, options);
+  run(...[input, options]: RunArgs<I>): Promise<Step<O>> {
+    const data = (input ?? {}) as Readonly<Record<string, unknown>>;
+    return runAgent(this.definition, data, options ?? {}) as Promise<Step<O>>;
   }
 }
 
@@ -71,8 +90,19 @@ function definitionError(name: string, message: string, hint?: string): PtcError
   return new PtcError({ kind: "definition", message: `agent ${name}: ${message}`, hint });
 }
 
-/** Check and normalize an agent definition. Throws PtcError (kind `definition`). */
-export function defineAgent(options: AgentOptions): Agent {
+/**
+ * Check and normalize an agent definition. Throws PtcError (kind `definition`).
+ *
+ * A literal signature types the agent: `defineAgent({ signature: "(query :string) ->
+ * {count :int}", ... })` is an `Agent<{ query: string }, { count: number }>`, so `run`
+ * takes exactly that input and `step.return` is that output once `step.ok` is tested. A
+ * tool written in place as `{ signature, fn }` must have a function that fits its signature.
+ */
+export function defineAgent<const S extends SignatureLike = string, const T = Record<string, unknown>>(
+  typed: TypedAgentOptions<S, T>,
+): Agent<AgentInput<S>, AgentOutput<S>> {
+  // The run-time checks below see the options as they are, whatever the types said.
+  const options = typed as AgentOptions;
   const name = options.name ?? "agent";
   if (typeof name !== "string" || name.trim() === "") throw definitionError(String(name), "the name is empty");
   const fail = (message: string, hint?: string): PtcError => definitionError(name, message, hint);
@@ -172,7 +202,7 @@ export function defineAgent(options: AgentOptions): Agent {
     reference: options.reference ?? "compact",
     transport: options.transport ?? "code_block",
   };
-  return new Agent(definition);
+  return new Agent<AgentInput<S>, AgentOutput<S>>(definition);
 }
 
 function checkToolSpec(toolName: string, spec: ToolSpec, fail: (m: string, h?: string) => PtcError): void {
@@ -233,7 +263,7 @@ function formatOptions(
  * `(tool/name {...})` with the child's parameters; the child runs its own turns one level
  * deeper and its return value comes back into the parent's program.
  */
-export function asTool(agent: AgentLike, options: { description?: string } = {}): AgentTool {
+export function asTool<I, O>(agent: AgentLike<I, O>, options: { description?: string } = {}): AgentTool<I, O> {
   const description = options.description ?? agent.definition.description;
   if (description === undefined || description.trim() === "") {
     throw definitionError(
@@ -243,4 +273,38 @@ export function asTool(agent: AgentLike, options: { description?: string } = {})
     );
   }
   return { kind: "agent", agent, description };
+}
+
+/**
+ * A tool with a signature, its function typed from it: `defineTool({ signature: "(id :int)
+ * -> {name :string}", fn: async ({ id }) => ... })` gives `id: number` and requires a
+ * `{ name: string }` result (firewalled `_` fields included). The signature is checked at
+ * once (PtcError of kind `definition`), and the tool's arguments and results at every call.
+ */
+export function defineTool<const S extends SignatureLike = string>(
+  tool: ToolOptions<S>,
+): TypedTool<ToolArgsOf<S>, ToolResultOf<S>> {
+  const given = tool as { signature?: unknown; fn?: unknown; description?: unknown };
+  const fail = (message: string, hint?: string): PtcError =>
+    new PtcError({ kind: "definition", message: `defineTool: ${message}`, hint });
+  for (const key of Object.keys(given)) {
+    if (key !== "signature" && key !== "fn" && key !== "description") {
+      throw fail(`unknown option ${key}`, didYouMean(closest(key, ["signature", "fn", "description"])));
+    }
+  }
+  if (typeof given.fn !== "function") throw fail("fn is not a function");
+  if (given.description !== undefined && typeof given.description !== "string") {
+    throw fail("the description is not a string");
+  }
+  if (typeof given.signature === "string") {
+    try {
+      parseSignature(given.signature);
+    } catch (e) {
+      if (e instanceof SignatureError) throw fail(`bad signature: ${e.format()}`, e.hint);
+      throw e;
+    }
+  } else if (given.signature !== undefined && (typeof given.signature !== "object" || given.signature === null)) {
+    throw fail("the signature is neither text nor a parsed signature");
+  }
+  return tool as TypedTool<ToolArgsOf<S>, ToolResultOf<S>>;
 }

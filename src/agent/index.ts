@@ -3,7 +3,19 @@
  * sees; extract.ts, feedback.ts: its replies and the answers), tools (tools.ts),
  * chaining (chain.ts), tracing (trace.ts), the JSON form of a result (step-json.ts).
  */
-export { defineAgent, asTool, Agent, DEFAULT_MAX_TURNS, DEFAULT_MAX_DEPTH } from "./define.js";
+export { defineAgent, defineTool, asTool, Agent, DEFAULT_MAX_TURNS, DEFAULT_MAX_DEPTH } from "./define.js";
+export type {
+  AgentInput,
+  AgentOutput,
+  RunArgs,
+  SignatureLike,
+  ToolArgsOf,
+  ToolOptions,
+  ToolResultOf,
+  ToolsFor,
+  TypedAgentOptions,
+  TypedTool,
+} from "./typed.js";
 export { chain } from "./chain.js";
 export {
   jsonlTrace,
@@ -37,11 +49,16 @@ export {
   type Transport,
   type RunOptions,
   type Step,
+  type StepBase,
+  type StepFailed,
+  type StepReturned,
   type ToolCallTrace,
   type ToolContext,
   type ToolDefinition,
   type ToolFn,
   type ToolSpec,
+  type TypedSignature,
+  type TypedToolFn,
   type Turn,
   type TurnOutcome,
   type Usage,

@@ -794,10 +794,7 @@ class Run {
       durationMs,
     });
     const usage: Usage = { ...this.counters };
-    return {
-      ok: failure === null,
-      agent: this.def.name,
-      ...(failure === null ? { return: ret, returnValue: value } : { failure }),
+    const rest = {
       turns: this.turns,
       usage,
       namespace: this.namespaceSnapshot(),
@@ -806,6 +803,9 @@ class Run {
       trace: this.trace,
       durationMs,
     };
+    return failure === null
+      ? { ok: true, agent: this.def.name, return: ret, returnValue: value, ...rest }
+      : { ok: false, agent: this.def.name, failure, ...rest };
   }
 
   private namespaceSnapshot(): Record<string, unknown> {

@@ -6,7 +6,7 @@
  * The recorder is a trace sink: it sees every agent of the run whatever model each uses,
  * and it keeps call order even when parallel children answer out of order.
  */
-import { renameSync, writeFileSync } from "node:fs";
+import { nodeBuiltin } from "../platform.js";
 import type { LlmReply } from "../llm/types.js";
 import type { TraceEvent, TraceSink } from "./trace.js";
 
@@ -57,8 +57,9 @@ export function recordReplies(): ReplyRecorder {
     replies,
     write: (file) => {
       const partial = `${file}.partial`;
-      writeFileSync(partial, `${JSON.stringify(replies(), null, 2)}\n`);
-      renameSync(partial, file);
+      const fs = nodeBuiltin("node:fs", "writing recorded replies");
+      fs.writeFileSync(partial, `${JSON.stringify(replies(), null, 2)}\n`);
+      fs.renameSync(partial, file);
     },
   };
 }

@@ -7,9 +7,8 @@
  * The system prompt, the same on every request of a run, is written with the run's first
  * request only; every request names it by `systemHash`, so a trace does not repeat it.
  */
-import { createHash, randomUUID } from "node:crypto";
-import { closeSync, openSync, renameSync, writeSync } from "node:fs";
 import type { FinishReason, LlmMessage, LlmToolCall, LlmUsage } from "../llm/types.js";
+import { nodeBuiltin } from "../platform.js";
 import type { TurnOutcome } from "./types.js";
 
 interface Base {
@@ -113,6 +112,7 @@ export interface JsonlTraceOptions {
  * the name asked for.
  */
 export function jsonlTrace(file: string, options: JsonlTraceOptions = {}): { sink: TraceSink; close: () => void } {
+  const { closeSync, openSync, renameSync, writeSync } = nodeBuiltin("node:fs", "a JSON Lines trace file");
   const partial = `${file}.partial`;
   const fd = openSync(partial, "w");
   const redact = options.redact !== false;
@@ -130,9 +130,18 @@ export function jsonlTrace(file: string, options: JsonlTraceOptions = {}): { sin
   };
 }
 
-/** The short hash that names a system prompt in traces: 16 hex digits of its SHA-256. */
+/** The short hash that names a system prompt in traces: 16 hex digits. */
 export function systemHash(system: string): string {
-  return createHash("sha256").update(system).digest("hex").slice(0, 16);
+  // FNV-1a, 64 bits in two halves: enough to tell prompts apart, synchronous, and free of
+  // node:crypto (the library runs in browsers too).
+  let h1 = 0x811c9dc5;
+  let h2 = 0xcbf29ce4;
+  for (let i = 0; i < system.length; i++) {
+    const c = system.charCodeAt(i);
+    h1 = Math.imul(h1 ^ c, 0x01000193) >>> 0;
+    h2 = Math.imul(h2 ^ c ^ (h1 >>> 16), 0x01000193) >>> 0;
+  }
+  return h1.toString(16).padStart(8, "0") + h2.toString(16).padStart(8, "0");
 }
 
 /**
@@ -157,5 +166,5 @@ export function combineTraces(...sinks: readonly (TraceSink | undefined)[]): Tra
 
 /** A run id: unique, readable in traces (`search-3f2a9c1e`). */
 export function newRunId(agent: string): string {
-  return `${agent}-${randomUUID().slice(0, 8)}`;
+  return `${agent}-${globalThis.crypto.randomUUID().slice(0, 8)}`;
 }

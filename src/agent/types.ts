@@ -10,6 +10,14 @@ import type { LlmRegistry, LlmUsage } from "../llm/types.js";
 import type { ToolSource } from "./tool-source.js";
 import type { TraceEvent, TraceSink } from "./trace.js";
 
+/**
+ * Type-level keys of the phantom members below: they exist only in types (a `declare`d
+ * constant emits nothing), carry an agent's or a signature's host types, and stay out of
+ * editors' completions.
+ */
+declare const AGENT_TYPES: unique symbol;
+declare const SIGNATURE_TYPES: unique symbol;
+
 /** Truncation of what the LLM sees (seed 001 §8.8). */
 export interface FormatOptions {
   /** Turn feedback: at most this many items of each collection. Default 20. */
@@ -47,8 +55,19 @@ export interface ToolContext {
 /**
  * A host tool: gets its arguments as a string-keyed JSON object (`-` in keys turned into
  * `_`; coerced to the tool's signature when it has one) and returns JSON or a promise of it.
+ *
+ * The arguments are compared bivariantly (as a method's are), so a function written for
+ * the arguments it expects, `(args: { id: number }) => ...`, is a ToolFn; an unannotated
+ * `(args) => ...` gets `Record<string, unknown>`. Where a signature is declared
+ * (`defineTool`, or `{ signature, fn }` in `defineAgent`'s tools), `fn` is checked strictly
+ * against the signature's types instead.
  */
-export type ToolFn = (args: Record<string, unknown>, context: ToolContext) => unknown;
+export type ToolFn = {
+  bivariant(args: Record<string, unknown>, context: ToolContext): unknown;
+}["bivariant"];
+
+/** A tool function typed from a signature: its arguments, and what it returns (or a promise of it). */
+export type TypedToolFn<A, R> = (args: A, context: ToolContext) => R | Promise<R>;
 
 export interface ToolDefinition {
   readonly fn: ToolFn;
@@ -57,10 +76,19 @@ export interface ToolDefinition {
   readonly description?: string;
 }
 
-/** An agent used as a tool (see `asTool`). */
-export interface AgentTool {
+/**
+ * A parsed signature that carries the host types of its input and output (generated
+ * modules declare their signatures so): `defineAgent` and `defineTool` take the types from
+ * it as they take them from a literal signature's text.
+ */
+export interface TypedSignature<I, O> extends Signature {
+  readonly [SIGNATURE_TYPES]?: { readonly input: (input: I) => void; readonly output: O };
+}
+
+/** An agent used as a tool (see `asTool`); `I` and `O` are the agent's host types. */
+export interface AgentTool<I = never, O = unknown> {
   readonly kind: "agent";
-  readonly agent: AgentLike;
+  readonly agent: AgentLike<I, O>;
   readonly description: string;
 }
 
@@ -70,10 +98,19 @@ export const SELF = "self";
 /** What a `tools` entry may be. */
 export type ToolSpec = ToolFn | ToolDefinition | AgentTool | typeof SELF;
 
-/** What the loop needs of an agent to run it as a tool (Agent implements it). */
-export interface AgentLike {
+/**
+ * What the loop needs of an agent to run it as a tool (Agent implements it). `I` and `O`
+ * are its host types, carried in types only: `AgentLike` alone (`I = never`) is any agent.
+ */
+export interface AgentLike<I = never, O = unknown> {
   readonly name: string;
   readonly definition: AgentDefinition;
+  /**
+   * Type-level only, never set: the input the agent accepts and its output. `input` is a
+   * method, so it compares both ways: a typed agent still fits a plain `Agent` variable
+   * (a list of agents, an agent passed around), while `run` takes exactly its input.
+   */
+  readonly [AGENT_TYPES]?: { input(input: I): void; readonly output: O };
 }
 
 export type OutputMode = "lisp" | "text";
@@ -251,25 +288,43 @@ export interface Failure {
   readonly value?: unknown;
 }
 
-/** The result of a run. */
-export interface Step {
-  readonly ok: boolean;
+/** What every result of a run has, returned or failed. */
+export interface StepBase {
   readonly agent: string;
-  /** The returned value as host data (firewalled fields included), when ok. */
-  readonly return?: unknown;
-  /**
-   * The returned PTC-Lisp value itself (float types, keywords and closures intact): what
-   * a parent program gets back from an agent used as a tool.
-   */
-  readonly returnValue?: unknown;
-  readonly failure?: Failure;
   readonly turns: readonly Turn[];
   readonly usage: Usage;
   /** The user namespace at the end: each def'd name with its value as host data. */
   readonly namespace: Readonly<Record<string, unknown>>;
-  /** The output's field descriptions (carried into the next agent by `then`). */
+  /** The output's field descriptions (carried into the next agent by `chain`). */
   readonly fieldDescriptions: Readonly<Record<string, string>>;
   readonly signature: Signature;
   readonly trace: readonly TraceEvent[];
   readonly durationMs: number;
 }
+
+/** A run that returned a value matching the output signature. */
+export interface StepReturned<O = unknown> extends StepBase {
+  readonly ok: true;
+  /** The returned value as host data (firewalled fields included; closures as their labels). */
+  readonly return: O;
+  /**
+   * The returned PTC-Lisp value itself (float types, keywords and closures intact): what
+   * a parent program gets back from an agent used as a tool.
+   */
+  readonly returnValue: unknown;
+  readonly failure?: undefined;
+}
+
+/** A run that failed: `failure` says why. */
+export interface StepFailed extends StepBase {
+  readonly ok: false;
+  readonly failure: Failure;
+  readonly return?: undefined;
+  readonly returnValue?: undefined;
+}
+
+/**
+ * The result of a run: test `step.ok` and TypeScript knows which, `return` (typed `O`)
+ * when it returned, `failure` when it failed.
+ */
+export type Step<O = unknown> = StepReturned<O> | StepFailed;

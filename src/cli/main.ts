@@ -9,6 +9,8 @@
  *   ptcc run AGENT.agent.md [--input '<json>'|@FILE] [--llm PROVIDER:MODEL] [--trace F] [--record F] [--json]
  *             [--dry-run]
  *   ptcc mcp [DIR...] [--http PORT] [--llm SPEC] [--timeout MS] [--unlimited]
+ *   ptcc compile [DIR...] --out OUT [--check] [--watch] [--force] [--format pretty|json|github]
+ *   ptcc init [DIR]
  *
  * Exit codes: 0 success, 1 the program failed (or the value did not validate, or the
  * agent run failed), 2 the command was used wrongly (or the signature does not parse),
@@ -18,6 +20,8 @@ import yargs from "yargs";
 import { hideBin } from "yargs/helpers";
 import { runEval, type EvalArgs } from "./eval.js";
 import type { McpArgs } from "./mcp.js";
+import type { CompileArgs } from "./compile.js";
+import type { InitArgs } from "./init.js";
 import type { RunArgs } from "./run.js";
 import type { SignatureArgs } from "./signature.js";
 import { UsageError } from "./usage-error.js";
@@ -154,7 +158,32 @@ export async function main(argv: string[]): Promise<number> {
         code = await runMcp(args as McpArgs);
       },
     )
-    .demandCommand(1, "name a command: eval, repl, signature, run or mcp")
+    .command(
+      "compile [dirs..]",
+      "Compile agent files (NAME.agent.md under DIRs, default agents) into typed TypeScript modules",
+      (y) =>
+        y
+          .positional("dirs", { type: "string", array: true, describe: "folders of agent files (default: agents)" })
+          .option("out", { type: "string", nargs: 1, describe: "the output folder, e.g. src/agents.generated" })
+          .option("check", { type: "boolean", describe: "compare with the output folder; exit 1 when stale (CI)" })
+          .option("watch", { type: "boolean", describe: "compile again when an agent file or a tool module changes" })
+          .option("force", { type: "boolean", describe: "generate every module again, ignoring recorded hashes" })
+          .option("format", { type: "string", nargs: 1, describe: "pretty (default), json or github" }),
+      async (args) => {
+        const { runCompile } = await import("./compile.js");
+        code = await runCompile(args as CompileArgs);
+      },
+    )
+    .command(
+      "init [dir]",
+      "Scaffold agents/ with an example agent and a TypeScript tool, and the compile step",
+      (y) => y.positional("dir", { type: "string", describe: "the project folder (default: the current one)" }),
+      async (args) => {
+        const { runInit } = await import("./init.js");
+        code = await runInit(args as InitArgs);
+      },
+    )
+    .demandCommand(1, "name a command: eval, repl, signature, run, mcp, compile or init")
     .strict()
     .fail((msg, err) => {
       throw err ?? new UsageError(msg);

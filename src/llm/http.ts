@@ -368,7 +368,9 @@ function definedOnly(options: HttpOptions): Partial<typeof DEFAULTS> {
 async function readCapped(response: Response, max: number): Promise<string | null> {
   const reader = response.body?.getReader();
   if (reader === undefined) return "";
-  const chunks: Uint8Array[] = [];
+  // TextDecoder, not Buffer: the adapters run in browsers too.
+  const decoder = new TextDecoder();
+  let text = "";
   let size = 0;
   for (;;) {
     const { done, value } = await reader.read();
@@ -378,7 +380,7 @@ async function readCapped(response: Response, max: number): Promise<string | nul
       await reader.cancel();
       return null;
     }
-    chunks.push(value);
+    text += decoder.decode(value, { stream: true });
   }
-  return Buffer.concat(chunks).toString("utf8");
+  return text + decoder.decode();
 }

@@ -6,9 +6,8 @@
  * [...] }`), so a parent and its children are scripted without depending on the order in
  * which their calls interleave.
  */
-import { readFile } from "node:fs/promises";
-import { resolve } from "node:path";
 import { closest, didYouMean } from "../diagnostics/suggest.js";
+import { nodeBuiltin, processCwd } from "../platform.js";
 import { LlmError, type FinishReason, type Llm, type LlmReply, type LlmRequest, type LlmUsage } from "./types.js";
 import { isRecord } from "./wire.js";
 
@@ -100,7 +99,9 @@ export interface LoadScriptOptions {
  * index of a bad entry, so the file can be fixed without guessing.
  */
 export async function loadScript(file: string, options: LoadScriptOptions = {}): Promise<ScriptedLlm> {
-  const path = resolve(options.cwd ?? process.cwd(), file);
+  const { readFile } = nodeBuiltin("node:fs/promises", "loading a script file");
+  const { resolve } = nodeBuiltin("node:path", "loading a script file");
+  const path = resolve(options.cwd ?? processCwd(), file);
   let text: string;
   try {
     text = await readFile(path, "utf8");

@@ -2,6 +2,7 @@
  * Small helpers the HTTP adapters share: reading settings from the environment and
  * looking into JSON bodies whose shape nothing guarantees.
  */
+import { processEnv } from "../platform.js";
 import type { LlmUsage } from "./types.js";
 
 /** A JSON object, as far as `typeof` can tell. */
@@ -15,7 +16,7 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
  * and CI often export `VAR=` for variables they do not have.
  */
 export function envValue(name: string): string | undefined {
-  const value = process.env[name]?.trim();
+  const value = processEnv(name)?.trim();
   return value === undefined || value === "" ? undefined : value;
 }
 

@@ -147,7 +147,9 @@ describe("the loop: return, feedback, errors", () => {
   });
 
   it("the input is validated and coerced before any LLM call", async () => {
-    const agent = defineAgent({ prompt: "{{n}}", signature: "(n :int) -> :int" });
+    // A signature typed `string`: the input below is wrong on purpose, which a literal would reject.
+    const signature: string = "(n :int) -> :int";
+    const agent = defineAgent({ prompt: "{{n}}", signature });
     const { llm, requests } = recording([clj("(return data/n)")]);
     expect((await agent.run({ n: "7" }, { llm })).return).toBe(7);
     const bad = await agent.run({ n: "seven" }, { llm });
@@ -310,7 +312,8 @@ describe("tools", () => {
         boom: () => {
           throw new Error("database down");
         },
-        bad: { fn: () => ({ id: "x" }), signature: "() -> {id :int}" },
+        // Wrong on purpose: a signature typed `string` is not checked at the type level.
+        bad: { fn: () => ({ id: "x" }), signature: "() -> {id :int}" as string },
       },
     });
     const step = await agent.run({}, { llm });
@@ -420,7 +423,9 @@ describe("chaining", () => {
     const a = defineAgent({ name: "a", prompt: "x", signature: "{value :int}", maxTurns: 1 });
     const b = defineAgent({ name: "b", prompt: "x", signature: "(result :int) -> :int", maxTurns: 1 });
     const llm = scriptedLlm([clj("{:value 1}")]);
-    await expect(chain(a.run({}, { llm }), b, { llm })).rejects.toThrow(
+    // The types reject this chain already (type tests: test/types/); an untyped step gets to run it.
+    const untyped: Promise<Step> = a.run({}, { llm });
+    await expect(chain(untyped, b, { llm })).rejects.toThrow(
       "chain: agent b needs result, which agent a's return value does not have (its keys: value)",
     );
   });

@@ -1,0 +1,153 @@
+// The `ptcc compile` suite of `npm run bench`: a generated project of 100 agent files
+// (half of them with TypeScript tools, a declared signature and a derived one each, some
+// agents used as tools, some with `self`) is compiled by the CLI in a fresh process —
+// cold (no output folder), then again with nothing changed — against `tsc --noEmit` of
+// the generated output (the repo's tsc, with the tool modules and ptcc's declarations) in
+// the same run. Targets: a cold compile faster than that type check; a no-change rebuild
+// under a tenth of a cold compile. Reported as ratios, never asserted.
+import { spawnSync } from "node:child_process";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+const AGENTS = 100;
+const TOOL_MODULES = 10;
+
+/** The project's files: agents/, tools/, tsconfig.json. */
+export function projectFiles() {
+  const files = {};
+  files["tsconfig.json"] = JSON.stringify({
+    compilerOptions: {
+      target: "es2022",
+      lib: ["es2023"],
+      module: "nodenext",
+      moduleResolution: "nodenext",
+      strict: true,
+      skipLibCheck: true,
+      noEmit: true,
+      types: [],
+    },
+    files: ["gen/index.ts"],
+  });
+  for (let m = 0; m < TOOL_MODULES; m++) {
+    files[`tools/tools-${m}.ts`] = `import type { ToolContext } from "ptcc";
+
+export interface Item${m} { id: number; name: string; price: number; tags: string[]; _owner: string }
+
+/** Items of shelf ${m} whose name contains the query, a page at a time. */
+export async function search${m}(args: { query: string; cursor?: string | null }): Promise<{ items: Item${m}[]; cursor: string | null }> {
+  return { items: [{ id: ${m}, name: args.query, price: 1.5, tags: [], _owner: "x" }], cursor: args.cursor ?? null };
+}
+
+/** The item of shelf ${m} with this id. */
+export function get${m}(args: { id: number }, context: ToolContext): Item${m} | null {
+  return context.turn > 0 ? { id: args.id, name: "n", price: 2, tags: ["a"], _owner: "o" } : null;
+}
+
+/** How many items of shelf ${m} match each of the queries. */
+export function count${m}(args: { queries: string[]; exact?: boolean | null }): Record<string, number> {
+  return Object.fromEntries(args.queries.map((q) => [q, args.exact === true ? 1 : q.length]));
+}
+`;
+  }
+  for (let i = 0; i < AGENTS; i++) {
+    const name = `agent-${String(i).padStart(3, "0")}`;
+    const m = i % TOOL_MODULES;
+    const tools = [];
+    if (i % 2 === 0) {
+      tools.push(
+        `  - from: ../tools/tools-${m}.ts#search${m}\n    signature: "(query :string, cursor :string?) -> {items [{id :int, name :string, price :float, tags [:string], _owner :string}], cursor :string?}"`,
+        `  - from: ../tools/tools-${m}.ts#count${m}`,
+      );
+    }
+    if (i % 5 === 0 && i + 1 < AGENTS) tools.push(`  - agent-${String(i + 1).padStart(3, "0")}`);
+    if (i % 10 === 0) tools.push("  - self");
+    files[`agents/${name}.agent.md`] = `---
+description: Agent ${i} of the bench project, answering questions about shelf ${m}.
+signature: "(question :string, shelf :int, limit :int?, filters {tags [:string]?, max_price :float?}?, _user :string) -> {answer :string, items [{id :int, name :string, price :float}], total :int, notes [:string]?, _audit {user :string, at :string}}"
+maxTurns: ${3 + (i % 4)}
+${tools.length > 0 ? `tools:\n${tools.join("\n")}\n` : ""}fieldDescriptions:
+  question: The customer's question, as asked.
+  shelf: The shelf to look at.
+  limit: At most this many items.
+  filters: What the items must have.
+  answer: One or two sentences for the customer.
+  items: The items the answer is about, cheapest first.
+---
+
+Answer the question "{{question}}" about shelf {{shelf}}, with at most {{limit}} items that
+match {{filters}}. Use the tools to find the items; report the ones the answer relies on.
+`;
+  }
+  return files;
+}
+
+function run(cmd, args, cwd) {
+  const t0 = performance.now();
+  const r = spawnSync(cmd, args, { cwd, encoding: "utf8", timeout: 600_000 });
+  const ms = performance.now() - t0;
+  return { ms, code: r.status, out: `${r.stdout}${r.stderr}` };
+}
+
+function median(xs) {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)];
+}
+
+export async function runCompileSuite({ quick, line }) {
+  const runs = quick ? 1 : 5;
+  const dir = join(root, ".bench-tmp", `compile-${process.pid}`);
+  rmSync(dir, { recursive: true, force: true });
+  for (const [name, text] of Object.entries(projectFiles())) {
+    mkdirSync(dirname(join(dir, name)), { recursive: true });
+    writeFileSync(join(dir, name), text);
+  }
+  const bin = join(root, "bin", "ptcc.js");
+  const tsc = join(root, "node_modules", ".bin", "tsc");
+  const cold = [];
+  const warm = [];
+  const check = [];
+  let failed = false;
+  try {
+    for (let i = 0; i < runs; i++) {
+      rmSync(join(dir, "gen"), { recursive: true, force: true });
+      const c = run(process.execPath, [bin, "compile", "agents", "--out", "gen"], dir);
+      if (c.code !== 0) {
+        line(`ptcc compile failed:\n${c.out}`);
+        failed = true;
+        break;
+      }
+      cold.push(c.ms);
+      const w = run(process.execPath, [bin, "compile", "agents", "--out", "gen"], dir);
+      if (!w.out.includes(" 0 files written")) {
+        line(`the no-change compile wrote files:\n${w.out}`);
+        failed = true;
+      }
+      warm.push(w.ms);
+      const t = run(tsc, ["-p", "tsconfig.json"], dir);
+      if (t.code !== 0) {
+        line(`tsc --noEmit of the generated output failed:\n${t.out.slice(0, 2000)}`);
+        failed = true;
+        break;
+      }
+      check.push(t.ms);
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  if (failed) return { failed, report: null };
+  const c = median(cold);
+  const w = median(warm);
+  const t = median(check);
+  line("");
+  line(`ptcc compile: ${AGENTS} agent files, ${TOOL_MODULES} tool modules (median ms of ${runs} fresh processes)`);
+  line(`  cold compile (ts-morph reads ${AGENTS} tools)        ${c.toFixed(0).padStart(6)} ms`);
+  line(`  no-change compile                                ${w.toFixed(0).padStart(6)} ms`);
+  line(`  tsc --noEmit of the generated output (baseline)   ${t.toFixed(0).padStart(6)} ms`);
+  line(`  cold / tsc: ${(c / t).toFixed(2)}× (target < 1)   no-change / cold: ${(w / c).toFixed(3)}× (target < 0.1)`);
+  return {
+    failed: false,
+    report: { agents: AGENTS, runs, coldMs: c, noChangeMs: w, tscMs: t, coldOverTsc: c / t, noChangeOverCold: w / c },
+  };
+}

@@ -1,0 +1,213 @@
+/**
+ * The checks across agent files, run for every file that parsed: module names (and their
+ * clashes), tools resolved (agents used as tools, tool modules), cycles between agents,
+ * and parameters the prompt never mentions (a warning).
+ */
+import { existsSync, readdirSync } from "node:fs";
+import { stat } from "node:fs/promises";
+import { dirname, join, resolve } from "node:path";
+import type { Span } from "../diagnostics/span.js";
+import { closest, didYouMean } from "../diagnostics/suggest.js";
+import { parsePlaceholders } from "../signature/placeholders.js";
+import { parseSignature } from "../signature/parse.js";
+import { altSpelling, isFirewalled, stripSpans } from "../signature/types.js";
+import type { Diagnostic } from "./diagnostics.js";
+import { moduleBaseName, moduleNames } from "./names.js";
+import { at, type Unit } from "./unit.js";
+
+/** Each unit's module names; files that make none, or the same as another file, are errors. */
+export function assignNames(units: readonly Unit[], report: (d: Diagnostic) => void): void {
+  const taken = new Map<string, Unit>();
+  for (const u of units) {
+    const names = moduleNames(moduleBaseName(u.absolute));
+    if ("problem" in names) {
+      report(at(u, "PTC152", names.problem, firstLine(u), names.hint));
+      continue;
+    }
+    // Two files must not give one identifier, nor module files that differ only in case.
+    const keys = [`agent:${names.agent}`, `module:${names.module.toLowerCase()}`];
+    const clash = keys.map((k) => taken.get(k)).find((x) => x !== undefined);
+    if (clash !== undefined) {
+      report(
+        at(
+          u,
+          "PTC151",
+          `this agent file and ${clash.shown} would both generate ${names.agent} (${names.module}.ts)`,
+          firstLine(u),
+          "rename one of the files",
+        ),
+      );
+      continue;
+    }
+    for (const k of keys) taken.set(k, u);
+    u.names = names;
+  }
+}
+
+/** A unit's tools: agents used as tools found (with descriptions), tool modules found. */
+export async function resolveTools(
+  u: Unit,
+  byPath: ReadonlyMap<string, Unit>,
+  report: (d: Diagnostic) => void,
+): Promise<void> {
+  const dir = dirname(u.absolute);
+  for (const entry of u.spec.tools) {
+    if (entry.kind === "self") {
+      u.tools.push({ kind: "self", entry });
+    } else if (entry.kind === "agent") {
+      const target = byPath.get(join(dir, entry.file));
+      if (target === undefined) {
+        const fileName = entry.file.slice(2);
+        if (existsSync(join(dir, fileName))) continue; // it failed to parse: its own error says why
+        const siblings = [...byPath.values()]
+          .filter((x) => dirname(x.absolute) === dir)
+          .map((x) => moduleBaseName(x.absolute));
+        const wanted = moduleBaseName(fileName);
+        report(
+          at(
+            u,
+            "PTC140",
+            `no agent file ${fileName} next to this one`,
+            entry.span,
+            didYouMean(closest(wanted, siblings)) ??
+              (siblings.length > 0 ? `the agent files here are: ${siblings.join(", ")}` : undefined),
+          ),
+        );
+        continue;
+      }
+      if (target.spec.description === undefined) {
+        report(
+          at(
+            u,
+            "PTC141",
+            `agent ${target.spec.name} (${moduleBaseName(target.absolute)}.agent.md) has no description`,
+            entry.span,
+            `an agent used as a tool needs one: add description: to the front matter of ${target.shown}`,
+          ),
+        );
+      }
+      u.tools.push({ kind: "agent", entry, target });
+    } else {
+      const absolute = resolve(dir, entry.from.path);
+      const info = await stat(absolute).catch(() => null);
+      if (info === null || !info.isFile()) {
+        const slash = entry.from.path.lastIndexOf("/");
+        let names: string[] = [];
+        try {
+          names = readdirSync(dirname(absolute)).sort();
+        } catch {
+          names = [];
+        }
+        const near = closest(entry.from.path.slice(slash + 1), names).map(
+          (f) => entry.from.path.slice(0, slash + 1) + f,
+        );
+        report(at(u, "PTC130", `tool module ${entry.from.path} not found`, entry.fromSpan, didYouMean(near)));
+        continue;
+      }
+      const declared = entry.signature === undefined ? null : stripSpans(parseSignature(entry.signature));
+      u.tools.push({ kind: "module", entry, absolute, declared });
+    }
+  }
+}
+
+/** Agents used as tools must not come back to where they started (`self` is the way to recurse). */
+export function findCycles(units: readonly Unit[], report: (d: Diagnostic) => void): void {
+  const state = new Map<Unit, "active" | "done">();
+  const stack: Unit[] = [];
+  const visit = (u: Unit): void => {
+    state.set(u, "active");
+    stack.push(u);
+    for (const t of u.tools) {
+      if (t.kind !== "agent") continue;
+      const s = state.get(t.target);
+      if (s === "active") {
+        const cycle = [...stack.slice(stack.indexOf(t.target)), t.target].map(
+          (x) => `${moduleBaseName(x.absolute)}.agent.md`,
+        );
+        report(
+          at(
+            u,
+            "PTC142",
+            `agent files use each other in a cycle: ${cycle.join(" → ")}`,
+            t.entry.span,
+            "an agent calls itself through the self tool; break the cycle",
+          ),
+        );
+      } else if (s === undefined) {
+        visit(t.target);
+      }
+    }
+    stack.pop();
+    state.set(u, "done");
+  };
+  for (const u of units) if (!state.has(u)) visit(u);
+}
+
+/**
+ * A warning for each parameter the prompt never names with a placeholder and
+ * fieldDescriptions does not describe: the LLM sees it among the data, but nothing says
+ * what it is for. Firewalled parameters never can be named, and are left alone.
+ */
+export function unusedParameters(u: Unit, report: (d: Diagnostic) => void): void {
+  const named = new Set<string>();
+  for (const p of parsePlaceholders(u.spec.prompt).placeholders) {
+    const first = p.path[0]!;
+    named.add(first);
+    const alt = altSpelling(first);
+    if (alt !== null) named.add(alt);
+  }
+  const described = u.spec.fieldDescriptions ?? {};
+  for (const p of u.spec.signature === undefined ? [] : u.parsed.params) {
+    const alt = altSpelling(p.name);
+    if (isFirewalled(p.name) || named.has(p.name) || Object.hasOwn(described, p.name)) continue;
+    if (alt !== null && Object.hasOwn(described, alt)) continue;
+    // The name only, not its type.
+    const name =
+      p.span === undefined
+        ? undefined
+        : { ...p.span, end: p.span.offset + nameLength(u.spec.signature!, p.span.offset) };
+    report({
+      ...at(u, "PTC123", `the prompt never mentions the parameter ${p.name}`, signatureSpan(u, name)),
+      severity: "warning",
+      hint: `name it in the prompt ({{${p.name}}}) or say what it is in fieldDescriptions`,
+    });
+  }
+}
+
+/** The length of the name written at `offset` of a signature (`:name` or `name`). */
+function nameLength(sig: string, offset: number): number {
+  return /^:?[A-Za-z0-9_?!-]+/.exec(sig.slice(offset))?.[0].length ?? 1;
+}
+
+/** A position inside the signature's text as a position in the file (the whole value when unsure). */
+function signatureSpan(u: Unit, inner: Span | undefined): Span | undefined {
+  const value = u.spec.spans.signature?.value;
+  const sig = u.spec.signature;
+  if (value === undefined || sig === undefined || inner === undefined || inner.line !== 1 || sig.includes("\n")) {
+    return value;
+  }
+  const raw = u.text.slice(value.offset, value.end);
+  const base = raw.startsWith(sig)
+    ? value.offset
+    : (raw[0] === '"' || raw[0] === "'") && raw.slice(1).startsWith(sig)
+      ? value.offset + 1
+      : -1;
+  if (base < 0) return value;
+  return spanOf(u.text, base + inner.offset, base + inner.end);
+}
+
+function spanOf(text: string, offset: number, end: number): Span {
+  const pos = (o: number): { line: number; column: number } => {
+    const before = text.slice(0, o);
+    const line = before.split("\n").length;
+    return { line, column: o - before.lastIndexOf("\n") };
+  };
+  const a = pos(offset);
+  const b = pos(end);
+  return { line: a.line, column: a.column, endLine: b.line, endColumn: b.column, offset, end };
+}
+
+function firstLine(u: Unit): Span {
+  const end = Math.max(1, u.text.indexOf("\n") < 0 ? u.text.length : u.text.indexOf("\n"));
+  return { line: 1, column: 1, endLine: 1, endColumn: end + 1, offset: 0, end };
+}

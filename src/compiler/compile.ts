@@ -1,0 +1,297 @@
+/**
+ * `ptcc compile`: agent files in, one typed module per agent (and an index) out.
+ *
+ *   discover → read and parse every file → names, tools, agents-as-tools, cycles, unused
+ *   parameters → hash each module's inputs → tool types (ts-morph, only for modules whose
+ *   inputs changed) → emit → plan against the output folder → write it atomically (or,
+ *   with `check`, only compare)
+ *
+ * Every problem of every file is collected before anything is written; one error and
+ * nothing is written at all. A module whose inputs hash to what its header records is not
+ * generated again (and its tools are not read again).
+ */
+import { existsSync } from "node:fs";
+import { dirname, join, relative, resolve, sep } from "node:path";
+import { renderSignature } from "../signature/render.js";
+import { assignNames, findCycles, resolveTools, unusedParameters } from "./checks.js";
+import type { Diagnostic } from "./diagnostics.js";
+import { CompileUsageError, discoverAgentFiles } from "./discover.js";
+import { emitAgentModule, emitIndex, type EmitTool } from "./emit.js";
+import { inputsDigest, withLocalImports, type FileCache } from "./hash.js";
+import { applyPlan, planChanges, planOutput, readOutputState, type OutputPlan } from "./output.js";
+import type { ToolAnswer, ToolRequest } from "./tool-types.js";
+import { at, readUnit, type Unit, type UnitTool } from "./unit.js";
+import { indexHash, moduleHashBase, projectRoot, upToDate } from "./up-to-date.js";
+
+export interface CompileOptions {
+  /** Folders (or agent files) as given, relative to `cwd`. */
+  readonly inputs: readonly string[];
+  /** The output folder, relative to `cwd`. */
+  readonly out: string;
+  readonly cwd: string;
+  /** Compare with the output folder instead of writing it (everything is generated again). */
+  readonly check?: boolean;
+  /** Generate every module again, whatever the recorded hashes say. */
+  readonly force?: boolean;
+  /** Called as the work goes on (the CLI shows it on a terminal). */
+  readonly onProgress?: (progress: CompileProgress) => void;
+}
+
+export interface CompileProgress {
+  readonly phase: "read" | "types" | "emit" | "write";
+  readonly done: number;
+  readonly total: number;
+}
+
+export interface CompileResult {
+  readonly agents: number;
+  readonly diagnostics: readonly Diagnostic[];
+  readonly errors: number;
+  readonly warnings: number;
+  /** Files written (paths as shown, relative to the working directory). */
+  readonly written: readonly string[];
+  /** Generated files removed because their agent is gone. */
+  readonly removed: readonly string[];
+  /** Agent files whose module was generated again (their inputs changed). */
+  readonly regenerated: readonly string[];
+  /** Every file the compile read (absolute): agent files, tool modules, their local imports. */
+  readonly inputs: readonly string[];
+  /** With `check`: the differences between what would be generated and the folder. */
+  readonly check?: {
+    readonly stale: readonly string[];
+    readonly missing: readonly string[];
+    readonly extra: readonly string[];
+  };
+}
+
+/** Compile the agent files under `inputs` into `out`. Throws CompileUsageError for bad folders. */
+export async function compileAgents(options: CompileOptions): Promise<CompileResult> {
+  const cwd = resolve(options.cwd);
+  const out = resolve(cwd, options.out);
+  const inputs = options.inputs.map((i) => resolve(cwd, i));
+  for (const [i, input] of inputs.entries()) {
+    if (input === out || input.startsWith(out + sep)) {
+      throw new CompileUsageError(
+        `--out ${options.out} holds the agent files of ${options.inputs[i]!}: choose a folder of its own`,
+      );
+    }
+  }
+  if (existsSync(join(out, "package.json"))) {
+    throw new CompileUsageError(
+      `--out ${options.out} is a project folder (it has a package.json): choose a folder of its own`,
+    );
+  }
+  const shown = (p: string): string => relative(cwd, p).split(sep).join("/") || ".";
+  const root = projectRoot(out, cwd);
+  const fromRoot = (p: string): string => relative(root, p).split(sep).join("/");
+  const progress = options.onProgress ?? ((): void => {});
+
+  if (options.check !== true && options.force !== true) {
+    const quick = await upToDate({ inputs: options.inputs, out: options.out, cwd });
+    if (quick !== null) {
+      return {
+        agents: quick.agents,
+        diagnostics: [],
+        errors: 0,
+        warnings: 0,
+        written: [],
+        removed: [],
+        regenerated: [],
+        inputs: quick.inputs,
+      };
+    }
+  }
+  const files = await discoverAgentFiles(options.inputs, cwd, [out]);
+  const diags: Diagnostic[] = [];
+  const report = (d: Diagnostic): void => {
+    diags.push(d);
+  };
+
+  // --- Read and parse
+  const units: Unit[] = [];
+  for (const [i, absolute] of files.entries()) {
+    progress({ phase: "read", done: i, total: files.length });
+    const unit = await readUnit(absolute, shown(absolute), fromRoot(absolute), report);
+    if (unit !== null) units.push(unit);
+  }
+  const byPath = new Map(units.map((u) => [u.absolute, u]));
+
+  // --- Names, tools, cycles, parameters
+  assignNames(units, report);
+  const cache: FileCache = new Map();
+  for (const u of units) await resolveTools(u, byPath, report);
+  findCycles(units, report);
+  for (const u of units) unusedParameters(u, report);
+
+  // --- Hashes; what must be generated
+  const state = await readOutputState(out);
+  for (const u of units) u.inputsHash = await inputsHash(u, cache, fromRoot, fromRoot(out));
+  // Tools are read for every module that is to be generated again, including modules of
+  // files with other errors: a run reports all the problems it can find.
+  const named = units.filter((u) => u.names !== null);
+  const fresh = named.filter((u) => {
+    if (options.check === true || options.force === true) return true;
+    const existing = state.generated.get(`${u.names!.module}.ts`);
+    return existing === undefined || existing.inputsHash !== u.inputsHash || !existing.intact;
+  });
+
+  // --- Tool types, for the modules generated again
+  const requests: { unit: Unit; tool: Extract<UnitTool, { kind: "module" }>; request: ToolRequest }[] = [];
+  for (const u of fresh) {
+    for (const t of u.tools) {
+      if (t.kind !== "module") continue;
+      requests.push({
+        unit: u,
+        tool: t,
+        request: { module: t.absolute, exportName: t.entry.from.exportName, declared: t.declared },
+      });
+    }
+  }
+  const answers = new Map<Extract<UnitTool, { kind: "module" }>, Extract<ToolAnswer, { ok: true }>>();
+  if (requests.length > 0) {
+    progress({ phase: "types", done: 0, total: requests.length });
+    // ts-morph is loaded here, and only here: a compile without module tools never pays for it.
+    const { analyzeTools } = await import("./tool-types.js");
+    // A function used by many agents with the same signature is read (and checked) once.
+    const keyOf = (r: ToolRequest): string =>
+      JSON.stringify([r.module, r.exportName, r.declared === null ? null : renderSignature(r.declared)]);
+    const unique = new Map<string, ToolRequest>();
+    for (const { request } of requests) if (!unique.has(keyOf(request))) unique.set(keyOf(request), request);
+    const answered = await analyzeTools([...unique.values()], { projectDir: dirname(requests[0]!.unit.absolute) });
+    const byKey = new Map([...unique.keys()].map((k, i) => [k, answered[i]!]));
+    const results = requests.map((r) => byKey.get(keyOf(r.request))!);
+    results.forEach((a, i) => {
+      const { unit, tool } = requests[i]!;
+      if (a.ok) answers.set(tool, a);
+      else report(at(unit, a.code, a.message, tool.entry.fromSpan, a.hint));
+    });
+  }
+
+  const result = (extra: Partial<CompileResult>): CompileResult => {
+    const errors = diags.filter((d) => d.severity === "error").length;
+    return {
+      agents: files.length,
+      diagnostics: diags,
+      errors,
+      warnings: diags.length - errors,
+      written: [],
+      removed: [],
+      regenerated: [],
+      inputs: [...files, ...[...cache.keys()].filter((f) => !files.includes(f))],
+      ...extra,
+    };
+  };
+  if (diags.some((d) => d.severity === "error")) return result({});
+  const good = named;
+
+  // --- Emit
+  const generated = new Map<string, string>();
+  const regenerated: string[] = [];
+  for (const [i, u] of good.entries()) {
+    progress({ phase: "emit", done: i, total: good.length });
+    const file = `${u.names!.module}.ts`;
+    if (!fresh.includes(u)) {
+      generated.set(file, state.generated.get(file)!.text);
+      continue;
+    }
+    regenerated.push(u.shown);
+    generated.set(file, emitAgentModule(emitInput(u, answers, out)));
+  }
+  const sources = options.inputs.map((i) => fromRoot(resolve(cwd, i)) || ".").join(", ");
+  const modules = good.map((u) => u.names!);
+  const warnings = diags.filter((d) => d.severity === "warning").length;
+  generated.set("index.ts", emitIndex(sources, modules, indexHash(modules), warnings));
+
+  // --- Files in the way
+  const inTheWay = [...generated.keys()].filter((f) => state.others.has(f));
+  if (inTheWay.length > 0) {
+    for (const f of inTheWay) {
+      report({
+        code: "PTC160",
+        severity: "error",
+        file: shown(join(out, f)),
+        message: `${shown(join(out, f))} was not generated by ptcc (it has no ptcc header): not overwriting it`,
+        hint: "move or rename that file, or choose another --out folder",
+      });
+    }
+    return result({});
+  }
+
+  const plan: OutputPlan = planOutput(state, generated);
+  if (options.check === true) {
+    const missing = [...plan.write.keys()].filter((f) => !state.generated.has(f)).map((f) => shown(join(out, f)));
+    const stale = [...plan.write.keys()].filter((f) => state.generated.has(f)).map((f) => shown(join(out, f)));
+    const extra = plan.remove.map((f) => shown(join(out, f)));
+    return result({ regenerated, check: { stale, missing, extra } });
+  }
+  if (planChanges(plan)) {
+    progress({ phase: "write", done: 0, total: plan.write.size });
+    await applyPlan(out, state, plan);
+  }
+  return result({
+    regenerated,
+    written: [...plan.write.keys()].map((f) => shown(join(out, f))),
+    removed: plan.remove.map((f) => shown(join(out, f))),
+  });
+}
+
+// ---------------------------------------------------------------------------------------
+// Hashes and emit input
+
+async function inputsHash(
+  u: Unit,
+  cache: FileCache,
+  fromRoot: (p: string) => string,
+  outFromRoot: string,
+): Promise<string> {
+  const tools = new Map<string, string | null>();
+  for (const t of u.tools) {
+    if (t.kind !== "module") continue;
+    const files = await withLocalImports(cache, t.absolute);
+    if (files.length === 0) tools.set(fromRoot(t.absolute), null);
+    for (const [file, text] of files) tools.set(fromRoot(file), text);
+  }
+  const sorted = [...tools].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  u.reads = [u.source, ...sorted.map(([p]) => p).filter((p) => p !== u.source)];
+  return inputsDigest(moduleHashBase(outFromRoot), [[u.source, u.text], ...sorted.filter(([p]) => p !== u.source)]);
+}
+
+function emitInput(
+  u: Unit,
+  answers: ReadonlyMap<Extract<UnitTool, { kind: "module" }>, Extract<ToolAnswer, { ok: true }>>,
+  out: string,
+): Parameters<typeof emitAgentModule>[0] {
+  const tools: EmitTool[] = u.tools.map((t): EmitTool => {
+    switch (t.kind) {
+      case "self":
+        return { kind: "self", name: t.entry.name };
+      case "agent":
+        return { kind: "agent", name: t.entry.name, module: t.target.names!.module, exportName: t.target.names!.agent };
+      case "module": {
+        const a = answers.get(t);
+        let spec = relative(out, t.absolute).split(sep).join("/");
+        if (!spec.startsWith(".")) spec = `./${spec}`;
+        spec = spec.replace(/\.(m|c)?ts$/, (_m, k: string | undefined) => `.${k ?? ""}js`);
+        const description = t.entry.description ?? a?.description;
+        return {
+          kind: "module",
+          name: t.entry.name,
+          importPath: spec,
+          exportName: t.entry.from.exportName,
+          signature: a?.signature ?? t.declared,
+          ...(description === undefined ? {} : { description }),
+          resultTyped: a?.resultTyped ?? false,
+        };
+      }
+    }
+  });
+  return {
+    source: u.source,
+    names: u.names!,
+    spec: u.spec,
+    signature: u.signature,
+    tools,
+    inputsHash: u.inputsHash,
+    reads: u.reads,
+  };
+}

@@ -1,0 +1,59 @@
+/**
+ * Finding the agent files to compile: every `NAME.agent.md` under the given folders,
+ * recursively, in a stable order (so output and diagnostics do not depend on the file
+ * system's). `node_modules`, folders whose name starts with `.`, and the output folder
+ * are not searched. A path given that is itself an agent file is taken as it is.
+ */
+import { readdir, stat } from "node:fs/promises";
+import { join, resolve } from "node:path";
+import { AGENT_FILE_EXTENSION } from "./hash.js";
+
+/** A problem with a folder given on the command line (the CLI exits 2). */
+export class CompileUsageError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "CompileUsageError";
+  }
+}
+
+/**
+ * Absolute paths of the agent files under `inputs` (relative to `cwd`, named in errors as
+ * given), sorted, without duplicates.
+ */
+export async function discoverAgentFiles(
+  inputs: readonly string[],
+  cwd: string,
+  exclude: readonly string[],
+): Promise<string[]> {
+  const found = new Set<string>();
+  const skip = new Set(exclude.map((p) => resolve(cwd, p)));
+  for (const input of inputs) {
+    const path = resolve(cwd, input);
+    let info;
+    try {
+      info = await stat(path);
+    } catch {
+      throw new CompileUsageError(`${input}: no such folder`);
+    }
+    if (info.isFile()) {
+      if (!path.endsWith(AGENT_FILE_EXTENSION)) throw new CompileUsageError(`${input}: not a folder or an agent file`);
+      found.add(path);
+    } else if (info.isDirectory()) {
+      await walk(path, skip, found);
+    } else {
+      throw new CompileUsageError(`${input}: not a folder`);
+    }
+  }
+  return [...found].sort();
+}
+
+async function walk(dir: string, skip: ReadonlySet<string>, found: Set<string>): Promise<void> {
+  if (skip.has(dir)) return;
+  const entries = await readdir(dir, { withFileTypes: true });
+  for (const e of entries) {
+    if (e.name.startsWith(".") || e.name === "node_modules") continue;
+    const path = join(dir, e.name);
+    if (e.isDirectory()) await walk(path, skip, found);
+    else if (e.isFile() && e.name.endsWith(AGENT_FILE_EXTENSION)) found.add(path);
+  }
+}

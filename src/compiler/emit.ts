@@ -1,0 +1,256 @@
+/**
+ * Generated modules: templates/compile/agent-module.tpl filled in for one agent, and
+ * templates/compile/index.tpl for the folder. The text is complete and formatted as it is
+ * written (no formatter runs), so that generation is fast and the same on every machine.
+ *
+ * A module holds the agent's Input and Output types, its two validators (compileValidator's
+ * straight-line code), the signature tool types, and the agent itself: defineAgent over
+ * the prompt, the parsed signature and the options as data, its tool functions imported
+ * from their modules and its agents-as-tools from their generated modules. It imports
+ * only `ptcc`, `ptcc/runtime` and those modules.
+ */
+import type { AgentFileSpec } from "../agent-file/parse.js";
+import { compileValidator } from "../signature/compile-validator.js";
+import { renderSignature } from "../signature/render.js";
+import type { Signature } from "../signature/types.js";
+import { inputTypeText, jsDoc, outputTypeText, signatureDataText } from "./emit-types.js";
+import { digest } from "./hash.js";
+import type { ModuleNames } from "./names.js";
+import { fillTemplate, readTemplate } from "./templates.js";
+
+/** A tool of an agent as the emitter writes it. */
+export type EmitTool =
+  | { readonly kind: "self"; readonly name: string }
+  | { readonly kind: "agent"; readonly name: string; readonly module: string; readonly exportName: string }
+  | {
+      readonly kind: "module";
+      readonly name: string;
+      /** The import specifier, relative to the output folder (`../tools/catalog.js`). */
+      readonly importPath: string;
+      readonly exportName: string;
+      /** Declared or derived; null: the tool has none (its arguments are not checked). */
+      readonly signature: Signature | null;
+      readonly description?: string;
+      /** The function's return type was known to TypeScript (not `unknown` or `any`). */
+      readonly resultTyped: boolean;
+    };
+
+export interface EmitAgent {
+  /** The agent file as the header names it (relative to the project). */
+  readonly source: string;
+  readonly names: ModuleNames;
+  readonly spec: AgentFileSpec;
+  /** The agent's signature, without spans. */
+  readonly signature: Signature;
+  readonly tools: readonly EmitTool[];
+  /** The hash of the module's inputs. */
+  readonly inputsHash: string;
+  /** The files it is generated from, from the project root (the header's `reads`). */
+  readonly reads: readonly string[];
+}
+
+const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
+
+/** The text of the module `OUT/NAME.ts`. */
+export function emitAgentModule(a: EmitAgent): string {
+  const { names, spec } = a;
+  const imports = importLines(a);
+  const toolTypes = toolTypeAliases(a);
+  const descriptions = spec.fieldDescriptions ?? {};
+  const body = fillTemplate(readTemplate("compile/agent-module.tpl"), {
+    source: a.source,
+    hashes: "{{hashes}}",
+    reads: JSON.stringify(a.reads),
+    imports: imports.text,
+    name: spec.name,
+    signature: renderSignature(a.signature),
+    Input: names.input,
+    Output: names.output,
+    inputType: inputTypeText(a.signature, { fn: "$ptcc.PtcFn", descriptions }),
+    outputType: outputTypeText(a.signature, { fn: "$ptcc.FnLabel", descriptions }),
+    toolTypes: toolTypes.text,
+    validateInput: compileValidator(a.signature, {
+      name: names.validateInput,
+      part: "input",
+      valueType: names.input,
+    }).trimEnd(),
+    validateOutput: compileValidator(a.signature, {
+      name: names.validateOutput,
+      part: "output",
+      valueType: names.output,
+    }).trimEnd(),
+    agentDoc: jsDoc([spec.description ?? `The agent ${spec.name}.`, `Compiled from ${a.source}.`], "").join("\n"),
+    agent: names.agent,
+    options: optionLines(a, imports.aliases, toolTypes.aliases).join("\n"),
+  });
+  return withHashes(body, a.inputsHash);
+}
+
+/** Replaces the `{{hashes}}` line with the inputs' and the content's hashes. */
+function withHashes(text: string, inputsHash: string): string {
+  const marker = "// ptcc: {{hashes}}\n";
+  const at = text.indexOf(marker);
+  const rest = text.slice(at + marker.length);
+  return `${text.slice(0, at)}// ptcc: inputs ${inputsHash}, content ${digest([rest])}\n${rest}`;
+}
+
+/** The text of `OUT/index.ts`, re-exporting every agent module; `warnings`: the compile's. */
+export function emitIndex(
+  source: string,
+  modules: readonly ModuleNames[],
+  inputsHash: string,
+  warnings: number,
+): string {
+  const exports = [...modules]
+    .sort((x, y) => (x.module < y.module ? -1 : x.module > y.module ? 1 : 0))
+    .map(
+      (m) =>
+        `export {\n  ${m.agent},\n  ${m.validateInput},\n  ${m.validateOutput},\n  type ${m.input},\n  type ${m.output},\n} from "./${m.module}.js";`,
+    );
+  const body = fillTemplate(readTemplate("compile/index.tpl"), {
+    source,
+    hashes: "{{hashes}}",
+    warnings: String(warnings),
+    exports: exports.length === 0 ? "export {};" : exports.join("\n"),
+  });
+  return withHashes(body, inputsHash);
+}
+
+// ---------------------------------------------------------------------------------------
+// Imports and local names
+
+function importLines(a: EmitAgent): { text: string; aliases: Map<string, string> } {
+  const aliases = new Map<string, string>();
+  const byPath = new Map<string, string[]>();
+  const used = new Set<string>();
+  for (const t of a.tools) {
+    if (t.kind === "self") continue;
+    const path = t.kind === "module" ? t.importPath : `./${t.module}.js`;
+    const alias = unique(`$${t.kind === "module" ? "tool" : "agent"}_${t.name.replace(/[^A-Za-z0-9_]/g, "_")}`, used);
+    aliases.set(t.name, alias);
+    const list = byPath.get(path) ?? [];
+    list.push(`${t.exportName} as ${alias}`);
+    byPath.set(path, list);
+  }
+  const lines = [...byPath].map(([path, names]) => `import { ${names.join(", ")} } from ${JSON.stringify(path)};`);
+  return { text: lines.length === 0 ? "" : `${lines.join("\n")}\n`, aliases };
+}
+
+function unique(name: string, used: Set<string>): string {
+  let n = name;
+  for (let i = 2; used.has(n); i++) n = `${name}${i}`;
+  used.add(n);
+  return n;
+}
+
+/** `type $SearchArgs = …; type $SearchResult = …;` for each module tool with a signature. */
+function toolTypeAliases(a: EmitAgent): { text: string; aliases: Map<string, { args: string; result: string }> } {
+  const aliases = new Map<string, { args: string; result: string }>();
+  const used = new Set<string>();
+  const lines: string[] = [];
+  for (const t of a.tools) {
+    if (t.kind !== "module" || t.signature === null) continue;
+    const stem = unique(
+      `$${t.name
+        .split(/[^A-Za-z0-9]+/)
+        .filter((w) => w !== "")
+        .map((w) => w[0]!.toUpperCase() + w.slice(1))
+        .join("")}Tool`,
+      used,
+    );
+    const args = `${stem}Args`;
+    const result = `${stem}Result`;
+    aliases.set(t.name, { args, result: t.resultTyped ? result : "unknown" });
+    lines.push("", `/** The arguments of tool ${t.name}. */`);
+    lines.push(`type ${args} = ${inputTypeText(t.signature, { fn: "$ptcc.PtcFn" })};`);
+    if (t.resultTyped) {
+      lines.push("", `/** What tool ${t.name} returns. */`);
+      lines.push(`type ${result} = ${outputTypeText(t.signature, { fn: "$ptcc.PtcFn" })};`);
+    }
+  }
+  return { text: lines.length === 0 ? "" : `${lines.join("\n")}\n`, aliases };
+}
+
+// ---------------------------------------------------------------------------------------
+// The options of defineAgent
+
+function key(name: string): string {
+  return IDENTIFIER.test(name) ? name : JSON.stringify(name);
+}
+
+function optionLines(
+  a: EmitAgent,
+  imports: ReadonlyMap<string, string>,
+  types: ReadonlyMap<string, { args: string; result: string }>,
+): string[] {
+  const { spec } = a;
+  const out: string[] = [`  name: ${JSON.stringify(spec.name)},`];
+  if (spec.description !== undefined) out.push(`  description: ${JSON.stringify(spec.description)},`);
+  out.push(`  signature: ${signatureDataText(a.signature, "  ")},`);
+  out.push(`  prompt: ${promptText(spec.prompt)},`);
+  if (a.tools.length > 0) {
+    out.push("  tools: {");
+    for (const t of a.tools) out.push(...toolLines(t, imports, types));
+    out.push("  },");
+  }
+  const fd = spec.fieldDescriptions;
+  if (fd !== undefined && Object.keys(fd).length > 0) {
+    out.push("  fieldDescriptions: {");
+    for (const [k, v] of Object.entries(fd)) out.push(`    ${key(k)}: ${JSON.stringify(v)},`);
+    out.push("  },");
+  }
+  const numbers = ["maxTurns", "maxDepth", "turnTimeoutMs", "missionTimeoutMs"] as const;
+  for (const k of numbers) if (spec[k] !== undefined) out.push(`  ${k}: ${spec[k]},`);
+  const fo = spec.formatOptions;
+  if (fo !== undefined && Object.keys(fo).length > 0) {
+    out.push(
+      `  formatOptions: { ${Object.entries(fo)
+        .map(([k, v]) => `${k}: ${String(v)}`)
+        .join(", ")} },`,
+    );
+  }
+  if (spec.outputMode !== undefined) out.push(`  outputMode: ${JSON.stringify(spec.outputMode)},`);
+  if (spec.signatureValidation !== undefined) {
+    out.push(`  signatureValidation: ${JSON.stringify(spec.signatureValidation)},`);
+  }
+  if (spec.model !== undefined) out.push(`  llm: ${JSON.stringify(spec.model)},`);
+  return out;
+}
+
+/** One line: a string; more: the lines in an array, joined (easier to read and to diff). */
+function promptText(prompt: string): string {
+  const lines = prompt.split("\n");
+  if (lines.length === 1) return JSON.stringify(prompt);
+  return `[\n${lines.map((l) => `    ${JSON.stringify(l)},`).join("\n")}\n  ].join("\\n")`;
+}
+
+function toolLines(
+  t: EmitTool,
+  imports: ReadonlyMap<string, string>,
+  types: ReadonlyMap<string, { args: string; result: string }>,
+): string[] {
+  const k = key(t.name);
+  switch (t.kind) {
+    case "self":
+      return [`    ${k}: "self",`];
+    case "agent":
+      return [`    ${k}: $ptcc.asTool(${imports.get(t.name)!}),`];
+    case "module": {
+      const fn = imports.get(t.name)!;
+      const description = t.description === undefined ? [] : [`      description: ${JSON.stringify(t.description)},`];
+      if (t.signature === null) {
+        return description.length === 0
+          ? [`    ${k}: ${fn},`]
+          : [`    ${k}: {`, `      fn: ${fn},`, ...description, "    },"];
+      }
+      const ty = types.get(t.name)!;
+      return [
+        `    ${k}: $ptcc.defineTool<$ptcc.TypedSignature<${ty.args}, ${ty.result}>>({`,
+        `      signature: ${signatureDataText(t.signature, "      ")},`,
+        `      fn: ${fn},`,
+        ...description,
+        "    }),",
+      ];
+    }
+  }
+}

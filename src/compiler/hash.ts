@@ -1,0 +1,124 @@
+/**
+ * The hash of a generated module's inputs, written into its header: the generator's
+ * version, the agent file, and each tool module with the local modules it imports
+ * (relative imports, followed transitively). A module whose recorded hash equals the hash
+ * of its inputs now is not generated again. Types a tool module takes from packages in
+ * node_modules are not followed: `ptcc compile --force` regenerates everything.
+ */
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { readFile } from "node:fs/promises";
+import { dirname, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+
+/** ptcc's version, part of every hash: a new ptcc regenerates everything. */
+export const PTCC_VERSION = ((): string => {
+  try {
+    const pkg = JSON.parse(readFileSync(fileURLToPath(new URL("../../package.json", import.meta.url)), "utf8")) as {
+      version?: unknown;
+    };
+    return typeof pkg.version === "string" ? pkg.version : "0";
+  } catch {
+    return "0";
+  }
+})();
+
+/** Bumped when the generated code changes for the same inputs (with ptcc's version). */
+export const GENERATOR_VERSION = "1";
+
+/**
+ * `.agent.md` (as src/agent-file/parse.ts has it): repeated here so that the no-change
+ * check, which reads no agent file's content, does not load the parser and YAML.
+ */
+export const AGENT_FILE_EXTENSION = ".agent.md";
+
+/**
+ * The hash of a module's inputs: what ptcc is (version, generator, template), where the
+ * output goes, and each file it read, by path from the project root and content (line
+ * endings aside, so a Windows checkout hashes as a Unix one). The paths are the header's
+ * `reads` list, so the hash can be checked again without parsing anything.
+ */
+export function inputsDigest(
+  fixed: readonly string[],
+  files: readonly (readonly [path: string, text: string | null])[],
+): string {
+  const parts = [...fixed];
+  for (const [path, text] of files) parts.push(path, text === null ? "(unreadable)" : text.replace(/\r\n?/g, "\n"));
+  return digest(parts);
+}
+
+/** A short, stable hex digest of the parts (16 hex digits of SHA-256). */
+export function digest(parts: readonly string[]): string {
+  const h = createHash("sha256");
+  for (const p of parts) {
+    h.update(String(p.length));
+    h.update(":");
+    h.update(p);
+  }
+  return h.digest("hex").slice(0, 16);
+}
+
+/** Files read during one compile, by absolute path (null: unreadable). */
+export type FileCache = Map<string, Promise<string | null>>;
+
+export function readCached(cache: FileCache, path: string): Promise<string | null> {
+  let p = cache.get(path);
+  if (p === undefined) {
+    p = readFile(path, "utf8").then(
+      (t) => t,
+      () => null,
+    );
+    cache.set(path, p);
+  }
+  return p;
+}
+
+const IMPORT =
+  /(?:^|[^\w$.])(?:import|export)\s[^;]*?from\s*["'](\.{1,2}\/[^"']+)["']|import\s*\(\s*["'](\.{1,2}\/[^"']+)["']\s*\)|^\s*import\s*["'](\.{1,2}\/[^"']+)["']/gm;
+const SOURCE_EXTENSIONS = [".ts", ".tsx", ".mts", ".cts", ".js", ".mjs", ".cjs", ".d.ts"];
+
+/** The relative module specifiers a source file imports. */
+export function localImports(text: string): string[] {
+  const out: string[] = [];
+  for (const m of text.matchAll(IMPORT)) out.push((m[1] ?? m[2] ?? m[3])!);
+  return out;
+}
+
+/** Where a relative specifier points: the file as written, or with TypeScript's extension mapping. */
+function candidates(from: string, spec: string): string[] {
+  const base = resolve(dirname(from), spec);
+  const out = [base];
+  const m = /\.(m|c)?js$/.exec(base);
+  if (m !== null) {
+    const stem = base.slice(0, -m[0].length);
+    out.push(`${stem}.${m[1] ?? ""}ts`, `${stem}.tsx`);
+  }
+  for (const ext of SOURCE_EXTENSIONS) out.push(`${base}${ext}`);
+  out.push(resolve(base, "index.ts"), resolve(base, "index.js"));
+  return out;
+}
+
+/**
+ * `path` and the local files it imports, transitively, each with its text, sorted by
+ * path. Unreadable imports are left out (TypeScript reports them when it reads the module).
+ */
+export async function withLocalImports(cache: FileCache, path: string): Promise<[string, string][]> {
+  const seen = new Map<string, string>();
+  const queue = [path];
+  while (queue.length > 0) {
+    const file = queue.pop()!;
+    if (seen.has(file)) continue;
+    const text = await readCached(cache, file);
+    if (text === null) continue;
+    seen.set(file, text);
+    for (const spec of localImports(text)) {
+      for (const c of candidates(file, spec)) {
+        if ((await readCached(cache, c)) !== null) {
+          queue.push(c);
+          break;
+        }
+      }
+    }
+  }
+  return [...seen].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+}

@@ -1,0 +1,114 @@
+/**
+ * The units of a compile: one agent file, read and parsed, with what the checks across
+ * files found out about it (its module names, its tools resolved) and the hash of its inputs.
+ */
+import { readFile, stat } from "node:fs/promises";
+import { AgentFileError } from "../agent-file/error.js";
+import { MAX_AGENT_FILE_SIZE, parseAgentFile, type AgentFileSpec, type ToolEntry } from "../agent-file/parse.js";
+import type { Span } from "../diagnostics/span.js";
+import { parseSignature } from "../signature/parse.js";
+import { stripSpans, type Signature } from "../signature/types.js";
+import { codeOfParserError, type DiagnosticCode } from "./codes.js";
+import type { Diagnostic } from "./diagnostics.js";
+import type { ModuleNames } from "./names.js";
+
+export type ModuleEntry = Extract<ToolEntry, { kind: "module" }>;
+
+export type UnitTool =
+  | { readonly kind: "self"; readonly entry: ToolEntry }
+  | { readonly kind: "agent"; readonly entry: ToolEntry; readonly target: Unit }
+  | {
+      readonly kind: "module";
+      readonly entry: ModuleEntry;
+      readonly absolute: string;
+      readonly declared: Signature | null;
+    };
+
+export interface Unit {
+  readonly absolute: string;
+  /** As shown in diagnostics: relative to the working directory. */
+  readonly shown: string;
+  /** As the header names it: relative to the project root. */
+  readonly source: string;
+  readonly text: string;
+  readonly spec: AgentFileSpec;
+  /** The signature with the spans of its text (for positions). */
+  readonly parsed: Signature;
+  /** The same without spans (what modules embed). */
+  readonly signature: Signature;
+  names: ModuleNames | null;
+  tools: UnitTool[];
+  inputsHash: string;
+  /** The files the module is generated from, from the project root: the agent file first. */
+  reads: string[];
+}
+
+/** Read and parse one agent file; its problems go to `report` (null: it has errors). */
+export async function readUnit(
+  absolute: string,
+  shownPath: string,
+  source: string,
+  report: (d: Diagnostic) => void,
+): Promise<Unit | null> {
+  let text: string;
+  try {
+    const info = await stat(absolute);
+    if (info.size > MAX_AGENT_FILE_SIZE) {
+      report({
+        code: "PTC106",
+        severity: "error",
+        file: shownPath,
+        message: `the agent file is ${info.size} bytes, more than ${MAX_AGENT_FILE_SIZE}`,
+        hint: "agent files hold a prompt and options; keep data in the input",
+      });
+      return null;
+    }
+    text = await readFile(absolute, "utf8");
+  } catch (e) {
+    report({ code: "PTC106", severity: "error", file: shownPath, message: `cannot read the agent file: ${String(e)}` });
+    return null;
+  }
+  let spec: AgentFileSpec;
+  try {
+    spec = parseAgentFile(text, shownPath);
+  } catch (e) {
+    if (!(e instanceof AgentFileError)) throw e;
+    report({
+      code: codeOfParserError(e.message, e.hint),
+      severity: "error",
+      file: shownPath,
+      message: e.message,
+      ...(e.hint === undefined ? {} : { hint: e.hint }),
+      ...(e.span === undefined ? {} : { span: e.span }),
+      source: e.source ?? text,
+    });
+    return null;
+  }
+  const parsed = parseSignature(spec.signature ?? "() -> :any");
+  return {
+    absolute,
+    shown: shownPath,
+    source,
+    text,
+    spec,
+    parsed,
+    signature: stripSpans(parsed),
+    names: null,
+    tools: [],
+    inputsHash: "",
+    reads: [],
+  };
+}
+
+/** An error of a unit, positioned in its file. */
+export function at(u: Unit, code: DiagnosticCode, message: string, span: Span | undefined, hint?: string): Diagnostic {
+  return {
+    code,
+    severity: "error",
+    file: u.shown,
+    message,
+    ...(hint === undefined ? {} : { hint }),
+    ...(span === undefined ? {} : { span }),
+    source: u.text,
+  };
+}

@@ -1,0 +1,87 @@
+/**
+ * The no-change check of `ptcc compile`, which parses nothing: every agent file under the
+ * folders has its generated module; each module is intact (its content hash holds) and
+ * the files its header lists under `reads` (the agent file, its tool modules and what they
+ * import) still hash to its recorded inputs hash; no other module is there; and the last
+ * compile had no warnings (so a run that has something to say always says it). Then
+ * nothing would change, and the compiler is not even loaded: this module imports neither
+ * the agent-file parser nor the signature parser.
+ */
+import { readFile } from "node:fs/promises";
+import { dirname, join, relative, resolve, sep } from "node:path";
+import { existsSync } from "node:fs";
+import { discoverAgentFiles } from "./discover.js";
+import { digest, GENERATOR_VERSION, inputsDigest, PTCC_VERSION } from "./hash.js";
+import { moduleBaseName, moduleNames, type ModuleNames } from "./names.js";
+import { readOutputState } from "./output.js";
+import { readTemplate } from "./templates.js";
+
+/** What every module's inputs hash starts with. */
+export function moduleHashBase(outFromRoot: string): string[] {
+  return [PTCC_VERSION, GENERATOR_VERSION, readTemplate("compile/agent-module.tpl"), outFromRoot];
+}
+
+/** The inputs hash of index.ts: the modules it re-exports. */
+export function indexHash(modules: readonly ModuleNames[]): string {
+  const list = [...modules].map((m) => `${m.module}:${m.agent}`).sort();
+  return digest([PTCC_VERSION, GENERATOR_VERSION, readTemplate("compile/index.tpl"), ...list]);
+}
+
+const READS = /^\/\/ ptcc: reads (\[.*\])$/m;
+const WARNINGS = /^\/\/ ptcc: warnings (\d+)$/m;
+
+/** The nearest folder above `out` with a package.json (headers name files from there). */
+export function projectRoot(out: string, cwd: string): string {
+  for (let d = dirname(out); ; d = dirname(d)) {
+    if (existsSync(join(d, "package.json"))) return d;
+    if (dirname(d) === d) return cwd;
+  }
+}
+
+/**
+ * Null unless nothing would change; then the count of agent files and the files read.
+ * Anything unexpected (a folder that is not there, a module that does not parse) is null:
+ * the full compile finds and reports it.
+ */
+export async function upToDate(options: {
+  readonly inputs: readonly string[];
+  readonly out: string;
+  readonly cwd: string;
+}): Promise<{ agents: number; inputs: string[] } | null> {
+  try {
+    const cwd = resolve(options.cwd);
+    const out = resolve(cwd, options.out);
+    const state = await readOutputState(out);
+    const index = state.generated.get("index.ts");
+    if (index === undefined || !index.intact || WARNINGS.exec(index.text)?.[1] !== "0") return null;
+    const files = await discoverAgentFiles(options.inputs, cwd, [out]);
+    if (state.generated.size !== files.length + 1) return null;
+    const root = projectRoot(out, cwd);
+    const fromRoot = (p: string): string => relative(root, p).split(sep).join("/");
+    const base = moduleHashBase(fromRoot(out));
+    const modules: ModuleNames[] = [];
+    const read: string[] = [];
+    for (const file of files) {
+      const names = moduleNames(moduleBaseName(file));
+      if ("problem" in names) return null;
+      modules.push(names);
+      const module = state.generated.get(`${names.module}.ts`);
+      if (module === undefined || !module.intact || module.inputsHash === null) return null;
+      const reads = JSON.parse(READS.exec(module.text)?.[1] ?? "null") as unknown;
+      if (!Array.isArray(reads) || reads[0] !== fromRoot(file) || !reads.every((r) => typeof r === "string")) {
+        return null;
+      }
+      const texts: [string, string | null][] = [];
+      for (const r of reads as string[]) {
+        const path = join(root, r);
+        read.push(path);
+        texts.push([r, await readFile(path, "utf8").catch(() => null)]);
+      }
+      if (inputsDigest(base, texts) !== module.inputsHash) return null;
+    }
+    if (index.inputsHash !== indexHash(modules)) return null;
+    return { agents: files.length, inputs: read };
+  } catch {
+    return null;
+  }
+}

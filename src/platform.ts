@@ -1,0 +1,39 @@
+/**
+ * Node's built-in modules for the few features that need them (reading a scripted model's
+ * file, writing a JSON Lines trace), fetched when first used through
+ * `process.getBuiltinModule` instead of imported: the library's import graph then holds no
+ * `node:` module, and a browser bundle of ptcc (see the `browser` export condition) works
+ * without them. Where there is no Node, the feature fails with a clear error when called.
+ */
+import { PtcError } from "./diagnostics/error.js";
+
+interface Builtins {
+  "node:fs": typeof import("node:fs");
+  "node:fs/promises": typeof import("node:fs/promises");
+  "node:path": typeof import("node:path");
+}
+
+/** A built-in module of Node; throws a PtcError naming `feature` when there is none. */
+export function nodeBuiltin<K extends keyof Builtins>(id: K, feature: string): Builtins[K] {
+  const p = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process;
+  const module = p?.getBuiltinModule?.(id);
+  if (module === undefined) {
+    throw new PtcError({
+      kind: "internal",
+      message: `${feature} needs Node.js (${id}), which this platform does not have`,
+    });
+  }
+  return module as Builtins[K];
+}
+
+/** An environment variable of the process, or undefined where there is no process (a browser). */
+export function processEnv(name: string): string | undefined {
+  const p = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process;
+  return p?.env?.[name];
+}
+
+/** The process's working directory ("." where there is no process). */
+export function processCwd(): string {
+  const p = (globalThis as { process?: { cwd?: () => string } }).process;
+  return p?.cwd?.() ?? ".";
+}

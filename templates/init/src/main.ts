@@ -1,0 +1,12 @@
+/**
+ * Runs the order-status agent once, through its generated module (typed input, typed
+ * result). Offline, the model is the scripted one in scripts/order-status.json; for a real
+ * model, write "openai:gpt-4o-mini" (with OPENAI_API_KEY set) or "anthropic:MODEL".
+ */
+import { createLlm } from "ptcc";
+import { orderStatus } from "./agents.generated/index.js";
+
+const llm = await createLlm("script:scripts/order-status.json");
+const step = await orderStatus.run({ order_id: 1042, question: "When will it arrive?" }, { llm });
+if (step.ok) console.log(`${step.return.answer} (reply to ${step.return._email})`);
+else console.error(`the agent failed (${step.failure.kind}): ${step.failure.reason}`);

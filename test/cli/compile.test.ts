@@ -1,0 +1,201 @@
+/**
+ * `ptcc compile` and `ptcc init` as commands, run against the built CLI (dist/): exit
+ * codes, the summary line, the three formats, --check for CI, --watch, and a scaffold that
+ * compiles, type-checks under strict settings and runs offline with its scripted model.
+ */
+import { spawn, spawnSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+
+const ROOT = join(__dirname, "..", "..");
+const BIN = join(ROOT, "bin", "ptcc.js");
+const made: string[] = [];
+afterAll(() => {
+  for (const d of made) rmSync(d, { recursive: true, force: true });
+});
+
+function dir(files: Record<string, string> = {}): string {
+  const d = mkdtempSync(join(tmpdir(), "ptcc-cli-compile-"));
+  made.push(d);
+  for (const [name, text] of Object.entries(files)) {
+    mkdirSync(join(d, name, ".."), { recursive: true });
+    writeFileSync(join(d, name), text);
+  }
+  return d;
+}
+
+function ptcc(
+  cwd: string,
+  args: string[],
+  env: Record<string, string> = {},
+): { code: number; out: string; err: string } {
+  const r = spawnSync(process.execPath, [BIN, ...args], {
+    cwd,
+    encoding: "utf8",
+    timeout: 60_000,
+    env: { ...process.env, GITHUB_ACTIONS: "", ...env },
+  });
+  return { code: r.status ?? -1, out: r.stdout, err: r.stderr };
+}
+
+const GOOD = '---\nsignature: "(query :string) -> {count :int}"\n---\n\nCount {{query}}.\n';
+const BAD = '---\nsignature: "(query :string) -> {count :int}"\nmaxTurn: 3\n---\n\nCount {{query}}.\n';
+
+describe("ptcc compile", () => {
+  it("compiles, prints the summary line and exits 0; again, writes nothing", () => {
+    const d = dir({ "agents/count.agent.md": GOOD });
+    expect(ptcc(d, ["compile", "agents", "--out", "gen"])).toEqual({
+      code: 0,
+      out: "1 agent, 0 errors, 2 files written\n",
+      err: "",
+    });
+    expect(ptcc(d, ["compile", "agents", "--out", "gen"]).out).toBe("1 agent, 0 errors, 0 files written\n");
+    expect(readFileSync(join(d, "gen/count.ts"), "utf8")).toContain(
+      "export const count: $ptcc.Agent<CountInput, CountOutput>",
+    );
+  });
+
+  it("errors: file:line:col: error PTC1xx with a code frame, exit 1, nothing written", () => {
+    const d = dir({ "agents/count.agent.md": BAD });
+    const r = ptcc(d, ["compile", "--out", "gen"]);
+    expect(r.code).toBe(1);
+    expect(r.out).toBe(
+      [
+        "agents/count.agent.md:3:1: error PTC102: unknown key maxTurn — did you mean maxTurns?",
+        '  2 | signature: "(query :string) -> {count :int}"',
+        "> 3 | maxTurn: 3",
+        "    | ^^^^^^^",
+        "  4 | ---",
+        "",
+        "1 agent, 1 error, 0 files written",
+        "",
+      ].join("\n"),
+    );
+  });
+
+  it("--format json prints one object; --format github (the default on GitHub Actions) annotations", () => {
+    const d = dir({ "agents/count.agent.md": BAD });
+    const json = JSON.parse(ptcc(d, ["compile", "--out", "gen", "--format", "json"]).out) as Record<string, unknown>;
+    expect(json).toMatchObject({ ok: false, agents: 1, errors: 1, warnings: 0, written: [] });
+    expect(json["diagnostics"]).toEqual([
+      {
+        file: "agents/count.agent.md",
+        line: 3,
+        column: 1,
+        endLine: 3,
+        endColumn: 8,
+        severity: "error",
+        code: "PTC102",
+        message: "unknown key maxTurn",
+        hint: "did you mean maxTurns?",
+      },
+    ]);
+    const github = ptcc(d, ["compile", "--out", "gen"], { GITHUB_ACTIONS: "true" });
+    expect(github.out.split("\n")[0]).toBe(
+      "::error file=agents/count.agent.md,line=3,col=1,endColumn=8,title=PTC102::unknown key maxTurn — did you mean maxTurns?",
+    );
+    expect(ptcc(d, ["compile", "--out", "gen", "--format", "pretty"], { GITHUB_ACTIONS: "true" }).out).toContain(
+      "> 3 |",
+    );
+  });
+
+  it("--check: exit 1 listing what is stale, 0 once up to date", () => {
+    const d = dir({ "agents/count.agent.md": GOOD });
+    expect(ptcc(d, ["compile", "--out", "gen", "--check"])).toEqual({
+      code: 1,
+      out: "missing: gen/count.ts\nmissing: gen/index.ts\nrun ptcc compile without --check to update them\n1 agent, 0 errors, 2 files out of date\n",
+      err: "",
+    });
+    ptcc(d, ["compile", "--out", "gen"]);
+    expect(ptcc(d, ["compile", "--out", "gen", "--check"])).toEqual({
+      code: 0,
+      out: "1 agent, 0 errors, up to date\n",
+      err: "",
+    });
+  });
+
+  it("used wrongly: exit 2", () => {
+    const d = dir({ "agents/count.agent.md": GOOD });
+    expect(ptcc(d, ["compile", "agents"])).toMatchObject({
+      code: 2,
+      err: expect.stringContaining("give the output folder"),
+    });
+    expect(ptcc(d, ["compile", "nowhere", "--out", "gen"])).toMatchObject({
+      code: 2,
+      err: "ptcc: nowhere: no such folder\n",
+    });
+    expect(ptcc(d, ["compile", "--out", "gen", "--check", "--watch"]).code).toBe(2);
+    expect(ptcc(d, ["compile", "--out", "gen", "--format", "xml"])).toMatchObject({
+      code: 2,
+      err: 'ptcc: --format must be pretty, json or github, got "xml"\n',
+    });
+  });
+
+  it("--watch compiles again when an agent file changes, printing what changed", async () => {
+    const d = dir({ "agents/count.agent.md": GOOD });
+    const child = spawn(process.execPath, [BIN, "compile", "--out", "gen", "--watch"], { cwd: d });
+    let out = "";
+    child.stdout.on("data", (b: Buffer) => (out += b.toString()));
+    const until = async (text: string): Promise<void> => {
+      for (let i = 0; i < 300 && !out.includes(text); i++) await new Promise((r) => setTimeout(r, 50));
+      expect(out).toContain(text);
+    };
+    try {
+      await until("2 files written");
+      writeFileSync(join(d, "agents/count.agent.md"), GOOD.replace("Count {{query}}.", "Count each {{query}}."));
+      await until("wrote gen/count.ts");
+      writeFileSync(join(d, "agents/count.agent.md"), BAD);
+      await until("error PTC102");
+    } finally {
+      child.kill("SIGINT");
+    }
+  }, 30_000);
+});
+
+describe("ptcc init", () => {
+  it("scaffolds a project that compiles, type-checks strictly and runs offline", () => {
+    const d = dir();
+    const init = ptcc(d, ["init", "app"]);
+    expect(init.code).toBe(0);
+    expect(init.out).toContain("created agents/order-status.agent.md\ncreated scripts/order-status.json");
+    const app = join(d, "app");
+    const pkg = JSON.parse(readFileSync(join(app, "package.json"), "utf8")) as { scripts: Record<string, string> };
+    expect(pkg.scripts["agents:check"]).toBe("ptcc compile agents --out src/agents.generated --check");
+    // What npm install would give it: ptcc (this package), and Node's types.
+    mkdirSync(join(app, "node_modules/@types"), { recursive: true });
+    symlinkSync(ROOT, join(app, "node_modules/ptcc"));
+    symlinkSync(join(ROOT, "node_modules/@types/node"), join(app, "node_modules/@types/node"));
+
+    expect(ptcc(app, ["compile", "agents", "--out", "src/agents.generated"])).toMatchObject({ code: 0 });
+    const tsc = spawnSync(join(ROOT, "node_modules/.bin/tsc"), ["-p", "."], { cwd: app, encoding: "utf8" });
+    expect(`${tsc.stdout}${tsc.stderr}`).toBe("");
+    const run = spawnSync(
+      process.execPath,
+      ["--import", join(ROOT, "node_modules/tsx/dist/esm/index.mjs"), "src/main.ts"],
+      {
+        cwd: app,
+        encoding: "utf8",
+        timeout: 60_000,
+      },
+    );
+    expect(run.stdout).toBe("Your order is shipped and arrives in 2 days. (reply to ann@example.com)\n");
+
+    // Again: every file is kept, nothing is overwritten.
+    writeFileSync(join(app, "src/main.ts"), "// mine\n");
+    const again = ptcc(app, ["init"]);
+    expect(again.out).toContain("kept src/main.ts (it exists)");
+    expect(readFileSync(join(app, "src/main.ts"), "utf8")).toBe("// mine\n");
+  }, 60_000);
+
+  it("adds only the missing scripts to an existing package.json", () => {
+    const d = dir({ "package.json": JSON.stringify({ name: "x", scripts: { start: "node mine.js" } }, null, 4) });
+    expect(ptcc(d, ["init"]).out).toContain(
+      "added the scripts agents, agents:check, agents:watch, typecheck to package.json",
+    );
+    const pkg = JSON.parse(readFileSync(join(d, "package.json"), "utf8")) as { scripts: Record<string, string> };
+    expect(pkg.scripts["start"]).toBe("node mine.js");
+    expect(readFileSync(join(d, "package.json"), "utf8")).toMatch(/^ {4}"name"/m);
+  });
+});

@@ -1,0 +1,66 @@
+/**
+ * Generated agents at run time: the fixture's ticket-triage agent (a TypeScript tool whose
+ * signature was derived, an agent as a tool, firewalled fields) runs with a scripted model
+ * and returns a typed result; then the same generated module is bundled by esbuild for the
+ * browser platform and run in a context without Node (no fs, no tsx, no agent-file parser:
+ * generated modules import only `ptcc`, `ptcc/runtime` and their tool modules).
+ */
+import { describe, expect, it } from "vitest";
+import { bundleForBrowser, runInBrowserContext } from "../browser/helpers.js";
+import { note, parseTicket, triage } from "./fixture/consumer.js";
+
+const clj = (code: string): string => `\`\`\`clojure\n${code}\n\`\`\``;
+
+const PROGRAM = clj(`(let [c (tool/classify {:text (:title data/ticket)})
+      s (tool/summarize-ticket {:title (:title data/ticket) :body (:body data/ticket)})]
+  (return {:category (:category c) :priority 1 :summary (:summary s) :_notes (:_reporter data/ticket)}))`);
+const CHILD = clj('(return {:summary "Password reset mails do not arrive."})');
+
+describe("a generated agent", () => {
+  it("runs with a scripted model and returns its typed output", async () => {
+    expect(await triage([PROGRAM, CHILD])).toEqual({
+      category: "other",
+      priority: 1,
+      summary: "Password reset mails do not arrive.",
+      _notes: "ann@example.com",
+    });
+  });
+
+  it("fails as a step (typed failure) when the model's answer does not fit", async () => {
+    const wrong = clj('(return {:category "x"})');
+    expect(await triage([wrong, wrong, wrong, wrong])).toMatch(/turns/);
+  });
+
+  it("uses the generated validator, with coercion", () => {
+    expect(parseTicket({ ticket: { id: "7", title: "t", body: "b", _reporter: "r" } })).toEqual({
+      ticket: { id: 7, title: "t", body: "b", _reporter: "r" },
+    });
+    expect(parseTicket({ ticket: { id: "seven" } })).toBeNull();
+  });
+
+  it("an agent without a signature names its model in a registry the run must give", async () => {
+    expect(await note(["anything"])).toBe("llm");
+  });
+
+  it("bundles for the browser and runs there with a scripted model", async () => {
+    const { code, inputs, read } = await bundleForBrowser(`
+      import { scriptedLlm } from "ptcc";
+      import { ticketTriage } from "./test/compiler/fixture/generated/index.js";
+      const ticket = { id: 2, title: "Invoice missing", body: "No invoice for May.", _reporter: "bo@example.com" };
+      globalThis.result = ticketTriage
+        .run({ ticket }, { llm: scriptedLlm(${JSON.stringify([PROGRAM, CHILD])}) })
+        .then((step) => (step.ok ? step.return : step.failure));
+    `);
+    expect(read).toContain("dist/browser.js");
+    expect(read).not.toContain("dist/index.js");
+    expect(
+      inputs.filter((f) => /agent-file\/(load|parse)|node_modules\/(tsx|yaml|ts-morph)|src\/compiler/.test(f)),
+    ).toEqual([]);
+    expect(await runInBrowserContext(code)).toEqual({
+      category: "other",
+      priority: 1,
+      summary: "Password reset mails do not arrive.",
+      _notes: "bo@example.com",
+    });
+  });
+});
