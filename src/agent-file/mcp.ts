@@ -15,7 +15,7 @@
  * the shape with positions; loading expands `${VAR}` from the environment and resolves
  * paths against the agent file's folder; the run opens the servers (ptcc/mcp, loaded then).
  */
-import { dirname, resolve } from "node:path";
+import { nodeBuiltin } from "../platform.js";
 import { isMap, isScalar, isSeq, type Pair, type YAMLMap } from "yaml";
 import type { ToolSource } from "../agent/tool-source.js";
 import type { Span } from "../diagnostics/span.js";
@@ -229,7 +229,9 @@ export function mcpToolSource(entry: McpEntry, file: EntryFile, env: NodeJS.Proc
           command: expand(s.command, "command"),
           args: s.args.map((a, i) => expand(a, `args[${i}]`)),
           env: mapOf(s.env, "env"),
-          cwd: resolve(dirname(file.absolute), expand(s.cwd ?? ".", "cwd")),
+          cwd: (({ resolve, dirname }) => resolve(dirname(file.absolute), expand(s.cwd ?? ".", "cwd")))(
+            nodeBuiltin("node:path", "starting an MCP server"),
+          ),
         }
       : { url: expand(s.url, "url"), headers: mapOf(s.headers, "headers") };
   const label = entry.name ?? (s.kind === "stdio" ? [s.command, ...s.args].join(" ") : s.url);

@@ -165,9 +165,16 @@ function describe(server: McpStdioServer | McpHttpServer): string {
 
 const INSTALL = "npm install @modelcontextprotocol/client";
 
+/**
+ * The SDK's module names are held in variables, so bundlers leave these imports alone: a
+ * browser bundle of ptcc never carries the MCP client (agent files' servers are Node-only).
+ */
+const CLIENT = "@modelcontextprotocol/client";
+const CLIENT_STDIO = "@modelcontextprotocol/client/stdio";
+
 async function importClientSdk(): Promise<typeof import("@modelcontextprotocol/client")> {
   try {
-    return await import("@modelcontextprotocol/client");
+    return (await import(CLIENT)) as typeof import("@modelcontextprotocol/client");
   } catch (error) {
     throw missing(error);
   }
@@ -175,7 +182,7 @@ async function importClientSdk(): Promise<typeof import("@modelcontextprotocol/c
 
 async function importStdio(): Promise<typeof import("@modelcontextprotocol/client/stdio")> {
   try {
-    return await import("@modelcontextprotocol/client/stdio");
+    return (await import(CLIENT_STDIO)) as typeof import("@modelcontextprotocol/client/stdio");
   } catch (error) {
     throw missing(error);
   }
