@@ -45,6 +45,8 @@ import { renderRunPrompt } from "./prompt/render.js";
 import { RUN_PROGRAM } from "./prompt/system.js";
 import { TOOL_CHECK, toolCatalog } from "./tool-check.js";
 import { buildTools, toolEntries, toolSignatures } from "./tools.js";
+import { agentLabel } from "./rules.js";
+import { checkRunOptions, optionsReason, type CheckedRunOptions } from "./run-options.js";
 import { newRunId, systemHash, type TraceEvent } from "./trace.js";
 import { openToolSources } from "./tool-source.js";
 import type { AgentDefinition, Failure, RunOptions, Step, ToolCallTrace, Turn, TurnOutcome, Usage } from "./types.js";
@@ -81,7 +83,9 @@ export async function runAgent(
   parent?: ParentRun,
   inherited: readonly InheritedFn[] = [],
 ): Promise<Step> {
-  return new Run(def, input, options, parent, inherited).run();
+  // Options it cannot use end the run as a failure (kind `options`), never as a throw.
+  const checked = checkRunOptions(options);
+  return new Run(def, input, checked.options, parent, inherited, checked.problems).run();
 }
 
 /** A function a `self` child starts with: a closure of its parent's namespace. */
@@ -142,6 +146,9 @@ class Run {
   private llm: Llm | undefined;
   private readonly made: Map<string, Promise<Llm>>;
 
+  /** Set once the trace sink has thrown: it is called no more. */
+  private sinkFailed = false;
+
   /** Closes the tool sources this run opened (its MCP servers). */
   private closeToolSources: (() => Promise<void>) | undefined;
 
@@ -149,9 +156,11 @@ class Run {
     /** The definition; with the tools of its sources once they are open. */
     private def: AgentDefinition,
     private readonly input: Readonly<Record<string, unknown>>,
-    private readonly options: RunOptions,
+    private readonly options: CheckedRunOptions["options"],
     private readonly parent: ParentRun | undefined,
     private readonly inherited: readonly InheritedFn[],
+    /** What is wrong with the run options as given (the run fails at once when any). */
+    private readonly optionProblems: readonly string[] = [],
   ) {
     this.runId = newRunId(def.name);
     this.depth = parent === undefined ? 0 : parent.depth + 1;
@@ -166,7 +175,20 @@ class Run {
 
   private emit(e: TraceEvent): void {
     this.trace.push(e);
-    this.options.trace?.(e);
+    const sink = this.options.trace;
+    if (sink === undefined || this.sinkFailed) return;
+    try {
+      sink(e);
+    } catch (error) {
+      // The host's sink broke: tracing must not change the run, so it gets no more
+      // events (the Step keeps them all) and the host hears of it once, as a warning.
+      this.sinkFailed = true;
+      const message = error instanceof Error ? error.message : String(error);
+      globalThis.process?.emitWarning?.(
+        `ptcc: the trace sink threw (${message}); it gets no more events of run ${this.runId}`,
+        { code: "PTCC_TRACE_SINK" },
+      );
+    }
   }
 
   private base(): { at: number; run: string } {
@@ -198,6 +220,8 @@ class Run {
   }
 
   private async loop(): Promise<Step> {
+    if (this.optionProblems.length > 0)
+      return this.finish(null, { kind: "options", reason: optionsReason(this.optionProblems) });
     const def = this.def;
     const checked = checkRunInput(def, this.input);
     if (!checked.ok) return this.finish(null, { kind: "input", reason: checked.reason });
@@ -309,11 +333,15 @@ class Run {
       this.options.signal?.removeEventListener("abort", onAbort);
       // The turn is over: whatever it started and still runs (a child agent the program
       // gave up waiting for, a slow tool) is told to stop.
-      controller.abort({ kind: "cancelled", reason: `agent ${def.name}'s turn ${this.turn} ended` } satisfies Failure);
+      controller.abort({
+        kind: "cancelled",
+        reason: `${agentLabel(def.name)}'s turn ${this.turn} ended`,
+      } satisfies Failure);
     }
     const feedback = r.end !== undefined ? "" : this.feedbackOf(r);
     const turn: Turn = {
       index: this.turn,
+      turn: this.turn,
       response: reply.content,
       program: r.program,
       outcome: r.outcome,
@@ -335,7 +363,7 @@ class Run {
       ...(r.errorKind === TOOL_CHECK ? { staticCheck: true as const } : {}),
       durationMs: turn.durationMs,
     });
-    this.options.onTurn?.(turn, def.name, this.depth);
+    this.options.onTurn?.(turn, def.name, this.depth, { id: this.runId, parent: this.parent?.runId ?? null });
     return { ...r, feedback, reply };
   }
 
@@ -498,12 +526,12 @@ class Run {
       }
       const known = Object.keys(this.registry);
       throw new LlmError(
-        `agent ${this.def.name}: no model named ${chosen} in the LLM registry${known.length > 0 ? ` (it has ${known.join(", ")})` : ""}`,
+        `${agentLabel(this.def.name)}: no model named ${chosen} in the LLM registry${known.length > 0 ? ` (it has ${known.join(", ")})` : ""}`,
       );
     }
     const given = this.options.llm ?? this.parent?.llm;
     if (given !== undefined) return toLlm(given);
-    throw new LlmError(`agent ${this.def.name}: no LLM given (pass llm in the definition or the run options)`);
+    throw new LlmError(`${agentLabel(this.def.name)}: no LLM given (pass llm in the definition or the run options)`);
   }
 
   private async ask(llm: Llm, messages: LlmMessage[], signal: AbortSignal): Promise<LlmReply> {
@@ -780,8 +808,9 @@ class Run {
     return {
       ok: failure === null,
       agent: this.def.name,
-      ...(failure === null ? { return: ret, returnValue: value } : { failure }),
+      ...(failure === null ? { return: ret, returnValue: value } : { failure, fail: failure }),
       turns: this.turns,
+      transcript: this.turns,
       usage,
       namespace: this.namespaceSnapshot(),
       fieldDescriptions: this.def.fieldDescriptions,

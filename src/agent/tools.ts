@@ -13,6 +13,7 @@ import { parseSignature } from "../signature/parse.js";
 import { renderSignature } from "../signature/render.js";
 import type { ValidationIssue } from "../runtime/validation.js";
 import { llmIssue } from "./feedback.js";
+import { agentLabel } from "./rules.js";
 import type { Signature } from "../signature/types.js";
 import {
   SELF,
@@ -129,7 +130,7 @@ async function childTool(
   if (!step.ok) {
     const reason = step.failure?.reason ?? "failed";
     host.record({ name, args, error: reason, durationMs: performance.now() - t0 });
-    throw new Error(`agent ${child.name} failed: ${reason}`);
+    throw new Error(`${agentLabel(child.name)} failed: ${reason}`);
   }
   host.record({ name, args, result: step.return, durationMs: performance.now() - t0 });
   return step.returnValue ?? step.return;
