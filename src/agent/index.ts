@@ -4,8 +4,17 @@
  * chaining (chain.ts), tracing (trace.ts), the JSON form of a result (step-json.ts).
  */
 export { defineAgent, asTool, Agent, DEFAULT_MAX_TURNS, DEFAULT_MAX_DEPTH } from "./define.js";
+export { DefinitionError, type DefinitionProblem } from "./definition-error.js";
 export { chain } from "./chain.js";
-export { jsonlTrace, combineTraces, type TraceEvent, type TraceSink } from "./trace.js";
+export {
+  jsonlTrace,
+  combineTraces,
+  type JsonlTrace,
+  type TraceEvent,
+  type TraceOption,
+  type TraceSink,
+  type TraceTarget,
+} from "./trace.js";
 export { recordReplies, type RecordedReply, type ReplyRecorder } from "./record.js";
 export type { ToolSource, OpenToolSource } from "./tool-source.js";
 export { stepToJson, type StepJson } from "./step-json.js";
@@ -37,5 +46,6 @@ export {
   type ToolSpec,
   type Turn,
   type TurnOutcome,
+  type TurnRun,
   type Usage,
 } from "./types.js";

@@ -18,7 +18,7 @@ import type { EvalResult } from "../evaluator/evaluate.js";
 import { anySignal } from "../llm/http.js";
 import { toLlm } from "../llm/ai-sdk.js";
 import { llmInfo } from "../llm/info.js";
-import { createLlm } from "../llm/resolve.js";
+import { createLlm, suggestLlmSpec } from "../llm/resolve.js";
 import { LlmError, normalizeReply, type Llm, type LlmMessage, type LlmRegistry, type LlmReply } from "../llm/types.js";
 import { fromHost, toJsonSafe, toTyped } from "../runtime/convert.js";
 import { print } from "../runtime/printer.js";
@@ -525,8 +525,9 @@ class Run {
         return made;
       }
       const known = Object.keys(this.registry);
+      const spec = suggestLlmSpec(chosen);
       throw new LlmError(
-        `${agentLabel(this.def.name)}: no model named ${chosen} in the LLM registry${known.length > 0 ? ` (it has ${known.join(", ")})` : ""}`,
+        `${agentLabel(this.def.name)}: no model named ${chosen} in the LLM registry${known.length > 0 ? ` (it has ${known.join(", ")})` : ""}${spec !== undefined ? ` — did you mean ${spec}?` : ""}`,
       );
     }
     const given = this.options.llm ?? this.parent?.llm;
