@@ -146,6 +146,8 @@ class Run {
   private llm: Llm | undefined;
   private readonly made: Map<string, Promise<Llm>>;
 
+  /** Set when a tool broke its own signature: the run ends after the evaluation that called it. */
+  private contractBreach: Failure | null = null;
   /** Set once the trace sink has thrown: it is called no more. */
   private sinkFailed = false;
 
@@ -484,6 +486,7 @@ class Run {
         context: () => ({ agent: def.name, depth: this.depth, turn: this.turn, signal: this.turnSignal }),
         record: (c) => this.recordCall(c),
         note: (tool, warnings) => this.turnNotes.push(...coercionNotes(tool, warnings)),
+        contractBroken: (reason) => (this.contractBreach ??= { kind: "tool_contract", reason }),
         runChild: (tool, child, args, inherit) => this.runChild(tool, child, args, inherit),
       }),
       toolCatalog: toolCatalog(toolSignatures(def)),
@@ -623,6 +626,11 @@ class Run {
       limits: { timeoutMs: Math.min(def.limits.timeoutMs ?? Infinity, Math.max(1, Math.floor(timeoutMs))) },
       origin,
     });
+    // The host's tool is broken: no turn of the model can mend it.
+    if (this.contractBreach !== null) {
+      const end = { value: null, failure: this.contractBreach };
+      return { outcome: "error", feedback: "", program: code, errorKind: "tool_contract", end };
+    }
     if (!r.ok) {
       if (r.error.kind === "interrupted") {
         return { outcome: "error", feedback: "", program: code, end: { value: null, failure: interrupted() } };

@@ -301,8 +301,8 @@ describe("tools", () => {
     expect(step.turns[0]!.toolCalls[0]).toMatchObject({ name: "search", result: [{ id: 1 }] });
   });
 
-  it("a tool that throws or returns bad data becomes feedback, never a crash", async () => {
-    const { llm, requests } = recording([clj("(tool/boom)"), clj("(tool/bad)"), clj("(return 1)")]);
+  it("a tool that throws becomes feedback, never a crash", async () => {
+    const { llm, requests } = recording([clj("(tool/boom)"), clj("(return 1)")]);
     const agent = defineAgent({
       prompt: "x",
       maxTurns: 3,
@@ -310,15 +310,11 @@ describe("tools", () => {
         boom: () => {
           throw new Error("database down");
         },
-        bad: { fn: () => ({ id: "x" }), signature: "() -> {id :int}" },
       },
     });
     const step = await agent.run({}, { llm });
     expect(step.ok).toBe(true);
     expect(lastUser(requests[1]!)).toContain("tool/boom failed: database down");
-    expect(lastUser(requests[2]!)).toContain(
-      'tool/bad failed: returned data that does not match () -> {id :int}: id: expected int, got string "x"',
-    );
   });
 
   it("unknown tools and undefined symbols are rejected before any tool fires", async () => {
