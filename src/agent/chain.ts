@@ -8,6 +8,7 @@ import { PtcError } from "../diagnostics/error.js";
 import { altSpelling } from "../signature/types.js";
 import type { AgentLike, RunOptions, Step } from "./types.js";
 import { runAgent } from "./loop.js";
+import { agentLabel } from "./rules.js";
 
 function chainError(message: string, hint?: string): PtcError {
   return new PtcError({ kind: "definition", message: `chain: ${message}`, hint });
@@ -21,14 +22,14 @@ function chainError(message: string, hint?: string): PtcError {
 export async function chain(step: Step | Promise<Step>, next: AgentLike, options: RunOptions = {}): Promise<Step> {
   const prev = await step;
   if (!prev.ok) {
-    throw chainError(`the previous step (agent ${prev.agent}) failed: ${prev.failure?.reason ?? "no reason"}`);
+    throw chainError(`the previous step (${agentLabel(prev.agent)}) failed: ${prev.failure?.reason ?? "no reason"}`);
   }
   const value = prev.return;
   const def = next.definition;
   if (value === null || typeof value !== "object" || Array.isArray(value)) {
     if (def.signature.params.length > 0) {
       throw chainError(
-        `agent ${prev.agent} returned ${Array.isArray(value) ? "a list" : JSON.stringify(value)}, but agent ${def.name} needs a map with ${def.signature.params.map((p) => p.name).join(", ")}`,
+        `${agentLabel(prev.agent)} returned ${Array.isArray(value) ? "a list" : JSON.stringify(value)}, but ${agentLabel(def.name)} needs a map with ${def.signature.params.map((p) => p.name).join(", ")}`,
         "make the previous agent's output a map whose keys are the next agent's parameters",
       );
     }
@@ -43,7 +44,7 @@ export async function chain(step: Step | Promise<Step>, next: AgentLike, options
   if (missing.length > 0) {
     const keys = Object.keys(input);
     throw chainError(
-      `agent ${def.name} needs ${missing.map((p) => p.name).join(", ")}, which agent ${prev.agent}'s return value does not have (its keys: ${keys.length > 0 ? keys.join(", ") : "none"})`,
+      `${agentLabel(def.name)} needs ${missing.map((p) => p.name).join(", ")}, which ${agentLabel(prev.agent)}'s return value does not have (its keys: ${keys.length > 0 ? keys.join(", ") : "none"})`,
       "rename the output fields of the previous agent or the parameters of the next",
     );
   }
