@@ -20,5 +20,5 @@ export async function main(openai = createOpenAI()): Promise<Step> {
 
 if (process.argv[1]?.endsWith("ai-sdk.ts")) {
   const step = await main();
-  console.log(step.ok ? step.return : step.failure, step.usage);
+  console.log(step.ok ? step.return : step.fail, step.usage);
 }

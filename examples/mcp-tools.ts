@@ -32,5 +32,5 @@ export async function main(): Promise<Step> {
 
 if (process.argv[1]?.endsWith("mcp-tools.ts")) {
   const step = await main();
-  console.log(step.ok ? step.return : step.failure);
+  console.log(step.ok ? step.return : step.fail);
 }

@@ -19,7 +19,16 @@ import type { LlmRegistry } from "../llm/types.js";
 import type { Limits } from "../runtime/limits.js";
 import { AgentFileError } from "./error.js";
 import { mcpToolSource } from "./mcp.js";
-import { AGENT_FILE_EXTENSION, MAX_AGENT_FILE_SIZE, parseAgentFile, type ToolEntry } from "./parse.js";
+import { checkModel } from "./check-model.js";
+import { findModulePath } from "./module-path.js";
+import {
+  AGENT_FILE_EXTENSION,
+  MAX_AGENT_FILE_SIZE,
+  parseAgentFile,
+  type AgentFileSpec,
+  type ModulePathDetail,
+  type ToolEntry,
+} from "./parse.js";
 
 /** What a file cannot say (functions, host limits): applied to every agent loaded. */
 export interface LoadAgentFileOptions {
@@ -67,7 +76,9 @@ async function loadFile(context: LoadContext, file: FileRef, stack: readonly Fil
   if (done !== undefined) return done;
 
   const text = await readAgentText(file);
-  const spec = parseAgentFile(text, file.shown);
+  const spec = await parseWithAdvice(text, file);
+  const badModel = checkModel(spec, text, context.options.llmRegistry);
+  if (badModel !== null) throw badModel;
   const here = [...stack, file];
   const tools: Record<string, ToolSpec> = {};
   for (const entry of spec.tools) {
@@ -206,7 +217,9 @@ async function loadModuleTool(
     const slash = path.lastIndexOf("/");
     const files = await listDir(dirname(absolute));
     const near = closest(path.slice(slash + 1), files).map((f) => path.slice(0, slash + 1) + f);
-    throw at(`tool module ${path} not found`, didYouMean(near));
+    // A near name in that folder (a typo), else where a file of that name really is.
+    const found = near.length > 0 ? undefined : await findModulePath(dirname(ref.file.absolute), path);
+    throw at(`tool module ${path} not found`, didYouMean(found !== undefined ? [found] : near));
   }
 
   let loaded = context.modules.get(absolute);
@@ -275,6 +288,27 @@ function describeExport(v: unknown): string {
 
 // ---------------------------------------------------------------------------------------
 // Helpers
+
+/** parseAgentFile, with the hint of a module path that is not relative worded from the file system. */
+async function parseWithAdvice(text: string, file: FileRef): Promise<AgentFileSpec> {
+  try {
+    return parseAgentFile(text, file.shown);
+  } catch (e) {
+    const written = e instanceof AgentFileError ? modulePathOf(e.detail) : undefined;
+    if (!(e instanceof AgentFileError) || written === undefined) throw e;
+    const found = await findModulePath(dirname(file.absolute), written);
+    const hint =
+      found !== undefined
+        ? `write it relative to this file: ${found}`
+        : `write it relative to this file, starting with ./ or ../ (no ${basename(written)} was found near it)`;
+    throw new AgentFileError(e.message, file.shown, e.span, hint, e.source);
+  }
+}
+
+function modulePathOf(detail: unknown): string | undefined {
+  const path = (detail as Partial<ModulePathDetail> | undefined)?.modulePath;
+  return typeof detail === "object" && detail !== null && typeof path === "string" ? path : undefined;
+}
 
 function atEntry(ref: Referrer, message: string, hint?: string): AgentFileError {
   const span: Span = ref.entry.span;

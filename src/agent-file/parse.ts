@@ -89,6 +89,11 @@ export interface ModuleRef {
   readonly exportName: string;
 }
 
+/** The detail of the error for a module path that is not relative: the path as written. */
+export interface ModulePathDetail {
+  readonly modulePath: string;
+}
+
 /** One entry of `tools`. `span` is the entry itself, for errors found while loading it. */
 export type ToolEntry =
   /** The agent itself, run as a child (`self`). */
@@ -659,11 +664,15 @@ class AgentFileParser {
     const path = hash < 0 ? s : s.slice(0, hash);
     const exportName = hash < 0 ? "default" : s.slice(hash + 1);
     if (!path.startsWith("./") && !path.startsWith("../")) {
-      throw this.fail(
+      // Which relative path is right only the file system knows: the loader words the
+      // hint (module-path.ts); parsing alone can only say what form to use.
+      const e = this.fail(
         `the module ${shown(path)} is not a relative path`,
         v.span,
-        `write it relative to this file: ./${path.replace(/^[/\\]+/, "")}`,
+        "write it relative to this file, starting with ./ or ../",
       );
+      e.detail = { modulePath: path } satisfies ModulePathDetail;
+      throw e;
     }
     if (!MODULE_EXTENSIONS.some((e) => path.endsWith(e))) {
       throw this.fail(`the module ${shown(path)} is not a ${orList(MODULE_EXTENSIONS)} file`, v.span);

@@ -9,6 +9,7 @@ import { altSpelling } from "../signature/types.js";
 import type { ChainInput } from "./typed.js";
 import type { AgentLike, RunOptions, Step } from "./types.js";
 import { runAgent } from "./loop.js";
+import { agentLabel } from "./rules.js";
 
 function chainError(message: string, hint?: string): PtcError {
   return new PtcError({ kind: "definition", message: `chain: ${message}`, hint });
@@ -30,14 +31,14 @@ export async function chain<P, O>(
 ): Promise<Step<O>> {
   const prev = await step;
   if (!prev.ok) {
-    throw chainError(`the previous step (agent ${prev.agent}) failed: ${prev.failure?.reason ?? "no reason"}`);
+    throw chainError(`the previous step (${agentLabel(prev.agent)}) failed: ${prev.failure?.reason ?? "no reason"}`);
   }
   const value = prev.return;
   const def = next.definition;
   if (value === null || typeof value !== "object" || Array.isArray(value)) {
     if (def.signature.params.length > 0) {
       throw chainError(
-        `agent ${prev.agent} returned ${Array.isArray(value) ? "a list" : JSON.stringify(value)}, but agent ${def.name} needs a map with ${def.signature.params.map((p) => p.name).join(", ")}`,
+        `${agentLabel(prev.agent)} returned ${Array.isArray(value) ? "a list" : JSON.stringify(value)}, but ${agentLabel(def.name)} needs a map with ${def.signature.params.map((p) => p.name).join(", ")}`,
         "make the previous agent's output a map whose keys are the next agent's parameters",
       );
     }
@@ -52,7 +53,7 @@ export async function chain<P, O>(
   if (missing.length > 0) {
     const keys = Object.keys(input);
     throw chainError(
-      `agent ${def.name} needs ${missing.map((p) => p.name).join(", ")}, which agent ${prev.agent}'s return value does not have (its keys: ${keys.length > 0 ? keys.join(", ") : "none"})`,
+      `${agentLabel(def.name)} needs ${missing.map((p) => p.name).join(", ")}, which ${agentLabel(prev.agent)}'s return value does not have (its keys: ${keys.length > 0 ? keys.join(", ") : "none"})`,
       "rename the output fields of the previous agent or the parameters of the next",
     );
   }

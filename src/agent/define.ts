@@ -4,7 +4,6 @@
  * and distinct from data names, agents used as tools have descriptions, numbers are in
  * range) and fails with one clear error; `asTool` turns an agent into a tool.
  */
-import { PtcError } from "../diagnostics/error.js";
 import { closest, didYouMean } from "../diagnostics/suggest.js";
 import { VALIDATION_MODES, type ValidationMode } from "../runtime/validation.js";
 import { SignatureError } from "../signature/errors.js";
@@ -12,8 +11,19 @@ import { parseSignature } from "../signature/parse.js";
 import { checkPlaceholders } from "../signature/placeholders.js";
 import { renderSignature } from "../signature/render.js";
 import { altSpelling, type Signature } from "../signature/types.js";
+import { DefinitionError, type DefinitionProblem } from "./definition-error.js";
 import { runAgent } from "./loop.js";
-import { FORMAT_OPTION_KEYS, MAX_TIMER_MS, OUTPUT_MODES, REFERENCE_LEVELS, TOOL_NAME, TRANSPORTS } from "./rules.js";
+import { describeValue as describe } from "./describe-value.js";
+import {
+  AGENT_OPTION_KEYS,
+  DEFAULT_AGENT_NAME,
+  FORMAT_OPTION_KEYS,
+  MAX_TIMER_MS,
+  OUTPUT_MODES,
+  REFERENCE_LEVELS,
+  TOOL_NAME,
+  TRANSPORTS,
+} from "./rules.js";
 import {
   DEFAULT_FORMAT_OPTIONS,
   SELF,
@@ -42,27 +52,6 @@ export const DEFAULT_MAX_DEPTH = 3;
 export const DEFAULT_TURN_TIMEOUT_MS = 120_000;
 export const DEFAULT_MISSION_TIMEOUT_MS = 600_000;
 
-const OPTION_KEYS: readonly (keyof AgentOptions)[] = [
-  "name",
-  "prompt",
-  "signature",
-  "description",
-  "tools",
-  "fieldDescriptions",
-  "maxTurns",
-  "maxDepth",
-  "formatOptions",
-  "llm",
-  "llmRegistry",
-  "turnTimeoutMs",
-  "missionTimeoutMs",
-  "outputMode",
-  "signatureValidation",
-  "limits",
-  "reference",
-  "transport",
-];
-
 /** The host types an Agent carries (merged into the class: type-level only). */
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
 export interface Agent<I = Record<string, unknown>, O = unknown> extends AgentLike<I, O> {}
@@ -86,12 +75,9 @@ export class Agent<I = Record<string, unknown>, O = unknown> {
   }
 }
 
-function definitionError(name: string, message: string, hint?: string): PtcError {
-  return new PtcError({ kind: "definition", message: `agent ${name}: ${message}`, hint });
-}
-
 /**
- * Check and normalize an agent definition. Throws PtcError (kind `definition`).
+ * Check and normalize an agent definition. Throws a DefinitionError (a PtcError of kind
+ * `definition`) that lists every problem of the definition.
  *
  * A literal signature types the agent: `defineAgent({ signature: "(query :string) ->
  * {count :int}", ... })` is an `Agent<{ query: string }, { count: number }>`, so `run`
@@ -103,159 +89,290 @@ export function defineAgent<const S extends SignatureLike = string, const T = Re
 ): Agent<AgentInput<S>, AgentOutput<S>> {
   // The run-time checks below see the options as they are, whatever the types said.
   const options = typed as AgentOptions;
-  const name = options.name ?? "agent";
-  if (typeof name !== "string" || name.trim() === "") throw definitionError(String(name), "the name is empty");
-  const fail = (message: string, hint?: string): PtcError => definitionError(name, message, hint);
+  const problems = new Problems();
+  if (typeof options !== "object" || options === null || Array.isArray(options)) {
+    throw new DefinitionError(undefined, [{ message: `expected an object of options, got ${describe(options)}` }]);
+  }
+  const givenName: unknown = options.name;
+  const nameOk = givenName === undefined || (typeof givenName === "string" && givenName.trim() !== "");
+  if (!nameOk) problems.add(`the name must be a non-empty string, got ${describe(givenName)}`);
+  const name = typeof givenName === "string" && nameOk ? givenName : DEFAULT_AGENT_NAME;
 
   for (const key of Object.keys(options)) {
-    if (!(OPTION_KEYS as readonly string[]).includes(key)) {
-      throw fail(`unknown option ${key}`, didYouMean(closest(key, OPTION_KEYS as readonly string[])));
-    }
+    if (!(DEFINITION_KEYS as readonly string[]).includes(key)) problems.add(`unknown option ${key}`, optionHint(key));
   }
   if (typeof options.prompt !== "string" || options.prompt.trim() === "") {
-    throw fail("the prompt is empty", "write the mission the agent is to carry out");
+    if (options.prompt === undefined || typeof options.prompt === "string") {
+      problems.add("the prompt is empty", "write the mission the agent is to carry out");
+    } else problems.add(`the prompt must be a string, got ${describe(options.prompt)}`);
   }
 
-  const signatureText =
-    options.signature === undefined
-      ? "() -> :any"
-      : typeof options.signature === "string"
-        ? options.signature
-        : renderSignature(options.signature);
-  let signature: Signature;
-  try {
-    signature = typeof options.signature === "object" ? options.signature : parseSignature(signatureText);
-  } catch (e) {
-    if (e instanceof SignatureError) throw fail(`bad signature: ${e.format()}`, e.hint);
-    throw e;
-  }
+  const signature = checkSignature(options, problems);
+  const signatureText = signature === null ? "" : signatureTextOf(options, signature);
 
-  const issues = checkPlaceholders(options.prompt, signature);
-  if (issues.length > 0) {
-    const first = issues[0]!;
-    const more = issues.length > 1 ? ` (and ${issues.length - 1} more)` : "";
-    throw fail(`${first.message} in the prompt at ${first.span.line}:${first.span.column}${more}`, first.hint);
+  if (signature !== null && typeof options.prompt === "string") {
+    for (const issue of checkPlaceholders(options.prompt, signature)) {
+      problems.add(`${issue.message} in the prompt at ${issue.span.line}:${issue.span.column}`, issue.hint);
+    }
   }
 
   const paramNames = new Set<string>();
-  for (const p of signature.params) {
+  for (const p of signature?.params ?? []) {
     paramNames.add(p.name);
     const alt = altSpelling(p.name);
     if (alt !== null) paramNames.add(alt);
   }
-  const tools = options.tools ?? {};
+  const tools: Readonly<Record<string, ToolSpec>> = isPlainObject(options.tools) ? options.tools : {};
+  if (options.tools !== undefined && !isPlainObject(options.tools)) {
+    problems.add(`tools must be an object of tools by name, got ${describe(options.tools)}`);
+  }
   for (const [toolName, spec] of Object.entries(tools)) {
     if (!TOOL_NAME.test(toolName)) {
-      throw fail(
+      problems.add(
         `tool name ${JSON.stringify(toolName)} cannot be called as tool/${toolName}`,
         "use letters, digits, - and _, starting with a letter",
       );
     }
     if (paramNames.has(toolName)) {
-      throw fail(`${toolName} is both a tool and a data name (a parameter of the signature)`, "rename one of them");
+      problems.add(`${toolName} is both a tool and a data name (a parameter of the signature)`, "rename one of them");
     }
-    checkToolSpec(toolName, spec, fail);
+    checkToolSpec(toolName, spec, problems);
   }
   if (options.outputMode === "text" && Object.keys(tools).length > 0) {
-    throw fail("outputMode text cannot use tools", "tools are called by programs: use outputMode lisp");
+    problems.add("outputMode text cannot use tools", "tools are called by programs: use outputMode lisp");
   }
   if (options.outputMode !== undefined && !OUTPUT_MODES.includes(options.outputMode)) {
-    throw fail(`unknown outputMode ${JSON.stringify(options.outputMode)}`, "use lisp or text");
+    problems.add(`unknown outputMode ${JSON.stringify(options.outputMode)}`, "use lisp or text");
   }
   if (options.reference !== undefined && !REFERENCE_LEVELS.includes(options.reference)) {
-    throw fail(`unknown reference ${JSON.stringify(options.reference)}`, `use one of ${REFERENCE_LEVELS.join(", ")}`);
+    problems.add(`unknown reference ${JSON.stringify(options.reference)}`, `use one of ${REFERENCE_LEVELS.join(", ")}`);
   }
   if (options.transport !== undefined && !TRANSPORTS.includes(options.transport)) {
-    throw fail(`unknown transport ${JSON.stringify(options.transport)}`, `use one of ${TRANSPORTS.join(", ")}`);
+    problems.add(`unknown transport ${JSON.stringify(options.transport)}`, `use one of ${TRANSPORTS.join(", ")}`);
   }
   if (options.transport === "tool_call" && options.outputMode === "text") {
-    throw fail("transport tool_call sends programs: it needs outputMode lisp", "leave transport out in text mode");
+    problems.add("transport tool_call sends programs: it needs outputMode lisp", "leave transport out in text mode");
   }
   const mode: ValidationMode = options.signatureValidation ?? "enabled";
   if (!VALIDATION_MODES.includes(mode)) {
-    throw fail(`unknown signatureValidation ${JSON.stringify(mode)}`, `use one of ${VALIDATION_MODES.join(", ")}`);
+    problems.add(`unknown signatureValidation ${JSON.stringify(mode)}`, `use one of ${VALIDATION_MODES.join(", ")}`);
   }
 
-  const fieldDescriptions = options.fieldDescriptions ?? {};
+  const fieldDescriptions = isPlainObject(options.fieldDescriptions) ? options.fieldDescriptions : {};
+  if (options.fieldDescriptions !== undefined && !isPlainObject(options.fieldDescriptions)) {
+    problems.add(
+      `fieldDescriptions must be an object of descriptions by name, got ${describe(options.fieldDescriptions)}`,
+    );
+  }
   for (const [k, v] of Object.entries(fieldDescriptions)) {
-    if (typeof v !== "string") throw fail(`the description of ${k} is not a string`);
+    if (typeof v !== "string") problems.add(`the description of ${k} is not a string`);
+  }
+  if (options.description !== undefined && typeof options.description !== "string") {
+    problems.add(`the description must be a string, got ${describe(options.description)}`);
+  }
+  if (options.toolSources !== undefined && !Array.isArray(options.toolSources)) {
+    problems.add(`toolSources must be an array, got ${describe(options.toolSources)}`);
   }
 
   const definition: AgentDefinition = {
     name,
     prompt: options.prompt,
-    signature,
+    signature: signature ?? { params: [], output: { kind: "primitive", name: "any", optional: false } },
     signatureText,
     description: options.description,
     tools,
     fieldDescriptions,
-    maxTurns: positiveInt(options.maxTurns, DEFAULT_MAX_TURNS, "maxTurns", 1, fail),
-    maxDepth: positiveInt(options.maxDepth, DEFAULT_MAX_DEPTH, "maxDepth", 0, fail),
-    formatOptions: formatOptions(options.formatOptions, fail),
+    maxTurns: positiveInt(options.maxTurns, DEFAULT_MAX_TURNS, "maxTurns", 1, problems),
+    maxDepth: positiveInt(options.maxDepth, DEFAULT_MAX_DEPTH, "maxDepth", 0, problems),
+    formatOptions: formatOptions(options.formatOptions, problems),
     llm: options.llm,
     llmRegistry: options.llmRegistry ?? {},
-    turnTimeoutMs: positiveInt(options.turnTimeoutMs, DEFAULT_TURN_TIMEOUT_MS, "turnTimeoutMs", 1, fail),
-    missionTimeoutMs: positiveInt(options.missionTimeoutMs, DEFAULT_MISSION_TIMEOUT_MS, "missionTimeoutMs", 1, fail),
+    turnTimeoutMs: positiveInt(options.turnTimeoutMs, DEFAULT_TURN_TIMEOUT_MS, "turnTimeoutMs", 1, problems),
+    missionTimeoutMs: positiveInt(
+      options.missionTimeoutMs,
+      DEFAULT_MISSION_TIMEOUT_MS,
+      "missionTimeoutMs",
+      1,
+      problems,
+    ),
     outputMode: options.outputMode ?? "lisp",
     signatureValidation: mode,
     limits: options.limits ?? {},
     reference: options.reference ?? "compact",
     transport: options.transport ?? "code_block",
+    ...(options.toolSources !== undefined && options.toolSources.length > 0
+      ? { toolSources: options.toolSources }
+      : {}),
   };
+  if (problems.list.length > 0) throw new DefinitionError(nameOk ? givenName : undefined, problems.list);
   return new Agent<AgentInput<S>, AgentOutput<S>>(definition);
 }
 
-function checkToolSpec(toolName: string, spec: ToolSpec, fail: (m: string, h?: string) => PtcError): void {
+// ---------------------------------------------------------------------------------------
+// Checks: each adds its problems and goes on, so one error lists them all.
+
+/** The problems found so far, in the order found. */
+class Problems {
+  readonly list: DefinitionProblem[] = [];
+  add(message: string, hint?: string): void {
+    this.list.push(hint === undefined ? { message } : { message, hint });
+  }
+}
+
+/**
+ * Every key `defineAgent` takes: the options, and what `agent.definition` holds besides
+ * (so that `defineAgent({ ...agent.definition, maxTurns: 2 })` makes a variant).
+ */
+const DEFINITION_KEYS = [...AGENT_OPTION_KEYS, "signatureText", "toolSources"] as const;
+
+/** Names other libraries give to options ptcc spells differently. */
+const OTHER_NAMES: Readonly<Record<string, string>> = {
+  model: "llm",
+  instructions: "prompt",
+  system: "prompt",
+  maxSteps: "maxTurns",
+  schema: "signature",
+  outputSchema: "signature",
+  timeout: "turnTimeoutMs",
+};
+
+function optionHint(key: string): string {
+  const other = OTHER_NAMES[key];
+  if (other !== undefined) return `did you mean ${other}?`;
+  return didYouMean(closest(key, AGENT_OPTION_KEYS)) ?? `the options are ${AGENT_OPTION_KEYS.join(", ")}`;
+}
+
+/** The parsed signature, or null (with a problem) when it cannot be had. */
+function checkSignature(options: AgentOptions, problems: Problems): Signature | null {
+  const given: unknown = options.signature;
+  if (given === undefined) return parseSignature("() -> :any");
+  if (typeof given === "string") {
+    try {
+      return parseSignature(given);
+    } catch (e) {
+      if (e instanceof SignatureError) {
+        problems.add(`bad signature: ${e.format()}`);
+        return null;
+      }
+      throw e;
+    }
+  }
+  if (isSignature(given)) return given;
+  problems.add(
+    `the signature must be a string such as "(query :string) -> {count :int}" (or a parsed Signature), got ${describe(given)}`,
+    isZodSchema(given)
+      ? "ptcc signatures are text, not zod schemas: write the schema's shape as a signature (docs/signatures.md)"
+      : undefined,
+  );
+  return null;
+}
+
+/**
+ * The signature as written: the string given; for a parsed Signature, the `signatureText`
+ * that came with it (from `agent.definition`) when it still says the same, else its rendering.
+ */
+function signatureTextOf(options: AgentOptions, signature: Signature): string {
+  if (typeof options.signature === "string") return options.signature;
+  const rendered = renderSignature(signature);
+  const text = options.signatureText;
+  if (typeof text === "string") {
+    try {
+      if (renderSignature(parseSignature(text)) === rendered) return text;
+    } catch {
+      // A text that does not parse says nothing about this signature.
+    }
+  }
+  return options.signature === undefined ? "() -> :any" : rendered;
+}
+
+function isSignature(x: unknown): x is Signature {
+  if (typeof x !== "object" || x === null) return false;
+  const s = x as { params?: unknown; output?: unknown };
+  return (
+    Array.isArray(s.params) &&
+    typeof s.output === "object" &&
+    s.output !== null &&
+    typeof (s.output as { kind?: unknown }).kind === "string"
+  );
+}
+
+/** Zod 3 and 4 schemas, by their shape (ptcc does not depend on zod). */
+function isZodSchema(x: unknown): boolean {
+  return typeof x === "object" && x !== null && ("_def" in x || "_zod" in x) && "safeParse" in x;
+}
+
+function checkToolSpec(toolName: string, spec: ToolSpec, problems: Problems): void {
   if (spec === SELF || typeof spec === "function") return;
   if (typeof spec !== "object" || spec === null) {
-    throw fail(`tool ${toolName} is not a function, a tool definition, an agent tool or "self"`);
+    problems.add(`tool ${toolName} is not a function, a tool definition, an agent tool or "self"`);
+    return;
   }
   if ("kind" in spec && spec.kind === "agent") {
     if (typeof spec.description !== "string" || spec.description.trim() === "") {
-      throw fail(`the agent used as tool ${toolName} has no description`, "give the agent a description");
+      problems.add(`the agent used as tool ${toolName} has no description`, "give the agent a description");
     }
     return;
   }
-  if (!("fn" in spec) || typeof spec.fn !== "function") throw fail(`tool ${toolName} has no function (fn)`);
+  if (spec instanceof Agent || ("definition" in spec && "run" in spec)) {
+    problems.add(`tool ${toolName} is an agent, not a tool`, `wrap it: ${toolName}: asTool(agent)`);
+    return;
+  }
+  if (!("fn" in spec) || typeof spec.fn !== "function") {
+    problems.add(`tool ${toolName} has no function (fn)`);
+    return;
+  }
   if (typeof spec.signature === "string") {
     try {
       parseSignature(spec.signature);
     } catch (e) {
-      if (e instanceof SignatureError) throw fail(`bad signature of tool ${toolName}: ${e.format()}`, e.hint);
-      throw e;
+      if (e instanceof SignatureError) problems.add(`bad signature of tool ${toolName}: ${e.format()}`);
+      else throw e;
     }
+  } else if (spec.signature !== undefined && !isSignature(spec.signature)) {
+    problems.add(
+      `the signature of tool ${toolName} must be a string such as "(query :string) -> [{id :int}]", got ${describe(spec.signature)}`,
+      isZodSchema(spec.signature) ? "ptcc signatures are text, not zod schemas" : undefined,
+    );
   }
 }
 
-function positiveInt(
-  v: number | undefined,
-  dflt: number,
-  what: string,
-  min: number,
-  fail: (m: string) => PtcError,
-): number {
+function positiveInt(v: unknown, dflt: number, what: string, min: number, problems: Problems): number {
   if (v === undefined) return dflt;
-  if (!Number.isSafeInteger(v) || v < min)
-    throw fail(`${what} must be an integer of at least ${min}, got ${String(v)}`);
-  if (what.endsWith("Ms") && v > MAX_TIMER_MS) throw fail(`${what} must be at most ${MAX_TIMER_MS}, got ${v}`);
+  if (typeof v !== "number" || !Number.isSafeInteger(v) || v < min) {
+    problems.add(
+      `${what} must be an integer of at least ${min}, got ${typeof v === "number" ? String(v) : describe(v)}`,
+    );
+    return dflt;
+  }
+  if (what.endsWith("Ms") && v > MAX_TIMER_MS) {
+    problems.add(`${what} must be at most ${MAX_TIMER_MS}, got ${v}`);
+    return dflt;
+  }
   return v;
 }
 
-function formatOptions(
-  given: Partial<FormatOptions> | undefined,
-  fail: (m: string, h?: string) => PtcError,
-): FormatOptions {
+function formatOptions(given: unknown, problems: Problems): FormatOptions {
   const out: Record<string, number> = { ...DEFAULT_FORMAT_OPTIONS };
+  if (given !== undefined && !isPlainObject(given)) {
+    problems.add(`formatOptions must be an object, got ${describe(given)}`);
+    return out as unknown as FormatOptions;
+  }
   for (const [k, v] of Object.entries(given ?? {})) {
     if (!(FORMAT_OPTION_KEYS as readonly string[]).includes(k)) {
-      throw fail(`unknown format option ${k}`, didYouMean(closest(k, FORMAT_OPTION_KEYS)) ?? undefined);
+      problems.add(`unknown format option ${k}`, didYouMean(closest(k, FORMAT_OPTION_KEYS)));
+      continue;
     }
     if (typeof v !== "number" || !Number.isSafeInteger(v) || v < 1) {
-      throw fail(`format option ${k} must be a positive integer, got ${String(v)}`);
+      problems.add(`format option ${k} must be a positive integer, got ${String(v)}`);
+      continue;
     }
     out[k] = v;
   }
   return out as unknown as FormatOptions;
+}
+
+function isPlainObject(x: unknown): x is Record<string, never> {
+  return typeof x === "object" && x !== null && !Array.isArray(x);
 }
 
 /**
@@ -266,10 +383,15 @@ function formatOptions(
 export function asTool<I, O>(agent: AgentLike<I, O>, options: { description?: string } = {}): AgentTool<I, O> {
   const description = options.description ?? agent.definition.description;
   if (description === undefined || description.trim() === "") {
-    throw definitionError(
-      agent.name,
-      "an agent used as a tool needs a description",
-      "set description in the agent's definition (or pass one to asTool)",
+    throw new DefinitionError(
+      agent.name === DEFAULT_AGENT_NAME ? undefined : agent.name,
+      [
+        {
+          message: "an agent used as a tool needs a description",
+          hint: "set description in the agent's definition (or pass one to asTool)",
+        },
+      ],
+      "asTool",
     );
   }
   return { kind: "agent", agent, description };
@@ -279,32 +401,36 @@ export function asTool<I, O>(agent: AgentLike<I, O>, options: { description?: st
  * A tool with a signature, its function typed from it: `defineTool({ signature: "(id :int)
  * -> {name :string}", fn: async ({ id }) => ... })` gives `id: number` and requires a
  * `{ name: string }` result (firewalled `_` fields included). The signature is checked at
- * once (PtcError of kind `definition`), and the tool's arguments and results at every call.
+ * once (a DefinitionError listing every problem), and the tool's arguments and results at
+ * every call.
  */
 export function defineTool<const S extends SignatureLike = string>(
   tool: ToolOptions<S>,
 ): TypedTool<ToolArgsOf<S>, ToolResultOf<S>> {
   const given = tool as { signature?: unknown; fn?: unknown; description?: unknown };
-  const fail = (message: string, hint?: string): PtcError =>
-    new PtcError({ kind: "definition", message: `defineTool: ${message}`, hint });
+  const problems = new Problems();
   for (const key of Object.keys(given)) {
     if (key !== "signature" && key !== "fn" && key !== "description") {
-      throw fail(`unknown option ${key}`, didYouMean(closest(key, ["signature", "fn", "description"])));
+      problems.add(`unknown option ${key}`, didYouMean(closest(key, ["signature", "fn", "description"])));
     }
   }
-  if (typeof given.fn !== "function") throw fail("fn is not a function");
+  if (typeof given.fn !== "function") problems.add(`fn must be a function, got ${describe(given.fn)}`);
   if (given.description !== undefined && typeof given.description !== "string") {
-    throw fail("the description is not a string");
+    problems.add(`the description must be a string, got ${describe(given.description)}`);
   }
   if (typeof given.signature === "string") {
     try {
       parseSignature(given.signature);
     } catch (e) {
-      if (e instanceof SignatureError) throw fail(`bad signature: ${e.format()}`, e.hint);
-      throw e;
+      if (!(e instanceof SignatureError)) throw e;
+      problems.add(`bad signature: ${e.format()}`);
     }
-  } else if (given.signature !== undefined && (typeof given.signature !== "object" || given.signature === null)) {
-    throw fail("the signature is neither text nor a parsed signature");
+  } else if (given.signature !== undefined && !isSignature(given.signature)) {
+    problems.add(
+      `the signature must be a string such as "(id :int) -> {name :string}", got ${describe(given.signature)}`,
+      isZodSchema(given.signature) ? "ptcc signatures are text, not zod schemas (docs/signatures.md)" : undefined,
+    );
   }
+  if (problems.list.length > 0) throw new DefinitionError(undefined, problems.list, "defineTool");
   return tool as TypedTool<ToolArgsOf<S>, ToolResultOf<S>>;
 }

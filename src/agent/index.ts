@@ -16,13 +16,17 @@ export type {
   TypedAgentOptions,
   TypedTool,
 } from "./typed.js";
+export { DefinitionError, type DefinitionProblem } from "./definition-error.js";
 export { chain } from "./chain.js";
 export {
   jsonlTrace,
   combineTraces,
+  type JsonlTrace,
   type JsonlTraceOptions,
   type TraceEvent,
+  type TraceOption,
   type TraceSink,
+  type TraceTarget,
   type TraceView,
 } from "./trace.js";
 export { recordReplies, type RecordedReply, type ReplyRecorder } from "./record.js";
@@ -61,5 +65,6 @@ export {
   type TypedToolFn,
   type Turn,
   type TurnOutcome,
+  type TurnRun,
   type Usage,
 } from "./types.js";

@@ -18,7 +18,7 @@ import type { EvalResult } from "../evaluator/evaluate.js";
 import { anySignal } from "../llm/http.js";
 import { toLlm } from "../llm/ai-sdk.js";
 import { llmInfo } from "../llm/info.js";
-import { createLlm } from "../llm/resolve.js";
+import { createLlm, suggestLlmSpec } from "../llm/resolve.js";
 import { LlmError, normalizeReply, type Llm, type LlmMessage, type LlmRegistry, type LlmReply } from "../llm/types.js";
 import { fromHost, toJsonSafe, toTyped } from "../runtime/convert.js";
 import { print } from "../runtime/printer.js";
@@ -45,6 +45,8 @@ import { renderRunPrompt } from "./prompt/render.js";
 import { RUN_PROGRAM } from "./prompt/system.js";
 import { TOOL_CHECK, toolCatalog } from "./tool-check.js";
 import { buildTools, toolEntries, toolSignatures } from "./tools.js";
+import { agentLabel } from "./rules.js";
+import { checkRunOptions, optionsReason, type CheckedRunOptions } from "./run-options.js";
 import { newRunId, systemHash, type TraceEvent } from "./trace.js";
 import { openToolSources } from "./tool-source.js";
 import { FirewallSecrets, redactJson } from "./secrets.js";
@@ -84,7 +86,9 @@ export async function runAgent(
   parent?: ParentRun,
   inherited: readonly InheritedFn[] = [],
 ): Promise<Step> {
-  return new Run(def, input, options, parent, inherited).run();
+  // Options it cannot use end the run as a failure (kind `options`), never as a throw.
+  const checked = checkRunOptions(options);
+  return new Run(def, input, checked.options, parent, inherited, checked.problems).run();
 }
 
 /** A function a `self` child starts with: a closure of its parent's namespace. */
@@ -147,6 +151,11 @@ class Run {
   /** Firewalled values seen by the mission (shared with child runs): kept from every model. */
   private readonly secrets: FirewallSecrets;
 
+  /** Set when a tool broke its own signature: the run ends after the evaluation that called it. */
+  private contractBreach: Failure | null = null;
+  /** Set once the trace sink has thrown: it is called no more. */
+  private sinkFailed = false;
+
   /** Closes the tool sources this run opened (its MCP servers). */
   private closeToolSources: (() => Promise<void>) | undefined;
 
@@ -154,9 +163,11 @@ class Run {
     /** The definition; with the tools of its sources once they are open. */
     private def: AgentDefinition,
     private readonly input: Readonly<Record<string, unknown>>,
-    private readonly options: RunOptions,
+    private readonly options: CheckedRunOptions["options"],
     private readonly parent: ParentRun | undefined,
     private readonly inherited: readonly InheritedFn[],
+    /** What is wrong with the run options as given (the run fails at once when any). */
+    private readonly optionProblems: readonly string[] = [],
   ) {
     this.runId = newRunId(def.name);
     this.depth = parent === undefined ? 0 : parent.depth + 1;
@@ -173,9 +184,20 @@ class Run {
   private emit(e: TraceEvent): void {
     this.trace.push(e);
     const sink = this.options.trace;
-    if (sink === undefined) return;
+    if (sink === undefined || this.sinkFailed) return;
     let redacted: TraceEvent | undefined;
-    sink(e, { redacted: () => (redacted ??= redactJson(e, this.secrets, TRACE_IDS) as TraceEvent) });
+    try {
+      sink(e, { redacted: () => (redacted ??= redactJson(e, this.secrets, TRACE_IDS) as TraceEvent) });
+    } catch (error) {
+      // The host's sink broke: tracing must not change the run, so it gets no more
+      // events (the Step keeps them all) and the host hears of it once, as a warning.
+      this.sinkFailed = true;
+      const message = error instanceof Error ? error.message : String(error);
+      globalThis.process?.emitWarning?.(
+        `ptcc: the trace sink threw (${message}); it gets no more events of run ${this.runId}`,
+        { code: "PTCC_TRACE_SINK" },
+      );
+    }
   }
 
   private base(): { at: number; run: string } {
@@ -207,6 +229,8 @@ class Run {
   }
 
   private async loop(): Promise<Step> {
+    if (this.optionProblems.length > 0)
+      return this.finish(null, { kind: "options", reason: optionsReason(this.optionProblems) });
     const def = this.def;
     const checked = checkRunInput(def, this.input);
     if (!checked.ok) return this.finish(null, { kind: "input", reason: checked.reason });
@@ -320,13 +344,17 @@ class Run {
       this.options.signal?.removeEventListener("abort", onAbort);
       // The turn is over: whatever it started and still runs (a child agent the program
       // gave up waiting for, a slow tool) is told to stop.
-      controller.abort({ kind: "cancelled", reason: `agent ${def.name}'s turn ${this.turn} ended` } satisfies Failure);
+      controller.abort({
+        kind: "cancelled",
+        reason: `${agentLabel(def.name)}'s turn ${this.turn} ended`,
+      } satisfies Failure);
     }
     // What the model reads next, with every firewalled value the mission has seen hidden
     // (in whatever form a program put it: printed, inside a string, in an error).
     const feedback = r.end !== undefined ? "" : this.secrets.redact(this.feedbackOf(r));
     const turn: Turn = {
       index: this.turn,
+      turn: this.turn,
       response: reply.content,
       program: r.program,
       outcome: r.outcome,
@@ -348,7 +376,7 @@ class Run {
       ...(r.errorKind === TOOL_CHECK ? { staticCheck: true as const } : {}),
       durationMs: turn.durationMs,
     });
-    this.options.onTurn?.(turn, def.name, this.depth);
+    this.options.onTurn?.(turn, def.name, this.depth, { id: this.runId, parent: this.parent?.runId ?? null });
     return { ...r, feedback, reply };
   }
 
@@ -470,6 +498,7 @@ class Run {
         record: (c) => this.recordCall(c),
         seen: (value) => this.secrets.collect(value),
         note: (tool, warnings) => this.turnNotes.push(...coercionNotes(tool, warnings)),
+        contractBroken: (reason) => (this.contractBreach ??= { kind: "tool_contract", reason }),
         runChild: (tool, child, args, inherit) => this.runChild(tool, child, args, inherit),
       }),
       toolCatalog: toolCatalog(toolSignatures(def)),
@@ -511,13 +540,14 @@ class Run {
         return made;
       }
       const known = Object.keys(this.registry);
+      const spec = suggestLlmSpec(chosen);
       throw new LlmError(
-        `agent ${this.def.name}: no model named ${chosen} in the LLM registry${known.length > 0 ? ` (it has ${known.join(", ")})` : ""}`,
+        `${agentLabel(this.def.name)}: no model named ${chosen} in the LLM registry${known.length > 0 ? ` (it has ${known.join(", ")})` : ""}${spec !== undefined ? ` — did you mean ${spec}?` : ""}`,
       );
     }
     const given = this.options.llm ?? this.parent?.llm;
     if (given !== undefined) return toLlm(given);
-    throw new LlmError(`agent ${this.def.name}: no LLM given (pass llm in the definition or the run options)`);
+    throw new LlmError(`${agentLabel(this.def.name)}: no LLM given (pass llm in the definition or the run options)`);
   }
 
   private async ask(llm: Llm, messages: LlmMessage[], signal: AbortSignal): Promise<LlmReply> {
@@ -608,6 +638,11 @@ class Run {
       limits: { timeoutMs: Math.min(def.limits.timeoutMs ?? Infinity, Math.max(1, Math.floor(timeoutMs))) },
       origin,
     });
+    // The host's tool is broken: no turn of the model can mend it.
+    if (this.contractBreach !== null) {
+      const end = { value: null, failure: this.contractBreach };
+      return { outcome: "error", feedback: "", program: code, errorKind: "tool_contract", end };
+    }
     if (!r.ok) {
       if (r.error.kind === "interrupted") {
         return { outcome: "error", feedback: "", program: code, end: { value: null, failure: interrupted() } };
@@ -796,6 +831,7 @@ class Run {
     const usage: Usage = { ...this.counters };
     const rest = {
       turns: this.turns,
+      transcript: this.turns,
       usage,
       namespace: this.namespaceSnapshot(),
       fieldDescriptions: this.def.fieldDescriptions,
@@ -805,7 +841,7 @@ class Run {
     };
     return failure === null
       ? { ok: true, agent: this.def.name, return: ret, returnValue: value, ...rest }
-      : { ok: false, agent: this.def.name, failure, ...rest };
+      : { ok: false, agent: this.def.name, failure, fail: failure, ...rest };
   }
 
   private namespaceSnapshot(): Record<string, unknown> {

@@ -7,6 +7,7 @@ import { PtcError } from "../diagnostics/error.js";
 import { Session } from "../evaluator/session.js";
 import { checkRunInput, dataEntries, missionText } from "./prepare.js";
 import { renderRunPrompt, type RenderedPrompt } from "./prompt/render.js";
+import { agentLabel } from "./rules.js";
 import { toolEntries } from "./tools.js";
 import type { AgentLike } from "./types.js";
 
@@ -24,7 +25,7 @@ export function renderPrompt(
 ): RenderedPrompt {
   const def = agent.definition;
   const checked = checkRunInput(def, input);
-  if (!checked.ok) throw new PtcError({ kind: "type", message: `agent ${def.name}: ${checked.reason}` });
+  if (!checked.ok) throw new PtcError({ kind: "type", message: `${agentLabel(def.name)}: ${checked.reason}` });
   let mission: string;
   let session: Session;
   try {
@@ -33,7 +34,10 @@ export function renderPrompt(
     session = new Session({ context: checked.input, limits: def.limits });
   } catch (e) {
     if (e instanceof PtcError) throw e;
-    throw new PtcError({ kind: "type", message: `agent ${def.name}: ${e instanceof Error ? e.message : String(e)}` });
+    throw new PtcError({
+      kind: "type",
+      message: `${agentLabel(def.name)}: ${e instanceof Error ? e.message : String(e)}`,
+    });
   }
   return renderRunPrompt(def, mission, {
     data: dataEntries(def, session.inputData(), options.inputDescriptions),

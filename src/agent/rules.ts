@@ -5,11 +5,42 @@
  */
 import {
   DEFAULT_FORMAT_OPTIONS,
+  type AgentOptions,
   type FormatOptions,
   type OutputMode,
   type ReferenceLevel,
   type Transport,
 } from "./types.js";
+
+/** The name of an agent defined without one (messages call it "the agent"). */
+export const DEFAULT_AGENT_NAME = "agent";
+
+/** How messages name an agent: `agent search`, or `the agent` when it was given no name. */
+export function agentLabel(name: string): string {
+  return name === DEFAULT_AGENT_NAME ? "the agent" : `agent ${name}`;
+}
+
+/** Every key `defineAgent` takes. */
+export const AGENT_OPTION_KEYS = [
+  "name",
+  "prompt",
+  "signature",
+  "description",
+  "tools",
+  "fieldDescriptions",
+  "maxTurns",
+  "maxDepth",
+  "formatOptions",
+  "llm",
+  "llmRegistry",
+  "turnTimeoutMs",
+  "missionTimeoutMs",
+  "outputMode",
+  "signatureValidation",
+  "limits",
+  "reference",
+  "transport",
+] as const satisfies readonly (keyof AgentOptions)[];
 
 /** Tool names: what can follow `tool/` in a program. */
 export const TOOL_NAME = /^[A-Za-z][A-Za-z0-9_-]*[?!]?$/;

@@ -1,7 +1,8 @@
 /**
  * The JSON form of a Step (`ptcc run --json`): `{"ok":true,"return":...,"turns":N,...}` or
  * `{"ok":false,"fail":{...},"turns":N,...}`. The transcript (each turn's program and
- * result) is included; the trace is not (it is written with --trace).
+ * result) is included; the trace is not (it is written with --trace). Its names are the
+ * Step's (`fail`, `transcript`, a turn's `turn`); `turns` here is their count.
  */
 import type { Step, Usage } from "./types.js";
 

@@ -3,9 +3,11 @@
  * signature (arguments coerced and validated, results validated), tracing, and error
  * capture; each agent tool (and `self`) runs a child agent one level deeper.
  *
- * A tool that throws, returns data that does not match its signature, or whose child
- * agent fails, raises an Error: the session turns it into a `tool` error at the call's
- * position, which goes back to the LLM as feedback. Nothing a tool does crashes a run.
+ * A tool that throws, or whose child agent fails, raises an Error: the session turns it
+ * into a `tool` error at the call's position, which goes back to the LLM as feedback. A
+ * tool whose result breaks its own signature is a bug of the host the model cannot fix:
+ * it is reported to the run (`contractBroken`), which ends as `tool_contract`. Nothing a
+ * tool does crashes a run.
  */
 import type { ToolFunction } from "../evaluator/session.js";
 import { checkInput, checkOutput } from "../signature/compiled.js";
@@ -13,6 +15,7 @@ import { parseSignature } from "../signature/parse.js";
 import { renderSignature } from "../signature/render.js";
 import type { ValidationIssue } from "../runtime/validation.js";
 import { llmIssue } from "./feedback.js";
+import { agentLabel } from "./rules.js";
 import type { Signature } from "../signature/types.js";
 import {
   SELF,
@@ -36,6 +39,8 @@ export interface ToolHost {
   readonly seen: (value: unknown) => void;
   /** Coercion warnings to show the LLM after the turn. */
   readonly note: (tool: string, warnings: readonly ValidationIssue[]) => void;
+  /** A tool returned data that breaks its own signature (or a child run ended for that): the run ends. */
+  readonly contractBroken?: (reason: string) => void;
   /**
    * Runs a child agent one level deeper; resolves to its Step. `inherit`: the child
    * starts with this run's closures (a `self` tool).
@@ -106,8 +111,13 @@ function hostTool(host: ToolHost, name: string, spec: ToolDefinition): ToolFunct
       const result: unknown = await fn(input, host.context());
       if (sig !== null) {
         const checked = checkOutput(sig, result);
-        if (!checked.ok)
-          throw new Error(`returned data that does not match ${renderSignature(sig)}: ${issuesText(checked.errors)}`);
+        if (!checked.ok) {
+          const problem = `returned data that does not match ${renderSignature(sig)}: ${issuesText(checked.errors)}`;
+          host.contractBroken?.(
+            `tool/${name} ${problem} — the tool breaks its own signature, which the model cannot fix: fix the tool or its signature`,
+          );
+          throw new Error(problem);
+        }
       }
       host.seen(result);
       host.record({ name, args: input, result, durationMs: performance.now() - t0 });
@@ -131,8 +141,10 @@ async function childTool(
   const step = await host.runChild(name, child, args, inherit);
   if (!step.ok) {
     const reason = step.failure?.reason ?? "failed";
+    // A child's broken tool is as much beyond the parent's model as its own would be.
+    if (step.failure?.kind === "tool_contract") host.contractBroken?.(`${agentLabel(child.name)}: ${reason}`);
     host.record({ name, args, error: reason, durationMs: performance.now() - t0 });
-    throw new Error(`agent ${child.name} failed: ${reason}`);
+    throw new Error(`${agentLabel(child.name)} failed: ${reason}`);
   }
   host.record({ name, args, result: step.return, durationMs: performance.now() - t0 });
   return step.returnValue ?? step.return;

@@ -106,12 +106,30 @@ export interface JsonlTraceOptions {
   readonly redact?: boolean;
 }
 
+/** An object holding a sink, such as `jsonlTrace(file)`: `trace` options take it as they take its sink. */
+export interface TraceTarget {
+  readonly sink: TraceSink;
+}
+
+/** What the `trace` run option and `combineTraces` take: a sink, or an object holding one. */
+export type TraceOption = TraceSink | TraceTarget;
+
+/** A JSON Lines trace file (`jsonlTrace`): pass it as `trace`, then `close()` it. */
+export interface JsonlTrace extends TraceTarget {
+  /** Ends the file: `file.partial` becomes `file`. Later events are dropped. */
+  readonly close: () => void;
+}
+
 /**
  * A sink writing JSON Lines to `file`. Lines go to `file.partial` as they come and the
  * file appears, whole, at `close()`: a crashed run leaves no half-written trace under
- * the name asked for.
+ * the name asked for. A run does not close it (one file can trace several runs):
+ *
+ *   const file = jsonlTrace("run.jsonl");
+ *   await agent.run(input, { trace: file });
+ *   file.close();
  */
-export function jsonlTrace(file: string, options: JsonlTraceOptions = {}): { sink: TraceSink; close: () => void } {
+export function jsonlTrace(file: string, options: JsonlTraceOptions = {}): JsonlTrace {
   const { closeSync, openSync, renameSync, writeSync } = nodeBuiltin("node:fs", "a JSON Lines trace file");
   const partial = `${file}.partial`;
   const fd = openSync(partial, "w");
@@ -144,13 +162,21 @@ export function systemHash(system: string): string {
   return h1.toString(16).padStart(8, "0") + h2.toString(16).padStart(8, "0");
 }
 
+/** The sink of a `trace` option: the function itself, or the `sink` of an object holding one. */
+export function traceSinkOf(option: TraceOption): TraceSink;
+export function traceSinkOf(option: TraceOption | undefined): TraceSink | undefined;
+export function traceSinkOf(option: TraceOption | undefined): TraceSink | undefined {
+  return option === undefined || typeof option === "function" ? option : option.sink;
+}
+
 /**
  * One sink that hands each event to every sink given, in order (a JSON Lines file and
- * OpenTelemetry, say); `undefined` entries are skipped. A sink that throws does not keep
- * the event from the others: the first error is thrown once all have had it.
+ * OpenTelemetry, say); `undefined` entries are skipped, and objects holding a sink
+ * (`jsonlTrace(file)`) count as their sink. A sink that throws does not keep the event
+ * from the others: the first error is thrown once all have had it.
  */
-export function combineTraces(...sinks: readonly (TraceSink | undefined)[]): TraceSink {
-  const present = sinks.filter((s): s is TraceSink => s !== undefined);
+export function combineTraces(...sinks: readonly (TraceOption | undefined)[]): TraceSink {
+  const present = sinks.map((s) => traceSinkOf(s)).filter((s): s is TraceSink => s !== undefined);
   return (event, view) => {
     let failure: { error: unknown } | undefined;
     for (const sink of present) {

@@ -8,7 +8,7 @@ import type { ValidationMode } from "../runtime/validation.js";
 import type { LlmLike } from "../llm/ai-sdk.js";
 import type { LlmRegistry, LlmUsage } from "../llm/types.js";
 import type { ToolSource } from "./tool-source.js";
-import type { TraceEvent, TraceSink } from "./trace.js";
+import type { TraceEvent, TraceOption } from "./trace.js";
 
 /**
  * Type-level keys of the phantom members below: they exist only in types (a `declare`d
@@ -169,6 +169,13 @@ export interface AgentOptions {
   readonly reference?: ReferenceLevel;
   /** How the model sends its programs. Default `code_block`. */
   readonly transport?: Transport;
+  /**
+   * The signature as written, when `signature` is a parsed Signature (as `agent.definition`
+   * holds both): kept when it still says the same, so `defineAgent({ ...agent.definition })` keeps it.
+   */
+  readonly signatureText?: string;
+  /** Tools that exist while a run does (an agent file's MCP servers), as `agent.definition` holds them. */
+  readonly toolSources?: readonly ToolSource[];
 }
 
 /** A checked, normalized definition (what `defineAgent` produces). */
@@ -202,14 +209,21 @@ export interface RunOptions {
   /** The model, when the agent names none: a function or an AI SDK model object. */
   readonly llm?: LlmLike;
   readonly llmRegistry?: LlmRegistry;
-  /** Receives every trace event as it happens (the Step also keeps them). */
-  readonly trace?: TraceSink;
+  /**
+   * Receives every trace event as it happens (the Step also keeps them): a function, or
+   * an object holding one as `sink` (`jsonlTrace(file)`, which the caller closes).
+   */
+  readonly trace?: TraceOption;
   /** Cancels the run. */
   readonly signal?: AbortSignal;
   /** Field descriptions of the input (from a previous step, see `then`). */
   readonly inputDescriptions?: Readonly<Record<string, string>>;
-  /** Called as each turn ends (the CLI prints turns with it). */
-  readonly onTurn?: (turn: Turn, agent: string, depth: number) => void;
+  /**
+   * Called as each turn ends (the CLI prints turns with it). `run` names the run the turn
+   * belongs to and the run that started it (null at the top), as the trace does: a child
+   * agent's turns end before the parent turn that called it.
+   */
+  readonly onTurn?: (turn: Turn, agent: string, depth: number, run: TurnRun) => void;
   /** Called before each LLM request (the CLI starts its spinner with it). */
   readonly onLlmStart?: (agent: string, depth: number, turn: number) => void;
   /**
@@ -217,6 +231,13 @@ export interface RunOptions {
    * command-line programs: during an evaluation the process's own SIGINT handlers wait.
    */
   readonly breakOnSigint?: boolean;
+}
+
+/** The run a turn belongs to (`onTurn`), by the ids trace events use. */
+export interface TurnRun {
+  readonly id: string;
+  /** The run whose program started this one; null for the top-level run. */
+  readonly parent: string | null;
 }
 
 /** How a turn ended. */
@@ -235,6 +256,8 @@ export type TurnOutcome =
 export interface Turn {
   /** From 1. */
   readonly index: number;
+  /** The same number as `index`, under the name `ptcc run --json` gives it (`transcript[].turn`). */
+  readonly turn: number;
   /** The LLM's reply as received. */
   readonly response: string;
   /** The program extracted from the reply (null when there was none). */
@@ -278,6 +301,8 @@ export type FailureKind =
   | "depth" // maxDepth exceeded
   | "input" // the input does not match the signature
   | "tools" // the run's tools could not be set up (an MCP server did not start)
+  | "tool_contract" // a tool returned data that breaks its own signature: a host bug, the run ends at once
+  | "options" // the run options cannot be used (an unknown key, a trace that is not a sink)
   | "cancelled"
   | "internal"; // a defect in ptcc (reported as a failed step, never thrown)
 
@@ -291,7 +316,10 @@ export interface Failure {
 /** What every result of a run has, returned or failed. */
 export interface StepBase {
   readonly agent: string;
+  /** Every turn, in order. */
   readonly turns: readonly Turn[];
+  /** The same array as `turns`, under the name `ptcc run --json` gives it (there, `turns` is the count). */
+  readonly transcript: readonly Turn[];
   readonly usage: Usage;
   /** The user namespace at the end: each def'd name with its value as host data. */
   readonly namespace: Readonly<Record<string, unknown>>;
@@ -313,12 +341,15 @@ export interface StepReturned<O = unknown> extends StepBase {
    */
   readonly returnValue: unknown;
   readonly failure?: undefined;
+  readonly fail?: undefined;
 }
 
 /** A run that failed: `failure` says why. */
 export interface StepFailed extends StepBase {
   readonly ok: false;
   readonly failure: Failure;
+  /** The same object as `failure`, under the name `ptcc run --json` gives it. */
+  readonly fail: Failure;
   readonly return?: undefined;
   readonly returnValue?: undefined;
 }

@@ -11,11 +11,13 @@
  *   ptcc mcp [DIR...] [--http PORT] [--llm SPEC] [--timeout MS] [--unlimited]
  *   ptcc compile [DIR...] --out OUT [--check] [--watch] [--force] [--format pretty|json|github]
  *   ptcc init [DIR]
+ *   ptcc --version | --help
  *
  * Exit codes: 0 success, 1 the program failed (or the value did not validate, or the
  * agent run failed), 2 the command was used wrongly (or the signature does not parse),
  * 130 `ptcc run` interrupted with Ctrl-C.
  */
+import { readFileSync } from "node:fs";
 import yargs from "yargs";
 import { hideBin } from "yargs/helpers";
 import { runEval, type EvalArgs } from "./eval.js";
@@ -25,6 +27,20 @@ import type { InitArgs } from "./init.js";
 import type { RunArgs } from "./run.js";
 import type { SignatureArgs } from "./signature.js";
 import { UsageError } from "./usage-error.js";
+
+/**
+ * The version in package.json, two folders up from this module wherever it runs from
+ * (src/cli/, dist/cli/, or the bundle in dist/bundle/).
+ */
+function packageVersion(): string {
+  try {
+    const pkg: unknown = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8"));
+    const version = (pkg as { version?: unknown }).version;
+    return typeof version === "string" ? version : "unknown";
+  } catch {
+    return "unknown";
+  }
+}
 
 function exitWith(e: unknown): never {
   if (e instanceof UsageError) {
@@ -189,7 +205,7 @@ export async function main(argv: string[]): Promise<number> {
       throw err ?? new UsageError(msg);
     })
     .help()
-    .version(false)
+    .version("version", "Print ptcc's version", packageVersion())
     .parseAsync();
   return code;
 }

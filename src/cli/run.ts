@@ -18,7 +18,7 @@ import { formatResult } from "../agent/format-result.js";
 import { stepToJson } from "../agent/step-json.js";
 import { recordReplies } from "../agent/record.js";
 import { jsonlTrace, type TraceSink } from "../agent/trace.js";
-import type { AgentDefinition, RunOptions, Step, Turn } from "../agent/types.js";
+import type { AgentDefinition, RunOptions, Step, Turn, TurnRun } from "../agent/types.js";
 import { loadAgentFile } from "../agent-file/load.js";
 import { PtcError } from "../diagnostics/error.js";
 import { createLlm } from "../llm/resolve.js";
@@ -95,6 +95,7 @@ export async function runRun(args: RunArgs): Promise<number> {
   const recorder = recordOption !== undefined ? recordReplies() : undefined;
 
   const human = args.json !== true;
+  const transcript = new TurnOrder();
   const style = styles(process.stdout.isTTY === true && !process.env["NO_COLOR"]);
   const spinner: Spinner = human ? createSpinner(process.stderr) : NO_SPINNER;
   const controller = new AbortController();
@@ -127,9 +128,10 @@ export async function runRun(args: RunArgs): Promise<number> {
       ? {
           onLlmStart: (name: string, depth: number, turn: number) =>
             spinner.start(`thinking (${name}${depth > 0 ? `, depth ${depth}` : ""}, turn ${turn})`),
-          onTurn: (turn: Turn, name: string, depth: number) => {
+          onTurn: (turn: Turn, name: string, depth: number, run: TurnRun) => {
             spinner.stop();
-            process.stdout.write(renderTurn(turn, name, depth, style));
+            const out = transcript.turnEnded(run, renderTurn(turn, name, depth, style));
+            if (out !== "") process.stdout.write(out);
           },
         }
       : {}),
@@ -153,7 +155,7 @@ export async function runRun(args: RunArgs): Promise<number> {
     }
   }
 
-  if (human) process.stdout.write(renderEnd(step, def, style));
+  if (human) process.stdout.write(transcript.rest() + renderEnd(step, def, style));
   else process.stdout.write(`${JSON.stringify(stepToJson(step))}\n`);
   // Ctrl-C while the model thinks aborts the signal; while a program runs it stops the program.
   if (controller.signal.aborted || step.failure?.kind === "cancelled") return EXIT_INTERRUPTED;
@@ -243,6 +245,32 @@ const RESULT_CLIP = { lines: 8, chars: 400 };
 /** Eliding fewer characters than the "... (N more characters)" note itself saves nothing. */
 const CLIP_SLACK = 30;
 
+/**
+ * The order turns are printed in: a child agent's turns end while the parent's turn that
+ * called it is still running, so they are held until that turn ends and printed after its
+ * lines (indented below it), not before them.
+ */
+class TurnOrder {
+  /** Lines of child runs' turns, by the run whose current turn started them. */
+  private readonly held = new Map<string, string>();
+
+  /** What to print now that a turn of `run` ended (`text`): nothing, for a child's turn. */
+  turnEnded(run: TurnRun, text: string): string {
+    const children = this.held.get(run.id) ?? "";
+    this.held.delete(run.id);
+    if (run.parent === null) return text + children;
+    this.held.set(run.parent, (this.held.get(run.parent) ?? "") + text + children);
+    return "";
+  }
+
+  /** Whatever is still held when the run ends (a parent that failed mid-turn). */
+  rest(): string {
+    const out = [...this.held.values()].join("");
+    this.held.clear();
+    return out;
+  }
+}
+
 /** A turn: its header, the program, then what came of it, all indented by depth. */
 function renderTurn(turn: Turn, name: string, depth: number, style: Style): string {
   const pad = "    ".repeat(depth);
@@ -261,15 +289,28 @@ function renderTurn(turn: Turn, name: string, depth: number, style: Style): stri
   return `${lines.join("\n")}\n`;
 }
 
-/** The last lines: the return value (or the failure) and the usage. */
+/**
+ * The last lines: the return value (or the failure), a note when the value was shortened,
+ * and the usage with the run's wall time.
+ */
 function renderEnd(step: Step, def: AgentDefinition, style: Style): string {
   const fmt = def.formatOptions;
-  const head = step.ok
-    ? style.ok(`✓ return: ${formatResult(step.return ?? null, fmt)}`)
-    : style.bad(`✗ failed (${step.failure?.kind ?? "unknown"}): ${step.failure?.reason ?? "no reason given"}`);
-  return `${head}\n${style.dim(`  ${usageLine(step)}`)}\n`;
+  const lines: string[] = [];
+  if (step.ok) {
+    const value = step.return ?? null;
+    const shown = formatResult(value, fmt);
+    lines.push(style.ok(`✓ return: ${shown}`));
+    if (shown !== JSON.stringify(value)) lines.push(style.dim("  (shortened: ptcc run --json prints the whole value)"));
+  } else {
+    lines.push(
+      style.bad(`✗ failed (${step.failure?.kind ?? "unknown"}): ${step.failure?.reason ?? "no reason given"}`),
+    );
+  }
+  lines.push(style.dim(`  ${usageLine(step)}`));
+  return `${lines.join("\n")}\n`;
 }
 
+/** `1 turn · 1 LLM request · 120 input + 8 output tokens · 310 ms`. */
 function usageLine(step: Step): string {
   const u = step.usage;
   const parts = [plural(step.turns.length, "turn"), plural(u.llmRequests, "LLM request")];
@@ -278,7 +319,13 @@ function usageLine(step: Step): string {
     const cached = u.cachedInputTokens > 0 ? ` (${u.cachedInputTokens} cached)` : "";
     parts.push(`${u.inputTokens} input${cached} + ${u.outputTokens} output tokens`);
   }
+  parts.push(wallTime(step.durationMs));
   return parts.join(" · ");
+}
+
+/** `310 ms`, or `12.4 s` from a second on. */
+function wallTime(ms: number): string {
+  return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`;
 }
 
 function plural(n: number, what: string): string {

@@ -2,6 +2,13 @@
  * An adapter for Anthropic's Messages API. Unlike Chat Completions, the system prompt is
  * a top-level field, `max_tokens` is required, and the answer is a list of content blocks.
  */
+import {
+  anthropicEndpoint,
+  checkAdapterOptions,
+  checkBaseUrl,
+  isProviderHost,
+  type BaseUrlOptions,
+} from "./endpoint.js";
 import { postJson, type HttpOptions } from "./http.js";
 import {
   LlmError,
@@ -13,14 +20,20 @@ import {
   type LlmToolCall,
   type LlmUsage,
 } from "./types.js";
-import { envValue, isRecord, trimSlashes } from "./wire.js";
+import { envValue, isRecord } from "./wire.js";
 
-export interface AnthropicOptions extends HttpOptions {
+export interface AnthropicOptions extends HttpOptions, BaseUrlOptions {
   /** The model; wins over the request's `model` and `ANTHROPIC_MODEL`. */
   readonly model?: string;
-  /** The key; defaults to `ANTHROPIC_API_KEY`. */
+  /**
+   * The key; defaults to `ANTHROPIC_API_KEY`. Needed only by Anthropic's own API: a
+   * server at another base URL is called without one when none is set.
+   */
   readonly apiKey?: string;
-  /** Defaults to `ANTHROPIC_BASE_URL`, then `https://api.anthropic.com`. */
+  /**
+   * Defaults to `ANTHROPIC_BASE_URL`, then `https://api.anthropic.com` (`baseURL` is the
+   * same option). With or without a trailing `/v1`: requests go to `{base}/v1/messages`.
+   */
   readonly baseUrl?: string;
   /** `max_tokens`, which the API requires (default 4096). */
   readonly maxTokens?: number;
@@ -44,33 +57,41 @@ export interface AnthropicOptions extends HttpOptions {
 export const ANTHROPIC_DEFAULT_BASE_URL = "https://api.anthropic.com";
 export const ANTHROPIC_VERSION = "2023-06-01";
 const DEFAULT_MAX_TOKENS = 4096;
+const ANTHROPIC_HOST = "api.anthropic.com";
+const OWN_OPTIONS = ["model", "apiKey", "maxTokens", "temperature", "cacheSystemPrompt", "cacheLatestMessage"];
 
 /**
- * An `Llm` over `POST {baseUrl}/v1/messages`. As with `openAiLlm`, the key and model are
- * looked up on each call, so building it never throws.
+ * An `Llm` over `POST {baseUrl}/v1/messages`. As with `openAiLlm`, building it throws
+ * only for options it does not know; the key and model are looked up on each call.
  */
 export function anthropicLlm(options: AnthropicOptions = {}): Llm {
+  const base = checkAdapterOptions("anthropic", options, OWN_OPTIONS);
   return async (request: LlmRequest): Promise<LlmReply> => {
+    const baseUrl =
+      base ??
+      checkBaseUrl("anthropic", envValue("ANTHROPIC_BASE_URL") ?? ANTHROPIC_DEFAULT_BASE_URL, "ANTHROPIC_BASE_URL");
+    const url = anthropicEndpoint(baseUrl);
     const apiKey = options.apiKey ?? envValue("ANTHROPIC_API_KEY");
-    if (apiKey === undefined) throw new LlmError("anthropic: no API key: set ANTHROPIC_API_KEY or pass apiKey");
+    if (apiKey === undefined && isProviderHost(url, ANTHROPIC_HOST)) {
+      throw new LlmError("anthropic: no API key: set ANTHROPIC_API_KEY or pass apiKey");
+    }
     const model = options.model ?? request.model ?? envValue("ANTHROPIC_MODEL");
     if (model === undefined) {
       throw new LlmError("anthropic: no model: use --llm anthropic:MODEL or set ANTHROPIC_MODEL");
     }
-    const baseUrl = trimSlashes(options.baseUrl ?? envValue("ANTHROPIC_BASE_URL") ?? ANTHROPIC_DEFAULT_BASE_URL);
 
     const body = await postJson(
       {
         provider: "anthropic",
-        url: `${baseUrl}/v1/messages`,
+        url,
         headers: {
           "content-type": "application/json",
-          "x-api-key": apiKey,
+          ...(apiKey !== undefined ? { "x-api-key": apiKey } : {}),
           "anthropic-version": ANTHROPIC_VERSION,
         },
         body: requestBody(model, request, options),
         keyEnv: "ANTHROPIC_API_KEY",
-        secrets: [apiKey],
+        secrets: apiKey !== undefined ? [apiKey] : [],
         signal: request.signal,
       },
       options,

@@ -17,7 +17,7 @@ export type {
 export { abortableSleep, backoffDelay, parseRetryAfter, postJson } from "./http.js";
 export type { HttpOptions, JsonPost, Sleep } from "./http.js";
 export { OPENAI_DEFAULT_BASE_URL, openAiLlm } from "./openai.js";
-export type { OpenAiOptions } from "./openai.js";
+export type { MaxTokensField, OpenAiOptions } from "./openai.js";
 export { ANTHROPIC_DEFAULT_BASE_URL, ANTHROPIC_VERSION, anthropicLlm } from "./anthropic.js";
 export type { AnthropicOptions } from "./anthropic.js";
 export { loadScript, parseScript, scriptedLlm } from "./script.js";

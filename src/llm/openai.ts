@@ -2,6 +2,7 @@
  * An adapter for OpenAI's Chat Completions API and the many servers that copy it
  * (vLLM, Ollama, LM Studio, OpenRouter, ...), which is why the base URL is a setting.
  */
+import { checkAdapterOptions, checkBaseUrl, isProviderHost, openAiEndpoint, type BaseUrlOptions } from "./endpoint.js";
 import { postJson, type HttpOptions } from "./http.js";
 import {
   LlmError,
@@ -13,44 +14,79 @@ import {
   type LlmToolCall,
   type LlmUsage,
 } from "./types.js";
-import { envValue, isRecord, trimSlashes } from "./wire.js";
+import { envValue, isRecord } from "./wire.js";
 
-export interface OpenAiOptions extends HttpOptions {
+/** The two names of the output-token limit in Chat Completions. */
+export type MaxTokensField = "max_tokens" | "max_completion_tokens";
+
+export interface OpenAiOptions extends HttpOptions, BaseUrlOptions {
   /** The model; wins over the request's `model` and `OPENAI_MODEL`. */
   readonly model?: string;
-  /** The key; defaults to `OPENAI_API_KEY`. */
+  /**
+   * The key; defaults to `OPENAI_API_KEY`. Needed only by OpenAI's own API: a server at
+   * another base URL (Ollama, vLLM) is called without one when none is set.
+   */
   readonly apiKey?: string;
-  /** Defaults to `OPENAI_BASE_URL`, then `https://api.openai.com/v1`. */
+  /**
+   * Defaults to `OPENAI_BASE_URL`, then `https://api.openai.com/v1` (`baseURL` is the same
+   * option). A URL with no path gets `/v1`: `http://localhost:11434` is Ollama's `/v1`.
+   */
   readonly baseUrl?: string;
-  /** Sent as `max_tokens` when set. */
+  /**
+   * The output-token limit, sent as `max_completion_tokens` to OpenAI's own API and to
+   * reasoning models anywhere (o1, o3, o4, gpt-5 families), as `max_tokens` to other
+   * servers (which mostly know only that name). `maxTokensField` overrides the choice.
+   */
   readonly maxTokens?: number;
+  /** The name `maxTokens` is sent under, when the rule above picks the wrong one for a server. */
+  readonly maxTokensField?: MaxTokensField;
   /** Sent as `temperature` when set. */
   readonly temperature?: number;
 }
 
 export const OPENAI_DEFAULT_BASE_URL = "https://api.openai.com/v1";
+const OPENAI_HOST = "api.openai.com";
+const OWN_OPTIONS = ["model", "apiKey", "maxTokens", "maxTokensField", "temperature"];
 
 /**
- * An `Llm` over `POST {baseUrl}/chat/completions`. Building it never throws: the key and
- * model are looked up on each call, so agents can be defined before the environment is
- * set, and a missing one fails the call with the variable to set.
+ * An `Llm` over `POST {baseUrl}/chat/completions`. Building it throws (LlmError) only for
+ * options it does not know: a misspelt option would be ignored, and the request would go
+ * to OpenAI with the real key. The key and model are looked up on each call, so agents can
+ * be defined before the environment is set, and a missing one fails the call with the
+ * variable to set.
  */
 export function openAiLlm(options: OpenAiOptions = {}): Llm {
+  const base = checkAdapterOptions("openai", options, OWN_OPTIONS);
+  if (
+    options.maxTokensField !== undefined &&
+    !["max_tokens", "max_completion_tokens"].includes(options.maxTokensField)
+  ) {
+    throw new LlmError(
+      `openai: maxTokensField is max_tokens or max_completion_tokens, got ${JSON.stringify(options.maxTokensField)}`,
+    );
+  }
   return async (request: LlmRequest): Promise<LlmReply> => {
+    const baseUrl =
+      base ?? checkBaseUrl("openai", envValue("OPENAI_BASE_URL") ?? OPENAI_DEFAULT_BASE_URL, "OPENAI_BASE_URL");
+    const url = openAiEndpoint(baseUrl);
     const apiKey = options.apiKey ?? envValue("OPENAI_API_KEY");
-    if (apiKey === undefined) throw new LlmError("openai: no API key: set OPENAI_API_KEY or pass apiKey");
+    if (apiKey === undefined && isProviderHost(url, OPENAI_HOST)) {
+      throw new LlmError("openai: no API key: set OPENAI_API_KEY or pass apiKey");
+    }
     const model = options.model ?? request.model ?? envValue("OPENAI_MODEL");
     if (model === undefined) throw new LlmError("openai: no model: use --llm openai:MODEL or set OPENAI_MODEL");
-    const baseUrl = trimSlashes(options.baseUrl ?? envValue("OPENAI_BASE_URL") ?? OPENAI_DEFAULT_BASE_URL);
 
     const body = await postJson(
       {
         provider: "openai",
-        url: `${baseUrl}/chat/completions`,
-        headers: { "content-type": "application/json", authorization: `Bearer ${apiKey}` },
-        body: requestBody(model, request, options),
+        url,
+        headers: {
+          "content-type": "application/json",
+          ...(apiKey !== undefined ? { authorization: `Bearer ${apiKey}` } : {}),
+        },
+        body: requestBody(model, request, options, url),
         keyEnv: "OPENAI_API_KEY",
-        secrets: [apiKey],
+        secrets: apiKey !== undefined ? [apiKey] : [],
         signal: request.signal,
       },
       options,
@@ -59,7 +95,25 @@ export function openAiLlm(options: OpenAiOptions = {}): Llm {
   };
 }
 
-function requestBody(model: string, request: LlmRequest, options: OpenAiOptions): Record<string, unknown> {
+/**
+ * OpenAI's reasoning models: o1, o3, o4-mini, gpt-5 and their dated and sized variants,
+ * also behind a router's prefix (`openai/o3-mini`) or fine-tuned (`ft:o4-mini:acme`).
+ */
+const REASONING_MODEL = /^(?:ft:)?(?:o\d|gpt-5)(?![a-z])/i;
+
+/**
+ * Which name the output-token limit goes under: OpenAI's own API takes
+ * `max_completion_tokens` for every model (`max_tokens` is deprecated there and refused
+ * by reasoning models), and so does any server serving a reasoning model; other
+ * compatible servers mostly know only `max_tokens`.
+ */
+export function maxTokensField(model: string, url: string, override?: MaxTokensField): MaxTokensField {
+  if (override !== undefined) return override;
+  const bare = model.slice(model.lastIndexOf("/") + 1);
+  return isProviderHost(url, OPENAI_HOST) || REASONING_MODEL.test(bare) ? "max_completion_tokens" : "max_tokens";
+}
+
+function requestBody(model: string, request: LlmRequest, options: OpenAiOptions, url: string): Record<string, unknown> {
   // The system prompt travels as the first message; an empty one is left out. Nothing
   // else is put before the conversation, so the prefix OpenAI caches on its own (the
   // system prompt, the mission, then each turn) stays byte-identical from turn to turn.
@@ -72,7 +126,7 @@ function requestBody(model: string, request: LlmRequest, options: OpenAiOptions)
       function: { name: t.name, description: t.description, parameters: t.parameters },
     }));
   }
-  if (options.maxTokens !== undefined) body["max_tokens"] = options.maxTokens;
+  if (options.maxTokens !== undefined) body[maxTokensField(model, url, options.maxTokensField)] = options.maxTokens;
   if (options.temperature !== undefined) body["temperature"] = options.temperature;
   return body;
 }

@@ -16,7 +16,9 @@ export interface LlmSpec {
   readonly model: string;
 }
 
-const PROVIDERS: readonly LlmProvider[] = ["openai", "anthropic", "script"];
+/** The providers a spec may name. */
+export const LLM_PROVIDERS: readonly LlmProvider[] = ["openai", "anthropic", "script"];
+const PROVIDERS = LLM_PROVIDERS;
 const EXPECTED = "expected openai:MODEL, anthropic:MODEL or script:FILE";
 
 /**
@@ -34,6 +36,22 @@ export function parseLlmSpec(spec: string): LlmSpec {
     throw new LlmError(`LLM "${spec}": no ${what.toLowerCase()} after "${provider}:"; write ${provider}:${what}`);
   }
   return { provider, model };
+}
+
+/** Model names whose provider can be told from the name: OpenAI's families, Anthropic's Claude. */
+const OPENAI_MODEL = /^(?:gpt-|chatgpt-|o\d(?![a-z])|text-|davinci|babbage|ft:gpt-|ft:o\d)/i;
+const ANTHROPIC_MODEL = /^claude-/i;
+
+/**
+ * The spec a bare model name most likely means (`gpt-4o-mini` → `openai:gpt-4o-mini`,
+ * `claude-sonnet-4-5` → `anthropic:claude-sonnet-4-5`); undefined when the name does not
+ * tell its provider.
+ */
+export function suggestLlmSpec(name: string): string | undefined {
+  const bare = name.trim();
+  if (OPENAI_MODEL.test(bare)) return `openai:${bare}`;
+  if (ANTHROPIC_MODEL.test(bare)) return `anthropic:${bare}`;
+  return undefined;
 }
 
 export interface CreateLlmOptions {

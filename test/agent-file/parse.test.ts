@@ -298,7 +298,7 @@ describe("errors, with file:line:col", () => {
     [
       "module entry bare path",
       file("tools:\n  - from: tools.ts#search"),
-      "3:11: the module tools.ts is not a relative path — write it relative to this file: ./tools.ts",
+      "3:11: the module tools.ts is not a relative path — write it relative to this file, starting with ./ or ../",
     ],
     [
       "module entry bad extension",

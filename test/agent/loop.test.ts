@@ -303,8 +303,8 @@ describe("tools", () => {
     expect(step.turns[0]!.toolCalls[0]).toMatchObject({ name: "search", result: [{ id: 1 }] });
   });
 
-  it("a tool that throws or returns bad data becomes feedback, never a crash", async () => {
-    const { llm, requests } = recording([clj("(tool/boom)"), clj("(tool/bad)"), clj("(return 1)")]);
+  it("a tool that throws becomes feedback, never a crash", async () => {
+    const { llm, requests } = recording([clj("(tool/boom)"), clj("(return 1)")]);
     const agent = defineAgent({
       prompt: "x",
       maxTurns: 3,
@@ -312,16 +312,11 @@ describe("tools", () => {
         boom: () => {
           throw new Error("database down");
         },
-        // Wrong on purpose: a signature typed `string` is not checked at the type level.
-        bad: { fn: () => ({ id: "x" }), signature: "() -> {id :int}" as string },
       },
     });
     const step = await agent.run({}, { llm });
     expect(step.ok).toBe(true);
     expect(lastUser(requests[1]!)).toContain("tool/boom failed: database down");
-    expect(lastUser(requests[2]!)).toContain(
-      'tool/bad failed: returned data that does not match () -> {id :int}: id: expected int, got string "x"',
-    );
   });
 
   it("unknown tools and undefined symbols are rejected before any tool fires", async () => {
@@ -399,7 +394,7 @@ describe("agents as tools", () => {
 
   it("asTool needs a description", () => {
     const bare = defineAgent({ prompt: "x" });
-    expect(() => asTool(bare)).toThrow("agent agent: an agent used as a tool needs a description");
+    expect(() => asTool(bare)).toThrow("asTool: an agent used as a tool needs a description");
   });
 });
 
@@ -451,19 +446,19 @@ describe("definition errors", () => {
   it.each([
     [
       { prompt: "Find {{usr}}", signature: "(user :string) -> :any" },
-      "agent agent: unknown placeholder {{usr}} in the prompt at 1:6",
+      "defineAgent: unknown placeholder {{usr}} in the prompt at 1:6",
     ],
     [
       { prompt: "x", signature: "(q :string) -> :any", tools: { q: () => 1 } },
-      "agent agent: q is both a tool and a data name",
+      "defineAgent: q is both a tool and a data name",
     ],
-    [{ prompt: "x", maxTurns: 0 }, "agent agent: maxTurns must be an integer of at least 1, got 0"],
-    [{ prompt: "x", signature: "(q :strin) -> :any" }, "agent agent: bad signature"],
-    [{ prompt: "" }, "agent agent: the prompt is empty"],
-    [{ prompt: "x", formatOptions: { feedbackLimt: 3 } }, "agent agent: unknown format option feedbackLimt"],
-    [{ prompt: "x", tools: { "bad name": () => 1 } }, 'agent agent: tool name "bad name" cannot be called'],
-    [{ prompt: "x", reference: "short" }, 'agent agent: unknown reference "short"'],
-    [{ prompt: "x", transport: "tools" }, 'agent agent: unknown transport "tools"'],
+    [{ prompt: "x", maxTurns: 0 }, "defineAgent: maxTurns must be an integer of at least 1, got 0"],
+    [{ prompt: "x", signature: "(q :strin) -> :any" }, "defineAgent: bad signature"],
+    [{ prompt: "" }, "defineAgent: the prompt is empty"],
+    [{ prompt: "x", formatOptions: { feedbackLimt: 3 } }, "defineAgent: unknown format option feedbackLimt"],
+    [{ prompt: "x", tools: { "bad name": () => 1 } }, 'defineAgent: tool name "bad name" cannot be called'],
+    [{ prompt: "x", reference: "short" }, 'defineAgent: unknown reference "short"'],
+    [{ prompt: "x", transport: "tools" }, 'defineAgent: unknown transport "tools"'],
   ])("%j", (options, message) => {
     expect(() => defineAgent(options as Parameters<typeof defineAgent>[0])).toThrow(message);
   });
@@ -572,7 +567,7 @@ describe("the LLM registry", () => {
     const step = await agent.run({}, { llmRegistry: { fast: scriptedLlm([]) } });
     expect(step.failure).toEqual({
       kind: "llm",
-      reason: "agent agent: no model named smart in the LLM registry (it has fast)",
+      reason: "the agent: no model named smart in the LLM registry (it has fast)",
     });
   });
 });

@@ -2,7 +2,7 @@
  * The CLI contract, run against the built command (`npm install` builds dist/).
  */
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -20,6 +20,16 @@ function file(name: string, text: string): string {
   writeFileSync(p, text);
   return p;
 }
+
+describe("ptcc --version", () => {
+  it("prints the package's version and exits 0", () => {
+    const { version } = JSON.parse(readFileSync(join(__dirname, "..", "..", "package.json"), "utf8")) as {
+      version: string;
+    };
+    expect(ptcc(["--version"])).toEqual({ code: 0, out: `${version}\n`, err: "" });
+    expect(ptcc(["--help"]).out).toContain("--version  Print ptcc's version");
+  });
+});
 
 describe("ptcc eval", () => {
   it("-e prints the result in pr-str notation", () => {

@@ -58,7 +58,7 @@ function file(name: string, text: string): string {
 }
 
 /** Timings are the one thing that changes between runs. */
-const untimed = (s: string): string => s.replace(/ · \d+ ms$/gm, " · N ms");
+const untimed = (s: string): string => s.replace(/ · \d+(?:\.\d)? m?s$/gm, " · N ms");
 
 const EXPENSES = [
   "run",
@@ -196,7 +196,7 @@ describe("ptcc run: human output", () => {
         "      :count (count xs)})",
         "   → {:total 622.5, :count 3}",
         '✓ return: {"total":622.5,"count":3}',
-        "  1 turn · 1 LLM request",
+        "  1 turn · 1 LLM request · N ms",
         "",
       ].join("\n"),
     );
@@ -211,26 +211,61 @@ describe("ptcc run: human output", () => {
     expect(out).toContain(
       '\n✓ return: {"count":7,"cheapest":[{"id":104,"name":"Clip-on reading lamp","price":19.99},' +
         '{"id":109,"name":"Bedside lamp with USB port","price":27.5},{"id":103,"name":"Paper floor lamp","price":34.99}]}\n' +
-        "  4 turns · 4 LLM requests\n",
+        "  4 turns · 4 LLM requests · N ms\n",
     );
     // Piped output has no colors and no spinner.
     expect(r.out + r.err).not.toContain("\x1b");
   });
 
-  it("research: the child's turns, indented by depth, end before the parent turn that called them", () => {
+  it("research: the child's turns print after the parent turn that called them, indented under it", () => {
     const r = ptcc(RESEARCH);
     expect(r.code).toBe(0);
     const headers = untimed(r.out)
       .split("\n")
       .filter((l) => l.includes("── turn"));
     expect(headers).toEqual([
-      "    ── turn 1 · agent summarize (depth 1) · N ms",
-      "    ── turn 1 · agent summarize (depth 1) · N ms",
       "── turn 1 · agent research (depth 0) · N ms",
+      "    ── turn 1 · agent summarize (depth 1) · N ms",
+      "    ── turn 1 · agent summarize (depth 1) · N ms",
       "── turn 2 · agent research (depth 0) · N ms",
     ]);
+    // The parent's turn is printed whole (program and result) before its children's.
+    const out = untimed(r.out);
+    expect(out.indexOf("   (mapv :summary briefs)")).toBeLessThan(out.indexOf("    ── turn 1 · agent summarize"));
     expect(r.out).toContain('       :summary "Sizing heat pumps for the coldest week');
-    expect(r.out).toContain(`✓ return: ${JSON.stringify(RESEARCH_RETURN)}\n  2 turns · 4 LLM requests\n`);
+    expect(untimed(r.out)).toContain(
+      `✓ return: ${JSON.stringify(RESEARCH_RETURN)}\n  2 turns · 4 LLM requests · N ms\n`,
+    );
+  });
+
+  it("grandchildren print under their parent, under the top-level turn, in order", () => {
+    const dir2 = mkdtempSync(join(tmpdir(), "ptcc-nested-"));
+    const write = (name: string, text: string): string => {
+      writeFileSync(join(dir2, name), text);
+      return join(dir2, name);
+    };
+    write("leaf.agent.md", "---\ndescription: Leaf\nsignature: (n :int) -> :int\n---\nAdd one.\n");
+    write("mid.agent.md", "---\ndescription: Mid\nsignature: (n :int) -> :int\ntools: [leaf]\n---\nAsk the leaf.\n");
+    const top = write("top.agent.md", "---\nsignature: :int\ntools: [mid]\nmaxTurns: 2\n---\nAsk mid.\n");
+    const script = write(
+      "nested.json",
+      JSON.stringify({
+        top: ["```clojure\n(def r (tool/mid {:n 1}))\n```", "```clojure\n(return r)\n```"],
+        mid: ["```clojure\n(return (tool/leaf {:n data/n}))\n```"],
+        leaf: ["```clojure\n(return (inc data/n))\n```"],
+      }),
+    );
+    const r = ptcc(["run", top, "--llm", `script:${script}`]);
+    expect(r.code).toBe(0);
+    const headers = untimed(r.out)
+      .split("\n")
+      .filter((l) => l.includes("── turn"));
+    expect(headers).toEqual([
+      "── turn 1 · agent top (depth 0) · N ms",
+      "    ── turn 1 · agent mid (depth 1) · N ms",
+      "        ── turn 1 · agent leaf (depth 2) · N ms",
+      "── turn 2 · agent top (depth 0) · N ms",
+    ]);
   });
 
   it("a long return value is shortened per the agent's resultLimit and resultMaxChars", () => {
@@ -241,8 +276,20 @@ describe("ptcc run: human output", () => {
     const script = file("long.json", JSON.stringify(["Counting.\n\n```clojure\n(vec (range 1 10))\n```"]));
     const r = ptcc(["run", agent, "--llm", `script:${script}`]);
     expect(r.code).toBe(0);
-    // Three items and how many more ("[1,2,3,… 6 more]"), then cut to 12 characters.
-    expect(r.out).toContain("✓ return: [1,2,3,… 6 m... (4 more characters)\n");
+    // Three items and how many more ("[1,2,3,… 6 more]"), then cut to 12 characters, and
+    // how to see the whole value.
+    expect(r.out).toContain(
+      "✓ return: [1,2,3,… 6 m... (4 more characters)\n  (shortened: ptcc run --json prints the whole value)\n",
+    );
+    expect(
+      (JSON.parse(ptcc(["run", agent, "--llm", `script:${script}`, "--json"]).out) as { return: unknown }).return,
+    ).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+  });
+
+  it("a return value shown whole has no note; the usage line ends with the run's wall time", () => {
+    const r = ptcc(EXPENSES);
+    expect(r.out).not.toContain("shortened");
+    expect(r.out).toMatch(/\n {2}1 turn · 1 LLM request · \d+ ms\n$/);
   });
 });
 
@@ -330,7 +377,7 @@ describe("ptcc run: failing runs exit 1", () => {
     // Caught by the static check of tool calls: the tool never ran.
     expect(out).toContain("   → Error: tool/search argument query: expected string, got int 42 at 1:22\n");
     expect(out).toContain("── turn 2 · agent search (depth 0) · N ms\n");
-    expect(out.endsWith("✗ failed (fail): no lamps in stock\n  2 turns · 2 LLM requests\n")).toBe(true);
+    expect(out.endsWith("✗ failed (fail): no lamps in stock\n  2 turns · 2 LLM requests · N ms\n")).toBe(true);
   });
 
   it("--json: ok false with the failure", () => {
@@ -349,9 +396,9 @@ describe("ptcc run: failing runs exit 1", () => {
   it("an input that does not match the signature fails the run before any model call", () => {
     const r = ptcc(["run", "examples/agents/search.agent.md", "--input", '{"q": "lamp"}', "--llm", `script:${script}`]);
     expect(r.code).toBe(1);
-    expect(r.out).toBe(
+    expect(untimed(r.out)).toBe(
       "✗ failed (input): the input does not match (query :string): query: missing required field (expected string)\n" +
-        "  0 turns · 0 LLM requests\n",
+        "  0 turns · 0 LLM requests · N ms\n",
     );
   });
 });
@@ -528,7 +575,9 @@ describe("ptcc run with an OpenAI-compatible server", () => {
     const r = await ptccAsync(["run", agentNaming("gpt-test")], env());
     expect(r.code).toBe(0);
     expect(r.err).toBe("");
-    expect(r.out).toContain("✓ return: 42\n  1 turn · 1 LLM request · 120 input (64 cached) + 8 output tokens\n");
+    expect(untimed(r.out)).toContain(
+      "✓ return: 42\n  1 turn · 1 LLM request · 120 input (64 cached) + 8 output tokens · N ms\n",
+    );
     expect(requests.at(-1)).toEqual({ model: "gpt-test" });
   });
 
@@ -554,6 +603,6 @@ describe("ptcc run with an OpenAI-compatible server", () => {
     });
     expect(r.code).toBe(130);
     expect(r.err).toContain("ptcc: interrupted (Ctrl-C)");
-    expect(r.out).toBe("✗ failed (cancelled): cancelled\n  0 turns · 1 LLM request\n");
+    expect(untimed(r.out)).toBe("✗ failed (cancelled): cancelled\n  0 turns · 1 LLM request · N ms\n");
   });
 });

@@ -43,8 +43,8 @@ export function shellWords(line: string): string[] {
 function examples(): { command: string; expected: string }[] {
   const text = readFileSync(join(ROOT, "README.md"), "utf8");
   const out: { command: string; expected: string }[] = [];
-  for (const block of text.matchAll(/```\n([\s\S]*?)```/g)) {
-    const lines = block[1]!.split("\n");
+  for (const block of plainBlocks(text)) {
+    const lines = block.split("\n");
     for (let i = 0; i < lines.length; i++) {
       if (!lines[i]!.startsWith("$ ptcc ")) continue;
       const expected: string[] = [];
@@ -54,6 +54,25 @@ function examples(): { command: string; expected: string }[] {
     }
   }
   return out;
+}
+
+/**
+ * The text of each fenced block without an info string (```), fence by fence: a block
+ * opened as ```ts or ```md is skipped whole, so its closing fence is never taken for an
+ * opening one.
+ */
+function plainBlocks(text: string): string[] {
+  const blocks: string[] = [];
+  let open: { plain: boolean; lines: string[] } | null = null;
+  for (const line of text.split("\n")) {
+    if (open === null) {
+      if (line.startsWith("```")) open = { plain: line === "```", lines: [] };
+    } else if (line === "```") {
+      if (open.plain) blocks.push(`${open.lines.join("\n")}\n`);
+      open = null;
+    } else open.lines.push(line);
+  }
+  return blocks;
 }
 
 describe("README examples", () => {

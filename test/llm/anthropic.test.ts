@@ -225,9 +225,9 @@ describe("anthropicLlm", () => {
     ]);
   });
 
-  it("without a key fails at call time, naming ANTHROPIC_API_KEY", async () => {
-    const error = await withEnv({ ANTHROPIC_API_KEY: undefined }, () =>
-      rejection(anthropicLlm({ baseUrl: server.url, model: "m" })(request)),
+  it("without a key, Anthropic's own API fails at call time, naming ANTHROPIC_API_KEY", async () => {
+    const error = await withEnv({ ANTHROPIC_API_KEY: undefined, ANTHROPIC_BASE_URL: undefined }, () =>
+      rejection(anthropicLlm({ model: "m" })(request)),
     );
     expect(error).toBeInstanceOf(LlmError);
     expect(error.message).toBe("anthropic: no API key: set ANTHROPIC_API_KEY or pass apiKey");

@@ -120,9 +120,11 @@ describe("openAiLlm", () => {
     expect((req?.body as { model: string }).model).toBe("from-env");
   });
 
-  it("without a key fails at call time, naming OPENAI_API_KEY, and sends nothing", async () => {
-    const llm = openAiLlm({ baseUrl: server.url, model: "m" });
-    const error = await withEnv({ OPENAI_API_KEY: undefined }, () => rejection(llm(request)));
+  it("without a key, OpenAI's own API fails at call time, naming OPENAI_API_KEY, and sends nothing", async () => {
+    const llm = openAiLlm({ model: "m" });
+    const error = await withEnv({ OPENAI_API_KEY: undefined, OPENAI_BASE_URL: undefined }, () =>
+      rejection(llm(request)),
+    );
     expect(error).toBeInstanceOf(LlmError);
     expect(error.message).toBe("openai: no API key: set OPENAI_API_KEY or pass apiKey");
     expect(server.requests).toHaveLength(0);

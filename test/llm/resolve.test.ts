@@ -90,7 +90,7 @@ describe("createLlm", () => {
         expect(await (await createLlm("anthropic:claude-spec"))(request)).toMatchObject({ content: "a" });
       });
       expect(server.requests.map((r) => [r.path, (r.body as { model: string }).model])).toEqual([
-        ["/chat/completions", "gpt-spec"],
+        ["/v1/chat/completions", "gpt-spec"],
         ["/v1/messages", "claude-spec"],
       ]);
     } finally {

@@ -1,0 +1,111 @@
+/**
+ * The run options checked before a run starts: `agent.run(input, options)` never throws,
+ * so options it cannot use (an unknown key, a trace that is not a sink, a signal that is
+ * not an AbortSignal) end the run at once as a failure of kind `options`, saying what is
+ * wrong, instead of a TypeError from deep inside the loop.
+ */
+import { closest, didYouMean } from "../diagnostics/suggest.js";
+import { isLanguageModel } from "../llm/ai-sdk.js";
+import { AGENT_OPTION_KEYS } from "./rules.js";
+import { traceSinkOf, type TraceSink } from "./trace.js";
+import type { RunOptions } from "./types.js";
+import { describeValue as describe } from "./describe-value.js";
+
+/** The options a run can use (the trace as a plain sink), and what is wrong with them. */
+export interface CheckedRunOptions {
+  readonly options: RunOptions & { readonly trace?: TraceSink };
+  /** One line per problem; empty when the options are fine. */
+  readonly problems: readonly string[];
+}
+
+/**
+ * Checks run options as the host passed them (anything at all). Options with a problem
+ * are left out of `options`, so the failed run that reports them never calls them.
+ */
+export function checkRunOptions(given: unknown): CheckedRunOptions {
+  if (given === undefined || given === null) return { options: {}, problems: [] };
+  if (typeof given !== "object" || Array.isArray(given)) {
+    return { options: {}, problems: [`the run options must be an object, got ${describe(given)}`] };
+  }
+  const problems: string[] = [];
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(given)) {
+    if (!Object.hasOwn(CHECKS, key)) {
+      problems.push(unknownKey(key));
+      continue;
+    }
+    if (value === undefined) continue;
+    const problem = CHECKS[key as keyof RunOptions](value);
+    if (problem !== null) problems.push(`${key}: ${problem}`);
+    else out[key] = key === "trace" ? traceSinkOf(value as TraceSink) : value;
+  }
+  return { options: out as CheckedRunOptions["options"], problems };
+}
+
+/** The one-line reason of a failed run from its problems. */
+export function optionsReason(problems: readonly string[]): string {
+  return problems.length === 1
+    ? `invalid run option: ${problems[0]!}`
+    : `${problems.length} invalid run options: ${problems.join("; ")}`;
+}
+
+function unknownKey(key: string): string {
+  if (key === "model") return "unknown run option model — did you mean llm?";
+  if ((AGENT_OPTION_KEYS as readonly string[]).includes(key)) {
+    return `${key} is an option of defineAgent, not of run — make a variant: defineAgent({ ...agent.definition, ${key} })`;
+  }
+  const keys = Object.keys(CHECKS);
+  const near = didYouMean(closest(key, keys));
+  return `unknown run option ${key}${near !== undefined ? ` — ${near}` : ` (the run options are ${keys.join(", ")})`}`;
+}
+
+type Check = (value: unknown) => string | null;
+
+const isFunction =
+  (what: string): Check =>
+  (v) =>
+    typeof v === "function" ? null : `expected ${what}, got ${describe(v)}`;
+
+const isModel: Check = (v) => {
+  if (typeof v === "function" || isLanguageModel(v)) return null;
+  if (typeof v === "string") {
+    return `a run's llm is a function or an AI SDK model object, got the string ${JSON.stringify(v)} — name models by spec in the definition (llm: ${JSON.stringify(v)}), or pass createLlm(${JSON.stringify(v)})`;
+  }
+  return `expected a function or an AI SDK model object, got ${describe(v)}`;
+};
+
+/** One check per key of RunOptions (the type keeps the list whole). */
+const CHECKS: Readonly<Record<keyof RunOptions, Check>> = {
+  llm: isModel,
+  llmRegistry: (v) => {
+    if (!isPlainObject(v)) return `expected an object of named models, got ${describe(v)}`;
+    for (const [name, model] of Object.entries(v)) {
+      const problem = isModel(model);
+      if (problem !== null) return `the model ${name}: ${problem}`;
+    }
+    return null;
+  },
+  trace: (v) => {
+    if (typeof v === "function") return null;
+    if (isPlainObjectLike(v) && typeof (v as { sink?: unknown }).sink === "function") return null;
+    return `expected a function receiving each event, or an object with a sink function (jsonlTrace(file)), got ${describe(v)}`;
+  },
+  signal: (v) =>
+    v instanceof AbortSignal ? null : `expected an AbortSignal (new AbortController().signal), got ${describe(v)}`,
+  inputDescriptions: (v) => {
+    if (!isPlainObject(v)) return `expected an object of descriptions by name, got ${describe(v)}`;
+    const bad = Object.entries(v).find(([, d]) => typeof d !== "string");
+    return bad === undefined ? null : `the description of ${bad[0]} is ${describe(bad[1])}, not a string`;
+  },
+  onTurn: isFunction("a function (turn, agent, depth) => void"),
+  onLlmStart: isFunction("a function (agent, depth, turn) => void"),
+  breakOnSigint: (v) => (typeof v === "boolean" ? null : `expected true or false, got ${describe(v)}`),
+};
+
+function isPlainObjectLike(v: unknown): v is object {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+
+function isPlainObject(v: unknown): v is Record<string, unknown> {
+  return isPlainObjectLike(v) && !(v instanceof Map) && !(v instanceof Set);
+}
