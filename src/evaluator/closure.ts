@@ -7,7 +7,6 @@ import type { Cx } from "../runtime/context.js";
 import { arityError } from "../runtime/errors.js";
 import { arraySeq } from "../runtime/seq.js";
 import { PtcFn, type Value } from "../runtime/values.js";
-import type { DirectFn } from "./jit.js";
 import { RECUR } from "./signals.js";
 
 export type Frame = Value[];
@@ -25,8 +24,6 @@ export interface CompiledArity {
   readonly prologue: ((f: Frame, cx: Cx) => void) | null;
   readonly body: Code;
   readonly label: string;
-  /** The body compiled by the JIT tier, taking the arguments directly (no frame), or null. */
-  readonly direct: DirectFn | null;
 }
 
 export interface FnTemplate {
@@ -61,7 +58,6 @@ export class Closure extends PtcFn {
   override call1(cx: Cx, x: Value): Value {
     const a = this.template.byCount[1];
     if (a === undefined) return this.invoke(cx, [x]);
-    if (a.direct !== null) return a.direct(cx, this.captured, x);
     const f: Frame = new Array<Value>(a.frameSize);
     f[0] = this.captured as unknown as Value;
     f[1] = this;
@@ -72,27 +68,12 @@ export class Closure extends PtcFn {
   override call2(cx: Cx, x: Value, y: Value): Value {
     const a = this.template.byCount[2];
     if (a === undefined) return this.invoke(cx, [x, y]);
-    if (a.direct !== null) return a.direct(cx, this.captured, x, y);
     const f: Frame = new Array<Value>(a.frameSize);
     f[0] = this.captured as unknown as Value;
     f[1] = this;
     f[a.argSlots[0]!] = x;
     f[a.argSlots[1]!] = y;
     return this.run(cx, a, f);
-  }
-
-  override unary(): (cx: Cx, a: Value) => Value {
-    const direct = this.template.byCount[1]?.direct;
-    if (direct == null) return super.unary();
-    const captured = this.captured;
-    return (cx, a) => direct(cx, captured, a);
-  }
-
-  override binary(): (cx: Cx, a: Value, b: Value) => Value {
-    const direct = this.template.byCount[2]?.direct;
-    if (direct == null) return super.binary();
-    const captured = this.captured;
-    return (cx, a, b) => direct(cx, captured, a, b);
   }
 
   invoke(cx: Cx, args: Value[]): Value {
@@ -103,7 +84,6 @@ export class Closure extends PtcFn {
       a = t.variadic !== null && n >= t.variadic.fixed ? t.variadic : undefined;
       if (a === undefined) throw arityError(t.name ?? "fn", n, t.labels.join(" or "));
     }
-    if (a.direct !== null) return a.direct(cx, this.captured, ...args);
     const f: Frame = new Array<Value>(a.frameSize);
     f[0] = this.captured as unknown as Value;
     f[1] = this;

@@ -20,7 +20,6 @@ import { compileCallBuiltin } from "./call-builtin.js";
 import { compilePattern } from "./destructure.js";
 import type { EvalContext } from "./eval-context.js";
 import { compileFor } from "./for.js";
-import { jitArity, jitLoop } from "./jit.js";
 import { locate, refuelAt } from "./locate.js";
 import { RECUR, ReturnSignal } from "./signals.js";
 
@@ -113,8 +112,6 @@ const COMPILERS: Compilers = {
   },
 
   loop: (n) => {
-    const jitted = jitLoop(n);
-    if (jitted !== null) return jitted;
     const bindings = loopBindings(n);
     const fused = fusedLoop(n, bindings);
     if (fused !== null) return fused;
@@ -498,7 +495,6 @@ function compileTemplate(n: N.FnNode): FnTemplate {
       prologue,
       body: compile(a.body),
       label: a.label,
-      direct: jitArity(a, n.span),
     };
     if (compiled.variadic) variadic = compiled;
     else byCount[compiled.fixed] = compiled;

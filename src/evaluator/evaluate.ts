@@ -24,6 +24,7 @@ import type { PMap } from "../runtime/map.js";
 import { print, prStr } from "../runtime/printer.js";
 import type { Value } from "../runtime/values.js";
 import type { Code, Frame } from "./closure.js";
+import { generate } from "./codegen/generate.js";
 import { compile } from "./compile.js";
 import { EvalContext, type Journal } from "./eval-context.js";
 import type { Txn, UserNamespace } from "./namespace.js";
@@ -39,6 +40,13 @@ export type PrintMode =
       /** Show the values of `_` keys as <Firewalled> (what an LLM may see). */
       readonly firewall?: boolean;
     };
+
+/**
+ * How forms are compiled: "generated" (the default) emits JavaScript for each top-level
+ * form where the platform allows it (src/evaluator/codegen/), "closures" uses only the
+ * closure compiler (the fallback tier).
+ */
+export type Tier = "generated" | "closures";
 
 export interface EvalInput {
   readonly source: string;
@@ -62,6 +70,7 @@ export interface EvalInput {
   readonly startedAt: number;
   /** Receives the evaluation context once it exists (its output and steps). */
   readonly onContext?: (cx: EvalContext) => void;
+  readonly tier?: Tier;
 }
 
 export interface ToolCallRecord {
@@ -170,7 +179,10 @@ export function* evaluation(
     const ax = new Analyzer(host);
     // Every form is checked before any runs, so no tool fires for a broken program.
     const analyzed = forms.map((f) => ax.topLevel(f));
-    const programs: Program[] = analyzed.map((a) => ({ code: compile(a.node), frameSize: a.frameSize }));
+    const programs: Program[] = analyzed.map((a) => ({
+      code: (input.tier !== "closures" ? generate(a.node) : null) ?? compile(a.node),
+      frameSize: a.frameSize,
+    }));
     const ecx = new EvalContext(input.limits, started, input.data, input.history, txn, journal);
     cx = ecx;
     input.onContext?.(ecx);

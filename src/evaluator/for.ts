@@ -20,7 +20,7 @@ import { refuelAt } from "./locate.js";
  * Where one binding level is in its collection. Arrays (vectors, realized seqs) and
  * ranges are walked by index without allocating; other seqs step by `next`.
  */
-class Cursor {
+export class Cursor {
   /** 0: a seq, 1: an array run, 2: a range. */
   mode = 0;
   value: Value = null;

@@ -17,6 +17,7 @@ import {
   type PrintMode,
   type ToolCallRecord,
   type ToolWait,
+  type Tier,
 } from "./evaluate.js";
 import type { EvalContext, Journal } from "./eval-context.js";
 import { Txn, UserNamespace } from "./namespace.js";
@@ -40,6 +41,12 @@ export interface SessionOptions {
    * programs: while an evaluation runs, the process's own SIGINT handlers do not fire.
    */
   readonly breakOnSigint?: boolean;
+  /**
+   * How programs are compiled: "generated" (default: JavaScript generated per top-level
+   * form, where the platform allows `new Function`) or "closures" (the closure compiler
+   * only). Both give the same values, errors and positions; generated code runs faster.
+   */
+  readonly tier?: Tier;
 }
 
 export interface EvaluateOptions {
@@ -118,6 +125,7 @@ export class Session {
       print: opts.print ?? "full",
       file: opts.file,
       origin: opts.origin,
+      tier: this.options.tier,
     };
   }
 

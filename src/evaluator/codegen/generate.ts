@@ -1,0 +1,70 @@
+/**
+ * The code-generation tier: a top-level form → JavaScript (emit.ts) → a function, made
+ * with `new Function` from the generated source and the form's tables.
+ *
+ * Factories are cached by their source text (least recently used first out, 512 of them):
+ * the same form run again (a replayed turn, a benchmark) or another form of the same shape
+ * (the source holds no constants, names or positions) reuses code V8 has already
+ * optimized, with the new form's tables.
+ *
+ * Where code generation is not allowed (a host that forbids `new Function`), or for a form
+ * the generator cannot turn into JavaScript the engine accepts (nesting too deep for its
+ * parser), `generate` answers null and the closure compiler runs the form.
+ */
+import type * as N from "../../analyzer/node.js";
+import type { Code } from "../closure.js";
+import { Unit } from "./emit.js";
+import { HELPERS, type Helpers } from "./helpers.js";
+
+type Factory = (
+  K: readonly unknown[],
+  S: readonly unknown[],
+  D: readonly unknown[],
+  V: readonly unknown[],
+  M: readonly unknown[],
+  H: Helpers,
+) => Code;
+
+const FACTORIES = new Map<string, Factory>();
+const MAX_FACTORIES = 512;
+
+function factory(source: string): Factory | null {
+  let make = FACTORIES.get(source);
+  if (make !== undefined) {
+    FACTORIES.delete(source);
+  } else {
+    try {
+      // The source is built from fixed templates, slot numbers and table indexes only (emit.ts).
+      make = new Function("K", "S", "D", "V", "M", "H", source) as Factory;
+    } catch {
+      return null;
+    }
+    if (FACTORIES.size >= MAX_FACTORIES) FACTORIES.delete(FACTORIES.keys().next().value as string);
+  }
+  FACTORIES.set(source, make);
+  return make;
+}
+
+/** The generated source of a top-level form, and the tables its factory receives. */
+export function emitForm(node: N.Node): { readonly source: string; readonly unit: Unit } {
+  const unit = new Unit();
+  return { source: unit.program(node), unit };
+}
+
+/**
+ * A top-level form as generated code, or null when it cannot be generated here (then
+ * the closure compiler runs it).
+ */
+export function generate(node: N.Node): Code | null {
+  let emitted: ReturnType<typeof emitForm>;
+  try {
+    emitted = emitForm(node);
+  } catch {
+    // A defect of the generator (the tests assert it never happens): the closures are exact.
+    return null;
+  }
+  const { source, unit } = emitted;
+  const make = factory(source);
+  if (make === null) return null;
+  return make(unit.consts, unit.spans, unit.entries, unit.vars, unit.metas, HELPERS);
+}
