@@ -26,7 +26,7 @@ import type { Value } from "../runtime/values.js";
 import type { Code, Frame } from "./closure.js";
 import { generate } from "./codegen/generate.js";
 import { compile } from "./compile.js";
-import { EvalContext, type Journal } from "./eval-context.js";
+import { EvalContext, type Journal, type TierUp } from "./eval-context.js";
 import type { Txn, UserNamespace } from "./namespace.js";
 import { ReturnSignal, Suspend } from "./signals.js";
 
@@ -42,11 +42,18 @@ export type PrintMode =
     };
 
 /**
- * How forms are compiled: "generated" (the default) emits JavaScript for each top-level
- * form where the platform allows it (src/evaluator/codegen/), "closures" uses only the
- * closure compiler (the fallback tier).
+ * How forms are compiled (docs/architecture.md, "Compiler and runtime"):
+ * - "auto" (the default): the closure compiler, and generated JavaScript
+ *   (src/evaluator/codegen/) for each function, loop and `for` once it is hot;
+ * - "generated": JavaScript for every top-level form at once;
+ * - "closures": the closure compiler only.
+ * Every tier gives the same values, errors, positions and steps. Where the platform
+ * does not allow code generation, all run as closures.
  */
-export type Tier = "generated" | "closures";
+export type Tier = "auto" | "generated" | "closures";
+
+/** The "auto" tier's thresholds: how many calls or iterations make code hot. */
+export const DEFAULT_TIER_UP: TierUp = { calls: 500, iterations: 1000 };
 
 export interface EvalInput {
   readonly source: string;
@@ -71,6 +78,8 @@ export interface EvalInput {
   /** Receives the evaluation context once it exists (its output and steps). */
   readonly onContext?: (cx: EvalContext) => void;
   readonly tier?: Tier;
+  /** Thresholds of the "auto" tier (DEFAULT_TIER_UP by default). */
+  readonly tierUp?: Partial<TierUp>;
 }
 
 export interface ToolCallRecord {
@@ -179,11 +188,13 @@ export function* evaluation(
     const ax = new Analyzer(host);
     // Every form is checked before any runs, so no tool fires for a broken program.
     const analyzed = forms.map((f) => ax.topLevel(f));
+    const tier = input.tier ?? "auto";
     const programs: Program[] = analyzed.map((a) => ({
-      code: (input.tier !== "closures" ? generate(a.node) : null) ?? compile(a.node),
+      code: (tier === "generated" ? generate(a.node) : null) ?? compile(a.node),
       frameSize: a.frameSize,
     }));
     const ecx = new EvalContext(input.limits, started, input.data, input.history, txn, journal);
+    ecx.tierUp = tier === "closures" ? null : { ...DEFAULT_TIER_UP, ...input.tierUp };
     cx = ecx;
     input.onContext?.(ecx);
 

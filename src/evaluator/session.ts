@@ -42,11 +42,15 @@ export interface SessionOptions {
    */
   readonly breakOnSigint?: boolean;
   /**
-   * How programs are compiled: "generated" (default: JavaScript generated per top-level
-   * form, where the platform allows `new Function`) or "closures" (the closure compiler
-   * only). Both give the same values, errors and positions; generated code runs faster.
+   * How programs are compiled: "auto" (default: closures, and generated JavaScript for
+   * each function, loop and `for` once it is hot), "generated" (JavaScript for every
+   * top-level form at once) or "closures" (the closure compiler only). Every tier gives
+   * the same values, errors, positions and steps; generated code runs faster and costs
+   * more to make. Where the platform forbids `new Function`, everything runs as closures.
    */
   readonly tier?: Tier;
+  /** "auto" tier: code is hot after this many calls (functions) or iterations (loops, `for`). */
+  readonly tierUp?: { readonly calls?: number; readonly iterations?: number };
 }
 
 export interface EvaluateOptions {
@@ -126,6 +130,7 @@ export class Session {
       file: opts.file,
       origin: opts.origin,
       tier: this.options.tier,
+      tierUp: this.options.tierUp,
     };
   }
 

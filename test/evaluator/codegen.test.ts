@@ -19,8 +19,9 @@ function sources(program: string): string[] {
 }
 
 function agree(program: string, options = {}): string {
-  const { generated, closures } = bothTiers(program, options);
+  const { generated, closures, tieredUp } = bothTiers(program, options);
   expect(generated, program).toEqual(closures);
+  expect(tieredUp, program).toEqual(closures);
   return generated.result;
 }
 

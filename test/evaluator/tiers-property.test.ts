@@ -14,9 +14,10 @@ describe("generated programs in both tiers", () => {
     "agree on values, errors, positions, output and steps",
     () => {
       fc.assert(
-        fc.property(programs, (src) => {
-          const { generated, closures } = bothTiers(src);
+        fc.property(programs, fc.integer({ min: 1, max: 4 }), (src, hot) => {
+          const { generated, closures, tieredUp } = bothTiers(src, {}, hot);
           expect(generated, src).toEqual(closures);
+          expect(tieredUp, `${src} (hot after ${hot})`).toEqual(closures);
         }),
         { numRuns: RUNS },
       );

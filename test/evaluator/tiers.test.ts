@@ -2,8 +2,9 @@
  * One corpus through both compilation tiers: every conformance case (the nbb differential
  * tables of special forms and builtins) and every builtin's documented example must give
  * the same value or error (with its position), output, warnings and step count whether
- * its forms run as generated JavaScript or as closures. And the generator must handle
- * every form of the corpus itself (no silent fallback to closures).
+ * its forms run as generated JavaScript, as closures, or as closures handed over to
+ * generated code mid-way (the "auto" tier, switching as early as it can). And the
+ * generator must handle every form of the corpus itself (no silent fallback to closures).
  */
 import { describe, expect, it } from "vitest";
 import { REGISTRY } from "../../src/index.js";
@@ -26,9 +27,12 @@ describe("the corpus through both tiers", () => {
   it("gives identical values, errors, positions, output and steps", () => {
     const differ: string[] = [];
     for (const program of CORPUS) {
-      const { generated, closures } = bothTiers(program);
-      if (JSON.stringify(generated) !== JSON.stringify(closures)) {
-        differ.push(`${program}\n  generated: ${JSON.stringify(generated)}\n  closures:  ${JSON.stringify(closures)}`);
+      const { generated, closures, tieredUp } = bothTiers(program);
+      const c = JSON.stringify(closures);
+      if (JSON.stringify(generated) !== c || JSON.stringify(tieredUp) !== c) {
+        differ.push(
+          `${program}\n  generated: ${JSON.stringify(generated)}\n  tiered up: ${JSON.stringify(tieredUp)}\n  closures:  ${c}`,
+        );
       }
     }
     expect(differ.slice(0, 10).join("\n")).toBe("");

@@ -25,9 +25,21 @@ export function outcome(source: string, tier: Tier, options: SessionOptions = {}
   };
 }
 
-/** Both tiers' outcomes of a program. */
-export function bothTiers(source: string, options: SessionOptions = {}): { generated: Outcome; closures: Outcome } {
-  return { generated: outcome(source, "generated", options), closures: outcome(source, "closures", options) };
+/**
+ * A program's outcomes compiled three ways: generated at once, as closures, and as
+ * closures handed to generated code as soon as they are hot (`hot` calls or iterations:
+ * 1 switches at the first back edge and the second call, where the state is richest).
+ */
+export function bothTiers(
+  source: string,
+  options: SessionOptions = {},
+  hot = 1,
+): { generated: Outcome; closures: Outcome; tieredUp: Outcome } {
+  return {
+    generated: outcome(source, "generated", options),
+    closures: outcome(source, "closures", options),
+    tieredUp: outcome(source, "auto", { ...options, tierUp: { calls: hot, iterations: hot } }),
+  };
 }
 
 /**

@@ -19,7 +19,7 @@ import type { Span } from "../../diagnostics/span.js";
 import { MapBuilder } from "../../runtime/map.js";
 import type { Value, Var } from "../../runtime/values.js";
 import type { FnMeta } from "./gen-fn.js";
-import { loopTypes } from "./infer.js";
+import { loopTypes, loopTypesFromInits } from "./infer.js";
 import { EQUALITY, OPS, join, resultType, typeOfValue, type Operand, type Ty } from "./ops.js";
 
 /** A value in generated code: a JS expression (a name, or pure and cheap) and its static type. */
@@ -28,6 +28,8 @@ interface Val {
   readonly ty: Ty;
   /** A constant number other than zero (a divisor that needs no check). */
   readonly nonzero?: boolean;
+  /** A collection whose items are all integers (a range of integers). */
+  readonly intItems?: boolean;
 }
 
 /** Where a node's value goes: returned, assigned to a variable, or dropped. */
@@ -178,11 +180,12 @@ export class Unit {
       const up = i === 0 ? "return true;" : `{ level = ${i - 1}; continue M; }`;
       f.emit(`case ${i}: {`);
       f.emit("if (entering) {");
-      const coll = f.atom(f.value(l.coll));
+      const collVal = f.value(l.coll);
+      const coll = f.atom(collVal);
       f.emit(`more = ${cur}.from(H.seq(cx, ${coll})); entering = false;`);
       f.emit(`} else more = ${cur}.advance(cx);`);
       f.emit(`if (!more) ${up}`);
-      if (l.pattern.kind === "bind") f.destructure(l.pattern, `${cur}.value`);
+      if (l.pattern.kind === "bind") f.bindPattern(l.pattern, { js: `${cur}.value`, ty: collVal.intItems ? "int" : "any" });
       else f.destructure(l.pattern, f.atom({ js: `${cur}.value`, ty: "any" }));
       for (const m of l.mods) {
         if (m.kind === "let") {
@@ -222,20 +225,64 @@ export class Unit {
     return name;
   }
 
-  /** The whole factory body for a top-level form. */
+  /** The factory body: its declarations, then `return <result>`. */
+  private factory(result: string): string {
+    return ['"use strict";', PRELUDE, ...this.decls, `return ${result};`].join("\n");
+  }
+
+  /** A whole top-level form: the factory returns its code `(frame, cx) => value`. */
   program(node: N.Node): string {
     const top = new Fun(this, "null");
     top.into(node, RET);
-    return [
-      '"use strict";',
-      PRELUDE,
-      ...this.decls,
-      "return function (f, cx) {",
-      top.declarations(),
-      top.code(),
-      "};",
-    ].join("\n");
+    return this.factory(["function (f, cx) {", top.declarations(), top.code(), "}"].join("\n"));
   }
+
+  /** A `fn` form alone: the factory returns its arities' entry points, in the order written. */
+  fnProgram(n: N.FnNode): string {
+    const arities = n.arities.map((a) => this.arity(a));
+    return this.factory(`[${arities.join(", ")}]`);
+  }
+
+  /**
+   * A `loop` entered halfway (the closure compiler found it hot): the factory returns
+   * `(frame, cx) => value` that runs the loop from the start of its body, with every
+   * binding it reads (its own included) taken from the closure compiler's frame.
+   */
+  loopProgram(n: N.LoopNode): string {
+    const f = new Fun(this, "f[1]", true);
+    f.resumeLoop(n);
+    return this.factory(["function (f, cx) {", f.declarations(), f.code(), "}"].join("\n"));
+  }
+
+  /** A `for`/`doseq` iteration alone: the factory returns its run function. */
+  forProgram(n: N.ForNode): string {
+    return this.factory(this.forRun(n));
+  }
+}
+
+/** The slots a pattern binds. */
+function patternSlots(p: N.Pattern): number[] {
+  switch (p.kind) {
+    case "bind":
+      return [p.slot];
+    case "seq":
+      return [
+        ...p.items.flatMap(patternSlots),
+        ...(p.rest === null ? [] : patternSlots(p.rest)),
+        ...(p.as === null ? [] : [p.as.slot]),
+      ];
+    case "map":
+      return [...p.entries.flatMap((e) => patternSlots(e.pattern)), ...(p.as === null ? [] : [p.as.slot])];
+  }
+}
+
+/**
+ * Does `range` on arguments of these types give integers only? Its items are integers
+ * when start and step are (or absent), whatever the end (range.ts: `startInt && stepInt`).
+ */
+function intRange(args: readonly Ty[]): boolean {
+  if (args.length <= 1) return true;
+  return args[0] === "int" && (args.length === 2 || args[2] === "int");
 }
 
 /** One generated JS function: its statements, variables and what is known of them. */
@@ -243,6 +290,8 @@ class Fun {
   private readonly out: string[] = [];
   private readonly lets = new Set<string>();
   private readonly predeclared = new Set<string>();
+  /** Locals read from the closure compiler's frame `f` at entry (a loop entered halfway). */
+  private readonly fromFrame = new Set<number>();
   private readonly caps = new Map<number, string>();
   private temps = 0;
   /** Static types of locals, by slot. */
@@ -253,6 +302,8 @@ class Fun {
     private readonly u: Unit,
     /** What slot 1 (the function itself) reads as. */
     private readonly self: string,
+    /** Bindings from outside come from the frame `f` (captured values from `f[0]`). */
+    private readonly frame = false,
   ) {}
 
   emit(line: string): void {
@@ -276,8 +327,10 @@ class Fun {
   /** `let` declarations of temps and locals, and the captured values read once. */
   declarations(): string {
     const lines: string[] = [];
+    if (this.frame) lines.push("const c = f[0];");
     if (this.caps.size > 0)
       lines.push(`const ${[...this.caps].map(([i, name]) => `${name} = c[${i}]`).join(", ")};`);
+    if (this.fromFrame.size > 0) lines.push(`let ${[...this.fromFrame].map((s) => `v${s} = f[${s}]`).join(", ")};`);
     if (this.lets.size > 0) lines.push(`let ${[...this.lets].join(", ")};`);
     return lines.join("\n");
   }
@@ -304,7 +357,8 @@ class Fun {
   local(slot: number): string {
     if (slot === 1) return this.self;
     const v = `v${slot}`;
-    if (!this.predeclared.has(v)) this.lets.add(v);
+    if (this.frame) this.fromFrame.add(slot);
+    else if (!this.predeclared.has(v)) this.lets.add(v);
     return v;
   }
 
@@ -499,6 +553,7 @@ class Fun {
         q,
         vals.map((v) => v.ty),
       ),
+      intItems: q === "clojure.core/range" && intRange(vals.map((v) => v.ty)),
     };
   }
 
@@ -523,6 +578,8 @@ class Fun {
     const extra = op.extra?.(x, y);
     if (extra != null) conds.push(extra);
     const fast = op.fast(x.js, y.js);
+    // `(* x x)`: one check per distinct operand.
+    conds.splice(0, conds.length, ...new Set(conds));
     if (conds.length === 0 && op.overflow === undefined) return { js: `(${fast})`, ty };
     const t = this.temp();
     const slow = this.located(`${t} = ${slowCall};`, n.span);
@@ -640,18 +697,46 @@ class Fun {
       this.types.set(slot, v.ty);
       if (!plain[i]) this.destructure(b.pattern, this.local(slot));
     });
-    const types = loopTypes(n, this.types, inits);
+    this.loopBody(n, inits, d);
+  }
+
+  /** A loop entered at the start of its body, its bindings in the frame (see Unit.loopProgram). */
+  resumeLoop(n: N.LoopNode): void {
+    // Nothing is known of the bindings from outside; the loop's own are typed by inference.
+    const inits = n.bindings.map(() => "any" as Ty);
+    this.loopBody(n, inits, RET, true);
+  }
+
+  /**
+   * `resumable`: the loop's own code, entered at the start of its body; where the fuel runs
+   * out at a back edge it saves its bindings in the frame and returns YIELD (see signals.ts).
+   */
+  private loopBody(n: N.LoopNode, inits: readonly Ty[], d: Dest, resumable = false): void {
+    const plain = n.bindings.map((b, i) => b.pattern.kind === "bind" && b.pattern.slot === n.slots[i]);
+    const types = resumable ? loopTypesFromInits(n, this.types) : loopTypes(n, this.types, inits);
     n.slots.forEach((s, i) => this.types.set(s, types[i]!));
     const label = `L${this.u.id()}`;
     const span = this.u.span(n.span);
+    const rebind = (): void =>
+      n.bindings.forEach((b, i) => {
+        if (!plain[i]) this.destructure(b.pattern, this.local(n.slots[i]!));
+      });
+    const saved = [...n.slots, ...n.bindings.flatMap((b) => patternSlots(b.pattern))];
     this.targets.set(n.slots, {
       label,
       used: false,
       backEdge: () => {
-        this.emit(`if (--cx.fuel < 0) H.refuelAt(cx, ${span});`);
-        n.bindings.forEach((b, i) => {
-          if (!plain[i]) this.destructure(b.pattern, this.local(n.slots[i]!));
-        });
+        if (!resumable) {
+          this.emit(`if (--cx.fuel < 0) H.refuelAt(cx, ${span});`);
+          rebind();
+          return;
+        }
+        this.emit(`if (--cx.fuel < 0) {`);
+        this.emit(`H.refuelAt(cx, ${span});`);
+        rebind();
+        this.emit(`${[...new Set(saved)].map((s) => `f[${s}] = ${this.local(s)};`).join(" ")} return H.YIELD;`);
+        this.emit("}");
+        rebind();
       },
     });
     this.emit(`${label}: for (;;) {`);

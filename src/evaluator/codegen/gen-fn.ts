@@ -11,7 +11,7 @@ import { arraySeq } from "../../runtime/seq.js";
 import { PtcFn, type Value } from "../../runtime/values.js";
 
 /** A generated arity: runs the body with the arguments as JS parameters. */
-export type Entry = (cx: Cx, captured: Value[], self: GenFn, ...args: Value[]) => Value;
+export type Entry = (cx: Cx, captured: Value[], self: PtcFn, ...args: Value[]) => Value;
 
 /** What every closure made from one `fn` form shares. */
 export interface GenTemplate {

@@ -14,6 +14,8 @@
 import type * as N from "../../analyzer/node.js";
 import type { Code } from "../closure.js";
 import { Unit } from "./emit.js";
+import type { ForRun } from "./for-runtime.js";
+import type { Entry } from "./gen-fn.js";
 import { HELPERS, type Helpers } from "./helpers.js";
 
 type Factory = (
@@ -23,7 +25,7 @@ type Factory = (
   V: readonly unknown[],
   M: readonly unknown[],
   H: Helpers,
-) => Code;
+) => unknown;
 
 const FACTORIES = new Map<string, Factory>();
 const MAX_FACTORIES = 512;
@@ -51,20 +53,40 @@ export function emitForm(node: N.Node): { readonly source: string; readonly unit
   return { source: unit.program(node), unit };
 }
 
+/** Emit with `emit`, make the function; null when generation fails or is not allowed. */
+function instantiate<T>(emit: (u: Unit) => string): T | null {
+  const unit = new Unit();
+  let source: string;
+  try {
+    source = emit(unit);
+  } catch {
+    // A defect of the generator (the tests assert it never happens): the closures are exact.
+    return null;
+  }
+  const make = factory(source);
+  if (make === null) return null;
+  return make(unit.consts, unit.spans, unit.entries, unit.vars, unit.metas, HELPERS) as T;
+}
+
 /**
  * A top-level form as generated code, or null when it cannot be generated here (then
  * the closure compiler runs it).
  */
 export function generate(node: N.Node): Code | null {
-  let emitted: ReturnType<typeof emitForm>;
-  try {
-    emitted = emitForm(node);
-  } catch {
-    // A defect of the generator (the tests assert it never happens): the closures are exact.
-    return null;
-  }
-  const { source, unit } = emitted;
-  const make = factory(source);
-  if (make === null) return null;
-  return make(unit.consts, unit.spans, unit.entries, unit.vars, unit.metas, HELPERS);
+  return instantiate<Code>((u) => u.program(node));
+}
+
+/** The arities of a hot `fn` form (in the order written), for the closure compiler to call. */
+export function generateFn(node: N.FnNode): readonly Entry[] | null {
+  return instantiate<Entry[]>((u) => u.fnProgram(node));
+}
+
+/** A hot `loop`, entered at the start of its body with its bindings in the frame. */
+export function generateLoop(node: N.LoopNode): Code | null {
+  return instantiate<Code>((u) => u.loopProgram(node));
+}
+
+/** The iteration of a hot `for`/`doseq`, on the closure compiler's state. */
+export function generateFor(node: N.ForNode): ForRun | null {
+  return instantiate<ForRun>((u) => u.forProgram(node));
 }

@@ -19,7 +19,7 @@ import { PtcFn, type Value, type Var } from "../../runtime/values.js";
 import { PVector } from "../../runtime/vector.js";
 import { pairsToMap } from "../destructure.js";
 import { locate, refuelAt } from "../locate.js";
-import { ReturnSignal } from "../signals.js";
+import { ReturnSignal, YIELD } from "../signals.js";
 import { forSeq } from "./for-runtime.js";
 import { GenFn, template } from "./gen-fn.js";
 
@@ -29,6 +29,7 @@ const NO_CAPTURES: Value[] = Object.freeze([]) as unknown as Value[];
 export const HELPERS = {
   NF: NOT_FOUND,
   NO_CAPTURES,
+  YIELD,
   PtcFn,
   PVector,
   ArraySeq,

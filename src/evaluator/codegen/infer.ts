@@ -138,3 +138,21 @@ export function loopTypes(n: N.LoopNode, env: Env, inits: readonly Ty[]): Ty[] {
     throw e;
   }
 }
+
+/**
+ * The types of a loop's bindings from the types of its initial values as inference sees
+ * them (for a loop entered halfway, whose initial values were computed elsewhere).
+ */
+export function loopTypesFromInits(n: N.LoopNode, env: Env): Ty[] {
+  const inf = new Inference();
+  try {
+    return inf.loopTypes(
+      n,
+      env,
+      n.bindings.map((b) => inf.typeOf(b.init, env) ?? "any"),
+    );
+  } catch (e) {
+    if (e === inf.budget) return n.bindings.map(() => "any");
+    throw e;
+  }
+}
