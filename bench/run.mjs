@@ -1,14 +1,16 @@
 // `npm run bench`: ptcc against nbb (a ClojureScript interpreter) and hand-written
-// JavaScript on five programs, plus cold start, the cost of asynchrony and tool-call
+// JavaScript on five programs in this process and on five heavy programs as whole
+// processes (heavy.mjs), plus cold start, the cost of asynchrony and tool-call
 // replay, generated validators against Ajv and Zod (validators.mjs), and the agent loop's
 // cost per turn with prompt sizes (agent-loop.mjs). See
 // bench/README.md for what is measured and how to read it.
 //
 // Usage: node bench/run.mjs [--quick] [--only name,name] [--json FILE]
 //   --quick   smaller data and fewer runs: a smoke test of the bench itself
-//   --only    run only these programs (names as in the table; `validators` and
+//   --only    run only these programs (names as in the table; `heavy`, `validators` and
 //             `agent-loop` for those suites); skips nothing else
 //   --json    also write every measurement to FILE
+//   --baseline DIR  also run the heavy programs with another built checkout of ptcc
 //
 // Exits non-zero when the three versions of a program disagree on the answer (or an
 // engine fails), or when a validator misses an error or flags valid data; timings are
@@ -283,8 +285,21 @@ line(
 line(
   `  nbb -e '(+ 1 2)'  (for scale)        ${lpad(fmt(cm.nbb), 7)} ms   ${fx(cm.nbb / cm.node)} node, +${fmt(cm.nbb - cm.node)} ms`,
 );
+const coldTarget = { what: "ptcc eval within 2× of node -e 0", got: fx(cm.ptcc / cm.node), pass: cm.ptcc <= 2 * cm.node };
+line("  Target");
+line(`    ${coldTarget.pass ? "PASS" : "MISS"}  ${pad(coldTarget.what, 52)} ${coldTarget.got}`);
 line();
-report.coldStart = { ...cm, runs: cold };
+report.coldStart = { ...cm, runs: cold, target: coldTarget };
+
+// ---------------------------------------------------------------------------------------
+// 2b. Heavy programs as whole processes: ptcc eval FILE, nbb FILE and node FILE.
+
+if (!only || only.has("heavy")) {
+  const { runHeavySuite } = await import("./heavy.mjs");
+  const h = runHeavySuite({ quick, line, baseline: opt("--baseline") ?? null });
+  report.heavy = h.report;
+  if (h.failed) failed = true;
+}
 
 // ---------------------------------------------------------------------------------------
 // 3. The cost of asynchrony: evaluateSync vs evaluate on pure programs (interleaved).

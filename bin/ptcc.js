@@ -4,18 +4,19 @@
 // `ptcc eval` starts from a bundle of its own (dist/bundle/ptcc-eval.cjs: the language
 // without yargs and the other commands) compiled from the V8 code cache made at build
 // time (scripts/bundle-eval.mjs), so a one-line evaluation starts about as fast as Node
-// itself. What that bundle does not handle, it leaves to the full command line.
-import { readFileSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import { dirname } from "node:path";
-import { fileURLToPath } from "node:url";
-import vm from "node:vm";
+// itself. What that bundle does not handle, it leaves to the full command line. This
+// file is CommonJS (bin/package.json) because Node starts CommonJS faster than ESM.
+"use strict";
+const { readFileSync, writeFileSync } = require("node:fs");
+const { createRequire } = require("node:module");
+const { dirname, join } = require("node:path");
+const vm = require("node:vm");
 
 const args = process.argv.slice(2);
-if (args[0] !== "eval" || !(await quickEval())) await import("../dist/bundle/ptcc.mjs");
 
+/** Run `ptcc eval` from its own bundle; false when it must go to the full command line. */
 async function quickEval() {
-  const file = fileURLToPath(new URL("../dist/bundle/ptcc-eval.cjs", import.meta.url));
+  const file = join(__dirname, "..", "dist", "bundle", "ptcc-eval.cjs");
   const cacheFile = file.replace(/\.cjs$/, ".cache");
   let source;
   try {
@@ -38,3 +39,10 @@ async function quickEval() {
   if (process.env.PTCC_EVAL_CACHE === "write") writeFileSync(cacheFile, script.createCachedData());
   return handled;
 }
+
+(async () => {
+  if (args[0] !== "eval" || !(await quickEval())) await import("../dist/bundle/ptcc.mjs");
+})().catch((e) => {
+  process.stderr.write(`ptcc: internal error: ${e instanceof Error ? e.message : String(e)}\n`);
+  process.exit(2);
+});

@@ -260,6 +260,43 @@ export class Unit {
   }
 }
 
+/**
+ * Does the loop call nothing but inlined builtins (whose slow paths are the only calls)?
+ * Then its fuel can live in a local (see Fun.fuel). Its bindings must be plain names.
+ */
+function leafLoop(n: N.LoopNode): boolean {
+  const leaf = (x: N.Node): boolean => {
+    switch (x.kind) {
+      case "const":
+      case "local":
+        return true;
+      case "if":
+        return leaf(x.test) && leaf(x.then) && leaf(x.else);
+      case "do":
+        return x.body.every(leaf);
+      case "and":
+      case "or":
+        return x.items.every(leaf);
+      case "let":
+        return x.bindings.every((b) => b.pattern.kind === "bind" && leaf(b.init)) && leaf(x.body);
+      case "loop":
+        return x.bindings.every((b, i) => b.pattern.kind === "bind" && b.pattern.slot === x.slots[i] && leaf(b.init)) && leaf(x.body);
+      case "recur":
+        return x.args.every(leaf);
+      case "call-builtin": {
+        const op = OPS[x.def.qualified];
+        const inlined =
+          (op !== undefined && op.arity === x.args.length) ||
+          (EQUALITY[x.def.qualified] !== undefined && x.args.length === 2);
+        return inlined && x.args.every(leaf);
+      }
+      default:
+        return false;
+    }
+  };
+  return n.bindings.every((b, i) => b.pattern.kind === "bind" && b.pattern.slot === n.slots[i]) && leaf(n.body);
+}
+
 /** The slots a pattern binds. */
 function patternSlots(p: N.Pattern): number[] {
   switch (p.kind) {
@@ -294,6 +331,13 @@ class Fun {
   private readonly fromFrame = new Set<number>();
   private readonly caps = new Map<number, string>();
   private temps = 0;
+  /**
+   * Inside a loop that calls nothing but inlined builtins, the fuel is counted in this JS
+   * variable and written back to `cx.fuel` before every call (only slow paths) and exit,
+   * so a tight loop does not load and store `cx.fuel` on every iteration; the steps
+   * counted are the same.
+   */
+  private fuel: string | null = null;
   /** Static types of locals, by slot. */
   readonly types = new Map<number, Ty>();
   readonly targets = new Map<readonly number[], Target>();
@@ -387,7 +431,7 @@ class Fun {
   }
 
   private assign(d: Dest, v: Val): void {
-    if (d.k === "ret") this.emit(`return ${v.js};`);
+    if (d.k === "ret") this.emit(`${this.fuel === null ? "" : `cx.fuel = ${this.fuel}; `}return ${v.js};`);
     else if (d.k === "set") {
       this.emit(`${d.name} = ${v.js};`);
       d.ty = join(d.ty, v.ty);
@@ -397,7 +441,8 @@ class Fun {
 
   /** Guard a call: an error without a position gets the call's. */
   private located(stmt: string, span: Span): string {
-    return `try { ${stmt} } catch (e) { throw locate(e, ${this.u.span(span)}); }`;
+    const call = `try { ${stmt} } catch (e) { throw locate(e, ${this.u.span(span)}); }`;
+    return this.fuel === null ? call : `cx.fuel = ${this.fuel}; ${call} ${this.fuel} = cx.fuel;`;
   }
 
   // -------------------------------------------------------------------------------------
@@ -722,19 +767,29 @@ class Fun {
         if (!plain[i]) this.destructure(b.pattern, this.local(n.slots[i]!));
       });
     const saved = [...n.slots, ...n.bindings.flatMap((b) => patternSlots(b.pattern))];
+    // The outermost loop that calls nothing keeps the fuel in a local (see `fuel`).
+    const own = this.fuel === null && leafLoop(n);
+    if (own) {
+      this.fuel = this.temp();
+      this.emit(`${this.fuel} = cx.fuel;`);
+    }
+    const fuel = this.fuel;
+    const spend =
+      fuel === null
+        ? `if (--cx.fuel < 0) {`
+        : `if (--${fuel} < 0) { cx.fuel = ${fuel};`;
     this.targets.set(n.slots, {
       label,
       used: false,
       backEdge: () => {
-        if (!resumable) {
-          this.emit(`if (--cx.fuel < 0) H.refuelAt(cx, ${span});`);
-          rebind();
-          return;
-        }
-        this.emit(`if (--cx.fuel < 0) {`);
+        this.emit(spend);
         this.emit(`H.refuelAt(cx, ${span});`);
-        rebind();
-        this.emit(`${[...new Set(saved)].map((s) => `f[${s}] = ${this.local(s)};`).join(" ")} return H.YIELD;`);
+        if (resumable) {
+          rebind();
+          this.emit(`${[...new Set(saved)].map((s) => `f[${s}] = ${this.local(s)};`).join(" ")} return H.YIELD;`);
+        } else if (fuel !== null) {
+          this.emit(`${fuel} = cx.fuel;`);
+        }
         this.emit("}");
         rebind();
       },
@@ -743,6 +798,10 @@ class Fun {
     this.into(n.body, d);
     this.emit("break;");
     this.emit("}");
+    if (own) {
+      this.emit(`cx.fuel = ${fuel};`);
+      this.fuel = null;
+    }
   }
 
   private recur(n: N.RecurNode): void {
