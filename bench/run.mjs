@@ -10,7 +10,8 @@
 //   --only    run only these programs (names as in the table; `heavy`, `validators` and
 //             `agent-loop` for those suites); skips nothing else
 //   --json    also write every measurement to FILE
-//   --baseline DIR  also run the heavy programs with another built checkout of ptcc
+//   --baseline DIR  also run the heavy programs and the per-turn cost with another built
+//             checkout of ptcc (before/after)
 //
 // Exits non-zero when the three versions of a program disagree on the answer (or an
 // engine fails), or when a validator misses an error or flags valid data; timings are
@@ -253,6 +254,11 @@ report.programs = progs.map((p) => ({
   times: { ptcc: ptcc[p.name]?.times, nbb: nbb[p.name]?.times, js: js[p.name]?.times },
 }));
 report.loadAverage = load;
+
+{
+  const { runTurnSuite } = await import("./turn.mjs");
+  report.turn = (await runTurnSuite({ quick, line, baseline: opt("--baseline") ?? null })).report;
+}
 
 // ---------------------------------------------------------------------------------------
 // 2. Cold start: a whole `ptcc eval` process against `node -e 0` (and nbb's, for scale).
