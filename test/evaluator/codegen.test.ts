@@ -117,6 +117,10 @@ describe("running generated code", () => {
       /^limit: recursion depth limit exceeded: more than 1000 nested calls/,
     );
     expect(agree("(defn f [n] (if (zero? n) 0 (inc (f (dec n))))) (f 900)")).toBe("900");
+    // A function that calls nothing checks the limit without entering: the same boundary.
+    const leaf = "(defn g [x] (inc x)) (defn f [n] (if (zero? n) (g 1) (f (dec n))))";
+    expect(agree(`${leaf} (f 998)`)).toBe("2");
+    expect(agree(`${leaf} (f 999)`)).toMatch(/^limit: recursion depth limit exceeded/);
   });
 
   it("stops a runaway loop at the deadline", () => {

@@ -73,10 +73,6 @@ export class Unit {
     return this.ids++;
   }
 
-  declare(line: string): void {
-    this.decls.push(line);
-  }
-
   /** A constant: a literal for nil and booleans, else a factory-level name bound from `K`. */
   constant(v: Value): string {
     if (v === null) return "null";
@@ -146,17 +142,23 @@ export class Unit {
     f.into(a.body, RET);
     if (target.used) f.wrap(start, "F: for (;;) {", "}");
     const name = `A${this.id()}`;
+    const head = `function ${name}(cx, c, self${params.map((p) => `, ${p}`).join("")}) {`;
+    const fuel = "if (--cx.fuel < 0) cx.refuel();";
     this.decls.push(
-      [
-        `function ${name}(cx, c, self${params.map((p) => `, ${p}`).join("")}) {`,
-        "if (--cx.fuel < 0) cx.refuel();",
-        "if (++cx.depth > cx.limits.maxDepth) { cx.depth--; throw H.depthError(cx); }",
-        f.declarations(),
-        "try {",
-        f.code(),
-        "} finally { cx.depth--; }",
-        "}",
-      ].join("\n"),
+      (leafArity(a)
+        ? // The same limit check as entering (depth + 1 > max), without the bookkeeping.
+          [head, fuel, "if (cx.depth >= cx.limits.maxDepth) throw H.depthError(cx);", f.declarations(), f.code(), "}"]
+        : [
+            head,
+            fuel,
+            "if (++cx.depth > cx.limits.maxDepth) { cx.depth--; throw H.depthError(cx); }",
+            f.declarations(),
+            "try {",
+            f.code(),
+            "} finally { cx.depth--; }",
+            "}",
+          ]
+      ).join("\n"),
     );
     return name;
   }
@@ -261,14 +263,16 @@ export class Unit {
 }
 
 /**
- * Does the loop call nothing but inlined builtins (whose slow paths are the only calls)?
- * Then its fuel can live in a local (see Fun.fuel). Its bindings must be plain names.
+ * Does the code call nothing but inlined builtins (whose slow paths are the only calls)?
+ * With `equality`, `=` and `not=` count as inlined (their slow path may realize lazy
+ * seqs, which runs program code: fine for fuel, not for the call depth).
  */
-function leafLoop(n: N.LoopNode): boolean {
+function callsNothing(n: N.Node, equality: boolean): boolean {
   const leaf = (x: N.Node): boolean => {
     switch (x.kind) {
       case "const":
       case "local":
+      case "captured":
         return true;
       case "if":
         return leaf(x.test) && leaf(x.then) && leaf(x.else);
@@ -280,21 +284,45 @@ function leafLoop(n: N.LoopNode): boolean {
       case "let":
         return x.bindings.every((b) => b.pattern.kind === "bind" && leaf(b.init)) && leaf(x.body);
       case "loop":
-        return x.bindings.every((b, i) => b.pattern.kind === "bind" && b.pattern.slot === x.slots[i] && leaf(b.init)) && leaf(x.body);
+        return (
+          x.bindings.every((b, i) => b.pattern.kind === "bind" && b.pattern.slot === x.slots[i] && leaf(b.init)) &&
+          leaf(x.body)
+        );
       case "recur":
         return x.args.every(leaf);
+      case "keyword-call":
+        // keywordGet reads a map or set; it realizes nothing but the (constant) key.
+        return leaf(x.target) && (x.dflt === null || leaf(x.dflt));
       case "call-builtin": {
         const op = OPS[x.def.qualified];
         const inlined =
           (op !== undefined && op.arity === x.args.length) ||
-          (EQUALITY[x.def.qualified] !== undefined && x.args.length === 2);
+          (equality && EQUALITY[x.def.qualified] !== undefined && x.args.length === 2);
         return inlined && x.args.every(leaf);
       }
       default:
         return false;
     }
   };
-  return n.bindings.every((b, i) => b.pattern.kind === "bind" && b.pattern.slot === n.slots[i]) && leaf(n.body);
+  return leaf(n);
+}
+
+/** A loop whose fuel can live in a local (see Fun.fuel): plain bindings, nothing called. */
+function leafLoop(n: N.LoopNode): boolean {
+  return n.bindings.every((b, i) => b.pattern.kind === "bind" && b.pattern.slot === n.slots[i]) && callsNothing(n.body, true);
+}
+
+/**
+ * An arity that runs no program code of its own calls: plain parameters, a body that calls
+ * nothing (not even `=`, which may realize lazy seqs). Nothing can observe its call level,
+ * so it only checks the depth limit (as entering would) without entering.
+ */
+function leafArity(a: N.FnArity): boolean {
+  return (
+    a.params.every((p, i) => p.kind === "bind" && p.slot === a.argSlots[i]) &&
+    (a.rest === null || (a.rest.kind === "bind" && a.rest.slot === a.argSlots[a.params.length])) &&
+    callsNothing(a.body, false)
+  );
 }
 
 /** The slots a pattern binds. */
