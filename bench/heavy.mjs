@@ -145,7 +145,14 @@ export function runHeavySuite({
   };
   // `--baseline DIR`: another built checkout of ptcc, run the same way (before/after).
   if (baseline !== null)
-    engines.before = (p) => [join(baseline, "bin/ptcc.js"), "eval", "--unlimited", "--timeout", "600000", join(dir, `${p.name}.clj`)];
+    engines.before = (p) => [
+      join(baseline, "bin/ptcc.js"),
+      "eval",
+      "--unlimited",
+      "--timeout",
+      "600000",
+      join(dir, `${p.name}.clj`),
+    ];
   const names = Object.keys(engines);
   const times = {};
   const answers = {};
@@ -162,7 +169,11 @@ export function runHeavySuite({
         for (let e = 0; e < names.length; e++) {
           const engine = names[(e + r) % names.length];
           const t = performance.now();
-          const res = spawnSync(process.execPath, engines[engine](p), { cwd: root, encoding: "utf8", maxBuffer: 64 << 20 });
+          const res = spawnSync(process.execPath, engines[engine](p), {
+            cwd: root,
+            encoding: "utf8",
+            maxBuffer: 64 << 20,
+          });
           const ms = performance.now() - t;
           if (res.status !== 0) {
             failed = true;
@@ -188,19 +199,39 @@ export function runHeavySuite({
   for (const p of progs) {
     const a = answers[p.name];
     const n = Object.fromEntries(Object.entries(a).map(([k, v]) => [k, normalize(v)]));
-    if (!(n.ptcc !== undefined && Object.values(n).every((x) => x === n.ptcc) && Object.keys(n).length === names.length)) {
+    if (!(
+      n.ptcc !== undefined &&
+      Object.values(n).every((x) => x === n.ptcc) &&
+      Object.keys(n).length === names.length
+    )) {
       failed = true;
-      line(`  DIFF ${p.name}: ${Object.entries(a).map(([k, v]) => `${k} ${v.slice(0, 120)}`).join(" | ")}`);
+      line(
+        `  DIFF ${p.name}: ${Object.entries(a)
+          .map(([k, v]) => `${k} ${v.slice(0, 120)}`)
+          .join(" | ")}`,
+      );
     }
     const m = Object.fromEntries(Object.entries(times[p.name]).map(([k, v]) => [k, median(v)]));
-    rows.push({ name: p.name, desc: p.desc, ...m, times: times[p.name], speedup: m.nbb / m.ptcc, slowdown: m.ptcc / m.js });
+    rows.push({
+      name: p.name,
+      desc: p.desc,
+      ...m,
+      times: times[p.name],
+      speedup: m.nbb / m.ptcc,
+      slowdown: m.ptcc / m.js,
+    });
     if (baseline !== null) rows[rows.length - 1].beforeSpeedup = m.nbb / m.before;
   }
-  line(`  ${"program".padEnd(12)}${"ptcc".padStart(17)}${"nbb".padStart(17)}${"js".padStart(17)}${"nbb/ptcc".padStart(10)}${"ptcc/js".padStart(9)}   what`);
+  line(
+    `  ${"program".padEnd(12)}${"ptcc".padStart(17)}${"nbb".padStart(17)}${"js".padStart(17)}${"nbb/ptcc".padStart(10)}${"ptcc/js".padStart(9)}   what`,
+  );
   for (const r of rows) {
     const cell = (k) => `${fmtS(r[k])} (${range(r.times[k])})`.padStart(17);
-    line(`  ${r.name.padEnd(12)}${cell("ptcc")}${cell("nbb")}${cell("js")}${fx(r.speedup).padStart(10)}${fx(r.slowdown).padStart(9)}   ${r.desc}`);
-    if (baseline !== null) line(`  ${"".padEnd(12)}${"before: " + cell("before").trim()}  (before/after ${fx(r.before / r.ptcc)})`);
+    line(
+      `  ${r.name.padEnd(12)}${cell("ptcc")}${cell("nbb")}${cell("js")}${fx(r.speedup).padStart(10)}${fx(r.slowdown).padStart(9)}   ${r.desc}`,
+    );
+    if (baseline !== null)
+      line(`  ${"".padEnd(12)}${"before: " + cell("before").trim()}  (before/after ${fx(r.before / r.ptcc)})`);
   }
   const ok = (x) => Number.isFinite(x) && x > 0;
   const gmSpeed = geomean(rows.map((r) => r.speedup).filter(ok));

@@ -291,7 +291,11 @@ line(
 line(
   `  nbb -e '(+ 1 2)'  (for scale)        ${lpad(fmt(cm.nbb), 7)} ms   ${fx(cm.nbb / cm.node)} node, +${fmt(cm.nbb - cm.node)} ms`,
 );
-const coldTarget = { what: "ptcc eval within 2× of node -e 0", got: fx(cm.ptcc / cm.node), pass: cm.ptcc <= 2 * cm.node };
+const coldTarget = {
+  what: "ptcc eval within 2× of node -e 0",
+  got: fx(cm.ptcc / cm.node),
+  pass: cm.ptcc <= 2 * cm.node,
+};
 line("  Target");
 line(`    ${coldTarget.pass ? "PASS" : "MISS"}  ${pad(coldTarget.what, 52)} ${coldTarget.got}`);
 line();

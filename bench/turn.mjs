@@ -62,7 +62,9 @@ export async function runTurnSuite({ quick = false, line = console.log, baseline
       compile: [],
       whole: [],
     },
-    ...(before === null ? [] : [{ label: `baseline ${baseline}`, session: new before.Session(), compile: [], whole: [] }]),
+    ...(before === null
+      ? []
+      : [{ label: `baseline ${baseline}`, session: new before.Session(), compile: [], whole: [] }]),
   ];
   for (let i = 0; i < n; i++) {
     const src = turnVariant(i);
@@ -83,7 +85,8 @@ export async function runTurnSuite({ quick = false, line = console.log, baseline
   const fmt = (ms) => ms.toFixed(3);
   line(`Per-turn fixed cost: a 30-line agent program, a new shape each turn (median ms of ${n - (n >> 2)} turns)`);
   line(`  ${"".padEnd(56)}${"read+analyze+compile".padStart(21)}${"whole turn".padStart(12)}`);
-  for (const b of builds) line(`  ${b.label.padEnd(56)}${fmt(med(b.compile)).padStart(21)}${fmt(med(b.whole)).padStart(12)}`);
+  for (const b of builds)
+    line(`  ${b.label.padEnd(56)}${fmt(med(b.compile)).padStart(21)}${fmt(med(b.whole)).padStart(12)}`);
   const report = Object.fromEntries(builds.map((b) => [b.label, { compileMs: med(b.compile), turnMs: med(b.whole) }]));
   if (rows.before !== undefined) {
     const ratio = med(rows.auto.compile) / med(rows.before.compile);

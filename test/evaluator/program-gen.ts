@@ -85,7 +85,9 @@ export const programs: fc.Arbitrary<string> = fc
         leaf,
         fc.tuple(fc.constantFrom(...OPS2), n, n).map(([o, x, y]) => `(${o} ${x} ${y})`),
         fc.tuple(fc.constantFrom(...OPS1), n).map(([o, x]) => `(${o} ${x})`),
-        fc.tuple(fc.constantFrom("+", "*", "-", "max", "str", "="), n, n, n).map(([o, x, y, z]) => `(${o} ${x} ${y} ${z})`),
+        fc
+          .tuple(fc.constantFrom("+", "*", "-", "max", "str", "="), n, n, n)
+          .map(([o, x, y, z]) => `(${o} ${x} ${y} ${z})`),
         fc.tuple(fc.constantFrom(...CALLS1), co).map(([f, x]) => `(${f} ${x})`),
         fc.tuple(fc.constantFrom(...CALLS2), co, e).map(([f, x, y]) => `(${f} ${x} ${y})`),
         fc.tuple(e, e, e).map(([t, x, y]) => `(if ${t} ${x} ${y})`),
@@ -98,19 +100,26 @@ export const programs: fc.Arbitrary<string> = fc
         fc.tuple(name, name, co, e).map(([n1, n2, x, body]) => `(let [[${n1} & ${n2}] ${x}] ${body})`),
         fc.tuple(e, e, e).map(([x, d, body]) => `(let [{:keys [k c] :or {c ${d}} :as m} ${x}] ${body})`),
         fc.tuple(co, e).map(([x, body]) => `(let [[a [b c]] ${x}] ${body})`),
-        fc.tuple(fc.integer({ min: 0, max: 6 }), n, n).map(
-          ([n, init, step]) => `(loop [i 0 acc ${init}] (if (< i ${n}) (recur (inc i) ${step}) acc))`,
-        ),
+        fc
+          .tuple(fc.integer({ min: 0, max: 6 }), n, n)
+          .map(([n, init, step]) => `(loop [i 0 acc ${init}] (if (< i ${n}) (recur (inc i) ${step}) acc))`),
         fc.tuple(co, n).map(([init, body]) => `(loop [[a & xs] (take 5 ${init}) acc 0] (if a (recur xs ${body}) acc))`),
         fc.tuple(name, e, e).map(([p, body, arg]) => `((fn [${p}] ${body}) ${arg})`),
-        fc.tuple(e, e, e).map(([body, x, y]) => `(let [f (fn ([a] ${body}) ([a b] (+ a b)) ([a b & xs] xs))] [(f ${x}) (f ${x} ${y}) (f 1 2 ${y})])`),
+        fc
+          .tuple(e, e, e)
+          .map(
+            ([body, x, y]) =>
+              `(let [f (fn ([a] ${body}) ([a b] (+ a b)) ([a b & xs] xs))] [(f ${x}) (f ${x} ${y}) (f 1 2 ${y})])`,
+          ),
         fc.tuple(e, n).map(([body, arg]) => `(let [f (fn g [i] (if (> i 3) ${body} (g (inc i))))] (f ${arg}))`),
         fc.tuple(e, co).map(([body, coll]) => `(mapv (fn [a] ${body}) (take 5 ${coll}))`),
         fc.tuple(n, n, co).map(([body, init, coll]) => `(reduce (fn [acc a] ${body}) ${init} (take 5 ${coll}))`),
         fc.tuple(e, co).map(([body, coll]) => `(filterv (fn [a] ${body}) (take 5 ${coll}))`),
         fc.tuple(e, co).map(([body, coll]) => `(map #(vector % ${body}) (take 5 ${coll}))`),
         fc.tuple(co, e, e).map(([coll, t, body]) => `(vec (for [a (take 5 ${coll}) :when ${t}] ${body}))`),
-        fc.tuple(co, co, e).map(([c1, c2, body]) => `(for [a (take 3 ${c1}) b (take 3 ${c2}) :let [c (str a b)]] ${body})`),
+        fc
+          .tuple(co, co, e)
+          .map(([c1, c2, body]) => `(for [a (take 3 ${c1}) b (take 3 ${c2}) :let [c (str a b)]] ${body})`),
         fc.tuple(co, e).map(([coll, body]) => `(take 3 (for [a ${coll} :while ${body}] a))`),
         fc.tuple(co, e).map(([coll, body]) => `(doseq [a (take 4 ${coll})] (println ${body}))`),
         fc.tuple(e, e).map(([x, d]) => `(:k ${x} ${d})`),

@@ -20,6 +20,7 @@ import { MapBuilder } from "../../runtime/map.js";
 import type { Value, Var } from "../../runtime/values.js";
 import type { FnMeta } from "./gen-fn.js";
 import { loopTypes, loopTypesFromInits } from "./infer.js";
+import { leafArity, leafLoop } from "./leaf.js";
 import { EQUALITY, OPS, join, resultType, typeOfValue, type Operand, type Ty } from "./ops.js";
 
 /** A value in generated code: a JS expression (a name, or pure and cheap) and its static type. */
@@ -187,7 +188,8 @@ export class Unit {
       f.emit(`more = ${cur}.from(H.seq(cx, ${coll})); entering = false;`);
       f.emit(`} else more = ${cur}.advance(cx);`);
       f.emit(`if (!more) ${up}`);
-      if (l.pattern.kind === "bind") f.bindPattern(l.pattern, { js: `${cur}.value`, ty: collVal.intItems ? "int" : "any" });
+      if (l.pattern.kind === "bind")
+        f.bindPattern(l.pattern, { js: `${cur}.value`, ty: collVal.intItems ? "int" : "any" });
       else f.destructure(l.pattern, f.atom({ js: `${cur}.value`, ty: "any" }));
       for (const m of l.mods) {
         if (m.kind === "let") {
@@ -260,69 +262,6 @@ export class Unit {
   forProgram(n: N.ForNode): string {
     return this.factory(this.forRun(n));
   }
-}
-
-/**
- * Does the code call nothing but inlined builtins (whose slow paths are the only calls)?
- * With `equality`, `=` and `not=` count as inlined (their slow path may realize lazy
- * seqs, which runs program code: fine for fuel, not for the call depth).
- */
-function callsNothing(n: N.Node, equality: boolean): boolean {
-  const leaf = (x: N.Node): boolean => {
-    switch (x.kind) {
-      case "const":
-      case "local":
-      case "captured":
-        return true;
-      case "if":
-        return leaf(x.test) && leaf(x.then) && leaf(x.else);
-      case "do":
-        return x.body.every(leaf);
-      case "and":
-      case "or":
-        return x.items.every(leaf);
-      case "let":
-        return x.bindings.every((b) => b.pattern.kind === "bind" && leaf(b.init)) && leaf(x.body);
-      case "loop":
-        return (
-          x.bindings.every((b, i) => b.pattern.kind === "bind" && b.pattern.slot === x.slots[i] && leaf(b.init)) &&
-          leaf(x.body)
-        );
-      case "recur":
-        return x.args.every(leaf);
-      case "keyword-call":
-        // keywordGet reads a map or set; it realizes nothing but the (constant) key.
-        return leaf(x.target) && (x.dflt === null || leaf(x.dflt));
-      case "call-builtin": {
-        const op = OPS[x.def.qualified];
-        const inlined =
-          (op !== undefined && op.arity === x.args.length) ||
-          (equality && EQUALITY[x.def.qualified] !== undefined && x.args.length === 2);
-        return inlined && x.args.every(leaf);
-      }
-      default:
-        return false;
-    }
-  };
-  return leaf(n);
-}
-
-/** A loop whose fuel can live in a local (see Fun.fuel): plain bindings, nothing called. */
-function leafLoop(n: N.LoopNode): boolean {
-  return n.bindings.every((b, i) => b.pattern.kind === "bind" && b.pattern.slot === n.slots[i]) && callsNothing(n.body, true);
-}
-
-/**
- * An arity that runs no program code of its own calls: plain parameters, a body that calls
- * nothing (not even `=`, which may realize lazy seqs). Nothing can observe its call level,
- * so it only checks the depth limit (as entering would) without entering.
- */
-function leafArity(a: N.FnArity): boolean {
-  return (
-    a.params.every((p, i) => p.kind === "bind" && p.slot === a.argSlots[i]) &&
-    (a.rest === null || (a.rest.kind === "bind" && a.rest.slot === a.argSlots[a.params.length])) &&
-    callsNothing(a.body, false)
-  );
 }
 
 /** The slots a pattern binds. */
@@ -400,8 +339,7 @@ class Fun {
   declarations(): string {
     const lines: string[] = [];
     if (this.frame) lines.push("const c = f[0];");
-    if (this.caps.size > 0)
-      lines.push(`const ${[...this.caps].map(([i, name]) => `${name} = c[${i}]`).join(", ")};`);
+    if (this.caps.size > 0) lines.push(`const ${[...this.caps].map(([i, name]) => `${name} = c[${i}]`).join(", ")};`);
     if (this.fromFrame.size > 0) lines.push(`let ${[...this.fromFrame].map((s) => `v${s} = f[${s}]`).join(", ")};`);
     if (this.lets.size > 0) lines.push(`let ${[...this.lets].join(", ")};`);
     return lines.join("\n");
@@ -597,7 +535,9 @@ class Fun {
       );
       return { js: t, ty: "any" };
     }
-    this.emit(this.located(`${t} = ${g} instanceof PtcFn ? ${call} : H.callFn(cx, ${g}, [${args.join(", ")}]);`, n.span));
+    this.emit(
+      this.located(`${t} = ${g} instanceof PtcFn ? ${call} : H.callFn(cx, ${g}, [${args.join(", ")}]);`, n.span),
+    );
     return { js: t, ty: "any" };
   }
 
@@ -802,10 +742,7 @@ class Fun {
       this.emit(`${this.fuel} = cx.fuel;`);
     }
     const fuel = this.fuel;
-    const spend =
-      fuel === null
-        ? `if (--cx.fuel < 0) {`
-        : `if (--${fuel} < 0) { cx.fuel = ${fuel};`;
+    const spend = fuel === null ? `if (--cx.fuel < 0) {` : `if (--${fuel} < 0) { cx.fuel = ${fuel};`;
     this.targets.set(n.slots, {
       label,
       used: false,

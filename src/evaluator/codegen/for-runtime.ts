@@ -39,14 +39,7 @@ function chunk(run: ForRun, cx: Cx, snapshot: ForState): Value {
 }
 
 /** Start a `for` (a lazy seq) or run a `doseq` (nil). */
-export function forSeq(
-  cx: Cx,
-  run: ForRun,
-  captured: Value[],
-  size: number,
-  levels: number,
-  lazy: boolean,
-): Value {
+export function forSeq(cx: Cx, run: ForRun, captured: Value[], size: number, levels: number, lazy: boolean): Value {
   const frame = new Array<Value>(size);
   frame[0] = captured as unknown as Value;
   frame[1] = null;

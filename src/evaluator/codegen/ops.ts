@@ -72,7 +72,14 @@ function compare(fast: (x: string, y: string) => string): Op {
 }
 
 function division(fast: (x: string, y: string) => string): Op {
-  return { arity: 2, ints: true, extra: (_x, y) => (y.nonzero ? null : `${y.js} !== 0`), fast, intTy: "int", anyTy: "any" };
+  return {
+    arity: 2,
+    ints: true,
+    extra: (_x, y) => (y.nonzero ? null : `${y.js} !== 0`),
+    fast,
+    intTy: "int",
+    anyTy: "any",
+  };
 }
 
 /** NaN never takes the fast path of max and min (the builtin lets it win). */
