@@ -1,5 +1,6 @@
 // `npm run bench`: ptcc against nbb (a ClojureScript interpreter) and hand-written
-// JavaScript on five programs, plus cold start, the cost of asynchrony and tool-call
+// JavaScript on five programs in this process and on five heavy programs as whole
+// processes (heavy.mjs), plus cold start, the cost of asynchrony and tool-call
 // replay, generated validators against Ajv and Zod (validators.mjs), the agent loop's
 // cost per turn with prompt sizes (agent-loop.mjs), and `ptcc compile` on a project of 100
 // agent files against tsc of its output (compile.mjs). See
@@ -7,9 +8,11 @@
 //
 // Usage: node bench/run.mjs [--quick] [--only name,name] [--json FILE]
 //   --quick   smaller data and fewer runs: a smoke test of the bench itself
-//   --only    run only these programs (names as in the table; `validators`,
+//   --only    run only these programs (names as in the table; `heavy`, `validators`,
 //             `agent-loop` and `compile` for those suites); skips nothing else
 //   --json    also write every measurement to FILE
+//   --baseline DIR  also run the heavy programs and the per-turn cost with another built
+//             checkout of ptcc (before/after)
 //
 // Exits non-zero when the three versions of a program disagree on the answer (or an
 // engine fails), or when a validator misses an error or flags valid data; timings are
@@ -253,6 +256,11 @@ report.programs = progs.map((p) => ({
 }));
 report.loadAverage = load;
 
+{
+  const { runTurnSuite } = await import("./turn.mjs");
+  report.turn = (await runTurnSuite({ quick, line, baseline: opt("--baseline") ?? null })).report;
+}
+
 // ---------------------------------------------------------------------------------------
 // 2. Cold start: a whole `ptcc eval` process against `node -e 0` (and nbb's, for scale).
 
@@ -284,8 +292,25 @@ line(
 line(
   `  nbb -e '(+ 1 2)'  (for scale)        ${lpad(fmt(cm.nbb), 7)} ms   ${fx(cm.nbb / cm.node)} node, +${fmt(cm.nbb - cm.node)} ms`,
 );
+const coldTarget = {
+  what: "ptcc eval within 2× of node -e 0",
+  got: fx(cm.ptcc / cm.node),
+  pass: cm.ptcc <= 2 * cm.node,
+};
+line("  Target");
+line(`    ${coldTarget.pass ? "PASS" : "MISS"}  ${pad(coldTarget.what, 52)} ${coldTarget.got}`);
 line();
-report.coldStart = { ...cm, runs: cold };
+report.coldStart = { ...cm, runs: cold, target: coldTarget };
+
+// ---------------------------------------------------------------------------------------
+// 2b. Heavy programs as whole processes: ptcc eval FILE, nbb FILE and node FILE.
+
+if (!only || only.has("heavy")) {
+  const { runHeavySuite } = await import("./heavy.mjs");
+  const h = runHeavySuite({ quick, line, baseline: opt("--baseline") ?? null });
+  report.heavy = h.report;
+  if (h.failed) failed = true;
+}
 
 // ---------------------------------------------------------------------------------------
 // 3. The cost of asynchrony: evaluateSync vs evaluate on pure programs (interleaved).

@@ -16,7 +16,7 @@ import type { EvalResult } from "./evaluator/evaluate.js";
 export { read, readOne, type ReadResult } from "./reader/read.js";
 export type { Form } from "./reader/form.js";
 export { Session, type SessionOptions, type EvaluateOptions, type ToolFunction } from "./evaluator/session.js";
-export type { EvalResult, EvalSuccess, EvalFailure, PrintMode, ToolCallRecord } from "./evaluator/evaluate.js";
+export type { EvalResult, EvalSuccess, EvalFailure, PrintMode, ToolCallRecord, Tier } from "./evaluator/evaluate.js";
 export { PtcError, formatError, type ErrorKind } from "./diagnostics/error.js";
 export { codeFrame } from "./diagnostics/code-frame.js";
 export type { Span } from "./diagnostics/span.js";

@@ -1,6 +1,5 @@
 /** `ptcc eval`: one program (human or --json output), or a --jsonl batch. */
 import { readFileSync } from "node:fs";
-import { createInterface } from "node:readline";
 import type { EvalResult } from "../evaluator/evaluate.js";
 import { Session } from "../evaluator/session.js";
 import { toHost } from "../runtime/convert.js";
@@ -77,6 +76,8 @@ function jsonResult(r: EvalResult): { ok: true; printed: string; value: unknown 
 /** --jsonl: each stdin line is one request, answered by one stdout line, in order. */
 async function runBatch(args: EvalArgs): Promise<number> {
   const limits = limitsFrom(args);
+  // Loaded here: a one-off `ptcc eval` does not pay for it at start-up.
+  const { createInterface } = await import("node:readline");
   const lines = createInterface({ input: process.stdin, crlfDelay: Infinity });
   for await (const line of lines) {
     if (line.trim() === "") continue;

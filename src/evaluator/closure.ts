@@ -1,13 +1,18 @@
 /**
  * User functions at run time: a compiled template (shared by every closure made from
  * the same `fn` form) plus the values captured when this closure was made.
+ *
+ * A template whose closures are called often enough is handed to the code-generation
+ * tier (src/evaluator/codegen/): its arities then run as generated JavaScript, called
+ * with the arguments directly, for every closure of the template made before or after.
  */
 import { PtcError } from "../diagnostics/error.js";
 import type { Cx } from "../runtime/context.js";
 import { arityError } from "../runtime/errors.js";
 import { arraySeq } from "../runtime/seq.js";
 import { PtcFn, type Value } from "../runtime/values.js";
-import type { DirectFn } from "./jit.js";
+import type { Entry } from "./codegen/gen-fn.js";
+import type { EvalContext } from "./eval-context.js";
 import { RECUR } from "./signals.js";
 
 export type Frame = Value[];
@@ -25,8 +30,15 @@ export interface CompiledArity {
   readonly prologue: ((f: Frame, cx: Cx) => void) | null;
   readonly body: Code;
   readonly label: string;
-  /** The body compiled by the JIT tier, taking the arguments directly (no frame), or null. */
-  readonly direct: DirectFn | null;
+  /** The arity as generated code, once the template is hot (see FnTemplate.hot). */
+  direct: Entry | null;
+}
+
+/** Counting calls until a template is handed to the code-generation tier. */
+export interface FnHot {
+  calls: number;
+  /** The generated arities in the order written, or null when they cannot be generated. */
+  readonly generate: () => readonly Entry[] | null;
 }
 
 export interface FnTemplate {
@@ -36,6 +48,10 @@ export interface FnTemplate {
   readonly byCount: readonly (CompiledArity | undefined)[];
   readonly variadic: CompiledArity | null;
   readonly labels: readonly string[];
+  /** Every arity in the order written. */
+  readonly arities: readonly CompiledArity[];
+  /** Calls counted so far; null once the arities are generated (or could not be). */
+  hot: FnHot | null;
 }
 
 export class Closure extends PtcFn {
@@ -61,7 +77,7 @@ export class Closure extends PtcFn {
   override call1(cx: Cx, x: Value): Value {
     const a = this.template.byCount[1];
     if (a === undefined) return this.invoke(cx, [x]);
-    if (a.direct !== null) return a.direct(cx, this.captured, x);
+    if (a.direct !== null) return a.direct(cx, this.captured, this, x);
     const f: Frame = new Array<Value>(a.frameSize);
     f[0] = this.captured as unknown as Value;
     f[1] = this;
@@ -72,27 +88,13 @@ export class Closure extends PtcFn {
   override call2(cx: Cx, x: Value, y: Value): Value {
     const a = this.template.byCount[2];
     if (a === undefined) return this.invoke(cx, [x, y]);
-    if (a.direct !== null) return a.direct(cx, this.captured, x, y);
+    if (a.direct !== null) return a.direct(cx, this.captured, this, x, y);
     const f: Frame = new Array<Value>(a.frameSize);
     f[0] = this.captured as unknown as Value;
     f[1] = this;
     f[a.argSlots[0]!] = x;
     f[a.argSlots[1]!] = y;
     return this.run(cx, a, f);
-  }
-
-  override unary(): (cx: Cx, a: Value) => Value {
-    const direct = this.template.byCount[1]?.direct;
-    if (direct == null) return super.unary();
-    const captured = this.captured;
-    return (cx, a) => direct(cx, captured, a);
-  }
-
-  override binary(): (cx: Cx, a: Value, b: Value) => Value {
-    const direct = this.template.byCount[2]?.direct;
-    if (direct == null) return super.binary();
-    const captured = this.captured;
-    return (cx, a, b) => direct(cx, captured, a, b);
   }
 
   invoke(cx: Cx, args: Value[]): Value {
@@ -103,7 +105,11 @@ export class Closure extends PtcFn {
       a = t.variadic !== null && n >= t.variadic.fixed ? t.variadic : undefined;
       if (a === undefined) throw arityError(t.name ?? "fn", n, t.labels.join(" or "));
     }
-    if (a.direct !== null) return a.direct(cx, this.captured, ...args);
+    if (a.direct !== null) {
+      if (!a.variadic) return a.direct(cx, this.captured, this, ...args);
+      const rest = n > a.fixed ? arraySeq(args.slice(a.fixed)) : null;
+      return a.direct(cx, this.captured, this, ...args.slice(0, a.fixed), rest);
+    }
     const f: Frame = new Array<Value>(a.frameSize);
     f[0] = this.captured as unknown as Value;
     f[1] = this;
@@ -115,6 +121,12 @@ export class Closure extends PtcFn {
 
   /** Run an arity's body in its frame, looping on recur. */
   private run(cx: Cx, a: CompiledArity, f: Frame): Value {
+    const hot = this.template.hot;
+    if (hot !== null) {
+      // The closure compiler's contexts are evaluation contexts (tier-up thresholds).
+      const up = (cx as EvalContext).tierUp;
+      if (up !== null && ++hot.calls >= up.calls) tierUp(this.template, hot);
+    }
     if (--cx.fuel < 0) cx.refuel();
     if (++cx.depth > cx.limits.maxDepth) {
       cx.depth--;
@@ -133,6 +145,13 @@ export class Closure extends PtcFn {
       cx.depth--;
     }
   }
+}
+
+/** Generate a hot template's arities; later calls (of every closure of it) run them. */
+function tierUp(t: FnTemplate, hot: FnHot): void {
+  t.hot = null;
+  const entries = hot.generate();
+  if (entries !== null) t.arities.forEach((a, i) => (a.direct = entries[i]!));
 }
 
 function depthLimit(cx: Cx): PtcError {

@@ -18,11 +18,11 @@ import { PVector } from "../runtime/vector.js";
 import { Closure, type Binder, type Code, type CompiledArity, type FnTemplate, type Frame } from "./closure.js";
 import { compileCallBuiltin } from "./call-builtin.js";
 import { compilePattern } from "./destructure.js";
+import { generateFn, generateFor, generateLoop } from "./codegen/generate.js";
 import type { EvalContext } from "./eval-context.js";
 import { compileFor } from "./for.js";
-import { jitArity, jitLoop } from "./jit.js";
 import { locate, refuelAt } from "./locate.js";
-import { RECUR, ReturnSignal } from "./signals.js";
+import { RECUR, ReturnSignal, YIELD } from "./signals.js";
 
 type Compilers = { [K in N.Node["kind"]]: (n: Extract<N.Node, { kind: K }>) => Code };
 
@@ -113,20 +113,22 @@ const COMPILERS: Compilers = {
   },
 
   loop: (n) => {
-    const jitted = jitLoop(n);
-    if (jitted !== null) return jitted;
     const bindings = loopBindings(n);
-    const fused = fusedLoop(n, bindings);
+    const hot = new LoopHot(n);
+    const fused = fusedLoop(n, bindings, hot);
     if (fused !== null) return fused;
     const body = compile(n.body);
     const span = n.span;
     return (f, cx) => {
       bindings.init(f, cx);
+      if (hot.gen) return resume(hot.gen, f, cx);
       for (;;) {
         const r = body(f, cx);
         if (r !== RECUR) return r;
         if (--cx.fuel < 0) refuelAt(cx, span);
         if (bindings.rebind !== null) bindings.rebind(f, cx);
+        const g = hot.next(cx);
+        if (g !== null) return resume(g, f, cx);
       }
     };
   },
@@ -298,7 +300,7 @@ const COMPILERS: Compilers = {
     };
   },
 
-  for: (n) => compileFor(n, compile),
+  for: (n) => compileFor(n, compile, generateFor),
 
   return: (n) => {
     const v = compile(n.value);
@@ -369,7 +371,7 @@ const COMPILERS: Compilers = {
  * the other way round), runs as one JS loop: no closure call and no sentinel for the
  * `if` and the `recur`. The other branch may still recur deeper inside.
  */
-function fusedLoop(n: N.LoopNode, bindings: LoopBindings): Code | null {
+function fusedLoop(n: N.LoopNode, bindings: LoopBindings, hot: LoopHot): Code | null {
   const body = n.body;
   if (body.kind !== "if") return null;
   const onTrue = body.then.kind === "recur";
@@ -386,6 +388,7 @@ function fusedLoop(n: N.LoopNode, bindings: LoopBindings): Code | null {
     // Per entry, not shared: a recursive call may run this same loop meanwhile.
     const tmp = count > 2 ? new Array<Value>(count) : null;
     init(f, cx);
+    if (hot.gen) return resume(hot.gen, f, cx);
     for (;;) {
       const t = test(f, cx);
       if ((t !== null && t !== false) === onTrue) {
@@ -405,8 +408,40 @@ function fusedLoop(n: N.LoopNode, bindings: LoopBindings): Code | null {
       }
       if (--cx.fuel < 0) refuelAt(cx, span);
       if (rebind !== null) rebind(f, cx);
+      const g = hot.next(cx);
+      if (g !== null) return resume(g, f, cx);
     }
   };
+}
+
+/** Run a loop's generated code from the start of its body to its end (it yields every few thousand steps). */
+function resume(gen: Code, f: Frame, cx: Cx): Value {
+  let r = gen(f, cx);
+  while (r === YIELD) r = gen(f, cx);
+  return r;
+}
+
+/**
+ * Counting a loop's iterations until it is handed to the code-generation tier, which
+ * then runs the rest of this entry (from the start of the next iteration, the bindings
+ * in the frame) and every later entry (after the closures' init).
+ */
+class LoopHot {
+  iterations = 0;
+  /** The generated loop; null when it cannot be generated; undefined until the loop is hot. */
+  gen: Code | null | undefined = undefined;
+  constructor(private readonly n: N.LoopNode) {}
+
+  /** After an iteration: the generated loop to continue with, once there is one. */
+  next(cx: Cx): Code | null {
+    if (this.gen === undefined) {
+      // The closure compiler's contexts are evaluation contexts (tier-up thresholds).
+      const up = (cx as EvalContext).tierUp;
+      if (up === null || ++this.iterations < up.iterations) return null;
+      this.gen = generateLoop(this.n);
+    }
+    return this.gen;
+  }
 }
 
 interface LoopBindings {
@@ -476,6 +511,7 @@ function makeClosureCode(n: N.FnNode): Code {
 }
 
 function compileTemplate(n: N.FnNode): FnTemplate {
+  const arities: CompiledArity[] = [];
   const byCount: (CompiledArity | undefined)[] = [];
   let variadic: CompiledArity | null = null;
   for (const a of n.arities) {
@@ -498,10 +534,19 @@ function compileTemplate(n: N.FnNode): FnTemplate {
       prologue,
       body: compile(a.body),
       label: a.label,
-      direct: jitArity(a, n.span),
+      direct: null,
     };
+    arities.push(compiled);
     if (compiled.variadic) variadic = compiled;
     else byCount[compiled.fixed] = compiled;
   }
-  return { name: n.name, doc: n.doc, byCount, variadic, labels: n.arities.map((a) => a.label) };
+  return {
+    name: n.name,
+    doc: n.doc,
+    byCount,
+    variadic,
+    labels: n.arities.map((a) => a.label),
+    arities,
+    hot: { calls: 0, generate: () => generateFn(n) },
+  };
 }

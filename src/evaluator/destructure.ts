@@ -95,7 +95,7 @@ function mapBinder(p: N.MapPattern, compile: (n: N.Node) => Code): Binder {
 }
 
 /** Clojure 1.11: a seq destructured as a map is read as alternating keys and values. */
-function pairsToMap(cx: Cx, v: Value): Value {
+export function pairsToMap(cx: Cx, v: Value): Value {
   const s = seq(cx, v);
   if (s === null) return null;
   const second = s.next(cx);

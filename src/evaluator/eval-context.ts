@@ -34,8 +34,19 @@ export type Journal = Map<string, JournalEntry>;
 /** The journal entry name of a clock read. */
 const CLOCK = " clock";
 
+/**
+ * When code the closure compiler made is replaced by generated code (the "auto" tier):
+ * a function after this many calls, a loop or `for` after this many iterations.
+ */
+export interface TierUp {
+  readonly calls: number;
+  readonly iterations: number;
+}
+
 export class EvalContext extends Cx {
   readonly warnings: Warning[] = [];
+  /** Tier-up thresholds; null: the closure compiler's code is never replaced. */
+  tierUp: TierUp | null = null;
   /** The current scope of journal positions ("" at top level). */
   scope = "";
   /** Next position number in the current scope. */

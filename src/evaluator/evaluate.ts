@@ -24,8 +24,9 @@ import type { PMap } from "../runtime/map.js";
 import { print, prStr } from "../runtime/printer.js";
 import type { Value } from "../runtime/values.js";
 import type { Code, Frame } from "./closure.js";
+import { generate } from "./codegen/generate.js";
 import { compile } from "./compile.js";
-import { EvalContext, type Journal } from "./eval-context.js";
+import { EvalContext, type Journal, type TierUp } from "./eval-context.js";
 import type { Txn, UserNamespace } from "./namespace.js";
 import { ReturnSignal, Suspend } from "./signals.js";
 
@@ -39,6 +40,20 @@ export type PrintMode =
       /** Show the values of `_` keys as <Firewalled> (what an LLM may see). */
       readonly firewall?: boolean;
     };
+
+/**
+ * How forms are compiled (docs/architecture.md, "Compiler and runtime"):
+ * - "auto" (the default): the closure compiler, and generated JavaScript
+ *   (src/evaluator/codegen/) for each function, loop and `for` once it is hot;
+ * - "generated": JavaScript for every top-level form at once;
+ * - "closures": the closure compiler only.
+ * Every tier gives the same values, errors, positions and steps. Where the platform
+ * does not allow code generation, all run as closures.
+ */
+export type Tier = "auto" | "generated" | "closures";
+
+/** The "auto" tier's thresholds: how many calls or iterations make code hot. */
+export const DEFAULT_TIER_UP: TierUp = { calls: 500, iterations: 1000 };
 
 export interface EvalInput {
   readonly source: string;
@@ -64,6 +79,9 @@ export interface EvalInput {
   readonly startedAt: number;
   /** Receives the evaluation context once it exists (its output and steps). */
   readonly onContext?: (cx: EvalContext) => void;
+  readonly tier?: Tier;
+  /** Thresholds of the "auto" tier (DEFAULT_TIER_UP by default). */
+  readonly tierUp?: Partial<TierUp>;
 }
 
 export interface ToolCallRecord {
@@ -173,8 +191,13 @@ export function* evaluation(
     const ax = new Analyzer(host);
     // Every form is checked before any runs, so no tool fires for a broken program.
     const analyzed = forms.map((f) => ax.topLevel(f));
-    const programs: Program[] = analyzed.map((a) => ({ code: compile(a.node), frameSize: a.frameSize }));
+    const tier = input.tier ?? "auto";
+    const programs: Program[] = analyzed.map((a) => ({
+      code: (tier === "generated" ? generate(a.node) : null) ?? compile(a.node),
+      frameSize: a.frameSize,
+    }));
     const ecx = new EvalContext(input.limits, started, input.data, input.history, txn, journal);
+    ecx.tierUp = tier === "closures" ? null : { ...DEFAULT_TIER_UP, ...input.tierUp };
     cx = ecx;
     input.onContext?.(ecx);
 

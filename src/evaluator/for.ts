@@ -13,6 +13,8 @@ import type { Cx } from "../runtime/context.js";
 import { ArraySeq, ASeq, CHUNK, LazySeq, Range, arraySeq, seq } from "../runtime/seq.js";
 import type { Value } from "../runtime/values.js";
 import type { Binder, Code, Frame } from "./closure.js";
+import type { ForRun } from "./codegen/for-runtime.js";
+import type { EvalContext } from "./eval-context.js";
 import { compilePattern } from "./destructure.js";
 import { refuelAt } from "./locate.js";
 
@@ -20,7 +22,7 @@ import { refuelAt } from "./locate.js";
  * Where one binding level is in its collection. Arrays (vectors, realized seqs) and
  * ranges are walked by index without allocating; other seqs step by `next`.
  */
-class Cursor {
+export class Cursor {
   /** 0: a seq, 1: an array run, 2: a range. */
   mode = 0;
   value: Value = null;
@@ -108,7 +110,15 @@ function copy(st: State): State {
   return { frame: st.frame.slice(), cursors: st.cursors.map((c) => c.copy()), level: st.level, entering: st.entering };
 }
 
-export function compileFor(n: N.ForNode, compile: (n: N.Node) => Code): Code {
+/**
+ * `generate` makes the iteration as generated code once it is hot (the code-generation
+ * tier): the closure iteration hands its state over at the start of an iteration.
+ */
+export function compileFor(
+  n: N.ForNode,
+  compile: (n: N.Node) => Code,
+  generate: (n: N.ForNode) => ForRun | null,
+): Code {
   const levels: Level[] = n.levels.map((l) => ({
     coll: compile(l.coll),
     slot: l.pattern.kind === "bind" ? l.pattern.slot : -1,
@@ -130,6 +140,10 @@ export function compileFor(n: N.ForNode, compile: (n: N.Node) => Code): Code {
   const last = levels.length - 1;
   const span = n.span;
 
+  let iterations = 0;
+  /** The generated iteration; null when it cannot be generated; undefined until hot. */
+  let generated: ForRun | null | undefined = undefined;
+
   /** Advance until `max` items are produced (returns false) or the iteration ends (true). */
   function run(cx: Cx, st: State, max: number, out: Value[] | null): boolean {
     const f = st.frame;
@@ -138,6 +152,16 @@ export function compileFor(n: N.ForNode, compile: (n: N.Node) => Code): Code {
     let entering = st.entering;
     let produced = 0;
     for (;;) {
+      if (generated === undefined) {
+        // The closure compiler's contexts are evaluation contexts (tier-up thresholds).
+        const up = (cx as EvalContext).tierUp;
+        if (up !== null && ++iterations >= up.iterations) generated = generate(n);
+      }
+      if (generated) {
+        st.level = level;
+        st.entering = entering;
+        return generated(cx, st, max - produced, out);
+      }
       if (--cx.fuel < 0) refuelAt(cx, span);
       const L = levels[level]!;
       const cur = cursors[level]!;

@@ -18,6 +18,7 @@ import {
   type PrintMode,
   type ToolCallRecord,
   type ToolWait,
+  type Tier,
 } from "./evaluate.js";
 import type { EvalContext, Journal } from "./eval-context.js";
 import { Txn, UserNamespace } from "./namespace.js";
@@ -43,6 +44,16 @@ export interface SessionOptions {
    * programs: while an evaluation runs, the process's own SIGINT handlers do not fire.
    */
   readonly breakOnSigint?: boolean;
+  /**
+   * How programs are compiled: "auto" (default: closures, and generated JavaScript for
+   * each function, loop and `for` once it is hot), "generated" (JavaScript for every
+   * top-level form at once) or "closures" (the closure compiler only). Every tier gives
+   * the same values, errors, positions and steps; generated code runs faster and costs
+   * more to make. Where the platform forbids `new Function`, everything runs as closures.
+   */
+  readonly tier?: Tier;
+  /** "auto" tier: code is hot after this many calls (functions) or iterations (loops, `for`). */
+  readonly tierUp?: { readonly calls?: number; readonly iterations?: number };
 }
 
 export interface EvaluateOptions {
@@ -122,6 +133,8 @@ export class Session {
       print: opts.print ?? "full",
       file: opts.file,
       origin: opts.origin,
+      tier: this.options.tier,
+      tierUp: this.options.tierUp,
     };
   }
 

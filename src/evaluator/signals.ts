@@ -10,6 +10,14 @@ import type { Value } from "../runtime/values.js";
  */
 export const RECUR = Object.freeze({ recur: true }) as unknown as Value;
 
+/**
+ * What a hot loop's generated code (src/evaluator/codegen/) returns when it stops at a
+ * back edge where the fuel ran out, its bindings saved in the frame: the caller runs it
+ * again to go on. Coming back every few thousand iterations lets V8 optimize it as an
+ * ordinary function instead of only by on-stack replacement.
+ */
+export const YIELD = Object.freeze({ yield: true }) as unknown as Value;
+
 /** `(return v)`: ends the whole program with `v`. */
 export class ReturnSignal {
   constructor(readonly value: Value) {}

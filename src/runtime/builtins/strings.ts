@@ -65,6 +65,16 @@ export function strAll(cx: Cx, args: readonly Value[]): string {
   return out;
 }
 
+/** `strAll` of two values, without an argument array (`(str "id-" n)` in a hot loop). */
+function strTwo(cx: Cx, a: Value, b: Value): string {
+  let out = strOf(cx, a);
+  growing(cx, out.length);
+  out += strOf(cx, b);
+  growing(cx, out.length);
+  cx.checkString(out.length);
+  return out;
+}
+
 /** Fail as soon as a string being built passes the size limit (the work is charged once, at the end). */
 export function growing(cx: Cx, n: number): void {
   if (n > cx.limits.maxString) cx.checkString(n);
@@ -739,6 +749,7 @@ export const STRINGS: BuiltinSpec[] = [
     ],
     f0: () => "",
     f1: (cx, a) => strOf(cx, a),
+    f2: (cx, a, b) => strTwo(cx, a, b),
     fn: (cx, args) => strAll(cx, args),
   },
   {
