@@ -149,7 +149,12 @@ export {
 } from "./agent/index.js";
 // Agent files: NAME.agent.md (YAML front matter + the prompt); loading them is Node-only
 // (src/index.ts adds loadAgentFile).
-export { parseAgentFile, type AgentFileSpec } from "./agent-file/parse.js";
+export {
+  parseAgentFile,
+  analyzeAgentFile,
+  type AgentFileAnalysis,
+  type AgentFileSpec,
+} from "./agent-file/parse.js";
 export { AgentFileError } from "./agent-file/error.js";
 // Language models: the interface, HTTP adapters, the scripted LLM, AI SDK model objects.
 export {

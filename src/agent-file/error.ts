@@ -11,11 +11,19 @@ import { formatPosition, type Span } from "../diagnostics/span.js";
 export class AgentFileError extends PtcError {
   /** The file's text, when the error was found while reading it (for `formatWithSource`). */
   readonly source: string | undefined;
+  /** Every problem of the file, this one first (one element when it is the only one). */
+  problems: readonly AgentFileError[] = [this];
 
   constructor(message: string, file: string, span?: Span, hint?: string, source?: string) {
     super({ kind: "definition", message, file, span, hint });
     this.name = "AgentFileError";
     this.source = source;
+  }
+
+  /** This error, carrying every problem of its file. */
+  withProblems(problems: readonly AgentFileError[]): this {
+    this.problems = problems.length > 0 ? problems : [this];
+    return this;
   }
 
   /** `file:line:col: message — hint` (`file: message` when there is no position). */

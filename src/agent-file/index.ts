@@ -6,6 +6,8 @@
  */
 export {
   parseAgentFile,
+  analyzeAgentFile,
+  type AgentFileAnalysis,
   agentNameOf,
   AGENT_FILE_EXTENSION,
   AGENT_FILE_KEYS,

@@ -146,10 +146,33 @@ export interface AgentFileSpec {
 
 /**
  * Parse and check an agent file's text. `file` names it in errors and gives the default
- * name. Throws AgentFileError (and nothing else) for anything wrong with the text.
+ * name. Throws AgentFileError (and nothing else) for anything wrong with the text: the
+ * first problem, with every problem of the file in its `problems`.
  */
 export function parseAgentFile(text: string, file: string): AgentFileSpec {
-  return new AgentFileParser(text, file).parse();
+  const { spec, errors } = analyzeAgentFile(text, file);
+  if (errors.length > 0) throw errors[0]!.withProblems(errors);
+  return spec!;
+}
+
+/** Every problem of an agent file, and what could be read of it. */
+export interface AgentFileAnalysis {
+  /**
+   * The file as read: complete when there is no error; with errors, what the readable keys
+   * say (a key whose value is wrong is left out), or null when the file's structure itself
+   * is broken (no front matter, YAML that does not parse).
+   */
+  readonly spec: AgentFileSpec | null;
+  /** Every problem found, in file order as the checks meet them. */
+  readonly errors: readonly AgentFileError[];
+}
+
+/**
+ * Parse and check an agent file, going on after each problem a key or an entry has, so
+ * that one pass reports them all (`ptcc compile` shows every problem of a run at once).
+ */
+export function analyzeAgentFile(text: string, file: string): AgentFileAnalysis {
+  return new AgentFileParser(text, file).analyze();
 }
 
 /** `research` for `agents/research.agent.md`. */
@@ -181,6 +204,8 @@ type Mutable<T> = { -readonly [K in keyof T]?: T[K] };
 /** The fields read so far, and the positions the checks after the keys need. */
 interface Draft extends Mutable<AgentFileSpec> {
   parsedSignature?: Signature;
+  /** The signature was written but could not be read: checks against it are skipped. */
+  signatureFailed?: boolean;
   fieldDescriptionSpans?: Map<string, Span>;
   toolNameSpans?: Map<string, Span>;
 }
@@ -192,8 +217,9 @@ const KEY_READERS: Readonly<Record<AgentFileKey, KeyReader>> = {
   name: (p, v, d) => (d.name = p.nonEmptyString(v, "name").trim()),
   description: (p, v, d) => (d.description = p.nonEmptyString(v, "description").trim()),
   signature: (p, v, d) => {
-    d.signature = p.signatureString(v, "signature");
-    d.parsedSignature = p.parseSignatureAt(d.signature, v, "bad signature");
+    const text = p.signatureString(v, "signature");
+    d.parsedSignature = p.parseSignatureAt(text, v, "bad signature");
+    d.signature = text;
   },
   tools: (p, v, d) => p.tools(v, d),
   maxTurns: (p, v, d) => (d.maxTurns = p.integer(v, "maxTurns", 1)),
@@ -215,6 +241,8 @@ class AgentFileParser {
   private readonly text: string;
   private readonly lines = new LineCounter();
   private doc: Document.Parsed | undefined;
+  /** Problems met so far; the parse goes on past those of a single key or entry. */
+  private readonly errors: AgentFileError[] = [];
 
   constructor(
     text: string,
@@ -224,7 +252,33 @@ class AgentFileParser {
     this.text = text.length > MAX_AGENT_FILE_SIZE ? text : text.replace(/^\uFEFF/, "").replace(/\r\n?/g, "\n");
   }
 
-  parse(): AgentFileSpec {
+  analyze(): AgentFileAnalysis {
+    let spec: AgentFileSpec | null = null;
+    try {
+      spec = this.parse();
+    } catch (e) {
+      // A problem of the file's structure: nothing past it can be read.
+      if (!(e instanceof AgentFileError)) throw e;
+      this.errors.push(e);
+    }
+    // In the order of the file, as a reader fixes them (the checks meet them in another).
+    const errors = [...this.errors].sort((a, b) => (a.span?.offset ?? 0) - (b.span?.offset ?? 0));
+    return { spec, errors };
+  }
+
+  /** Run one check; a problem it finds is kept and the parse goes on. False when it failed. */
+  attempt(check: () => void): boolean {
+    try {
+      check();
+      return true;
+    } catch (e) {
+      if (!(e instanceof AgentFileError)) throw e;
+      this.errors.push(e);
+      return false;
+    }
+  }
+
+  private parse(): AgentFileSpec {
     const text = this.text;
     if (text.length > MAX_AGENT_FILE_SIZE) {
       throw this.fail(
@@ -276,18 +330,22 @@ class AgentFileParser {
         );
       }
       for (const pair of root.node.items) {
-        const { name, span } = this.key(pair, "key");
-        if (!isAgentFileKey(name)) {
-          throw this.fail(
-            `unknown key ${shown(name)}`,
-            span,
-            didYouMean(closest(name, AGENT_FILE_KEYS)) ?? `the keys are: ${AGENT_FILE_KEYS.join(", ")}`,
-          );
-        }
-        if (spans[name] !== undefined) throw this.duplicateKey(name, span);
-        const value = this.value(pair.value, span);
-        spans[name] = { key: span, value: value.span };
-        KEY_READERS[name](this, value, draft);
+        this.attempt(() => {
+          const { name, span } = this.key(pair, "key");
+          if (!isAgentFileKey(name)) {
+            throw this.fail(
+              `unknown key ${shown(name)}`,
+              span,
+              didYouMean(closest(name, AGENT_FILE_KEYS)) ?? `the keys are: ${AGENT_FILE_KEYS.join(", ")}`,
+            );
+          }
+          if (spans[name] !== undefined) throw this.duplicateKey(name, span);
+          const value = this.value(pair.value, span);
+          spans[name] = { key: span, value: value.span };
+          if (!this.attempt(() => KEY_READERS[name](this, value, draft)) && name === "signature") {
+            draft.signatureFailed = true;
+          }
+        });
       }
     }
 
@@ -301,18 +359,22 @@ class AgentFileParser {
     if (prompt === "") {
       // The line after the closing "---", even when the file ends on that line.
       const line = this.lines.linePos(close.index).line + 1;
-      throw this.fail(
-        "the prompt is empty",
-        { line, column: 1, endLine: line, endColumn: 1, offset: bodyStart, end: bodyStart },
-        "write the agent's mission below the front matter",
+      this.errors.push(
+        this.fail(
+          "the prompt is empty",
+          { line, column: 1, endLine: line, endColumn: 1, offset: bodyStart, end: bodyStart },
+          "write the agent's mission below the front matter",
+        ),
       );
     }
 
-    // --- Checks across keys
+    // --- Checks across keys (those that need the signature only when it could be read)
     const signature = draft.parsedSignature ?? parseSignature(DEFAULT_SIGNATURE);
-    this.placeholders(prompt, promptStart, signature);
-    this.describedNames(draft, signature);
-    this.toolNames(draft, signature, spans);
+    if (draft.signatureFailed !== true) {
+      this.placeholders(prompt, promptStart, signature);
+      this.describedNames(draft, signature);
+    }
+    this.toolNames(draft, signature, spans, draft.signatureFailed !== true);
 
     const spec: Mutable<AgentFileSpec> = {
       file: this.file,
@@ -537,25 +599,30 @@ class AgentFileParser {
     if (v.node === null || (isScalar(v.node) && v.node.value === null)) {
       // `tools:` with nothing: no tools.
     } else if (isSeq(v.node)) {
+      // Each entry on its own: one wrong entry does not hide the problems of the others.
       for (const item of v.node.items) {
-        const entry = this.value(item, v.span);
-        if (entry.node !== null && isMap(entry.node)) {
-          const { tool, nameSpan } = this.moduleEntry(entry.node, entry.span, undefined);
-          add(tool, nameSpan);
-        } else {
-          add(this.namedEntry(entry, undefined), entry.span);
-        }
+        this.attempt(() => {
+          const entry = this.value(item, v.span);
+          if (entry.node !== null && isMap(entry.node)) {
+            const { tool, nameSpan } = this.moduleEntry(entry.node, entry.span, undefined);
+            add(tool, nameSpan);
+          } else {
+            add(this.namedEntry(entry, undefined), entry.span);
+          }
+        });
       }
     } else if (isMap(v.node)) {
       for (const pair of v.node.items) {
-        const { name, span } = this.key(pair, "tool name");
-        this.checkToolName(name, span);
-        const entry = this.value(pair.value, span);
-        if (entry.node !== null && isMap(entry.node)) {
-          add(this.moduleEntry(entry.node, entry.span, { name, span }).tool, span);
-        } else {
-          add(this.namedEntry(entry, name), span);
-        }
+        this.attempt(() => {
+          const { name, span } = this.key(pair, "tool name");
+          this.checkToolName(name, span);
+          const entry = this.value(pair.value, span);
+          if (entry.node !== null && isMap(entry.node)) {
+            add(this.moduleEntry(entry.node, entry.span, { name, span }).tool, span);
+          } else {
+            add(this.namedEntry(entry, name), span);
+          }
+        });
       }
     } else {
       throw this.fail(
@@ -751,10 +818,10 @@ class AgentFileParser {
 
   /** Every `{{placeholder}}` of the prompt names a parameter (positions in the file). */
   private placeholders(prompt: string, promptStart: number, signature: Signature): void {
-    const issue = checkPlaceholders(prompt, signature)[0];
-    if (issue === undefined) return;
-    const at = this.span(promptStart + issue.span.offset, promptStart + issue.span.end);
-    throw this.fail(issue.message, at, issue.hint);
+    for (const issue of checkPlaceholders(prompt, signature)) {
+      const at = this.span(promptStart + issue.span.offset, promptStart + issue.span.end);
+      this.errors.push(this.fail(issue.message, at, issue.hint));
+    }
   }
 
   /** `fieldDescriptions` describe names of the signature: a typo would silently describe nothing. */
@@ -777,37 +844,44 @@ class AgentFileParser {
     for (const [name, at] of d.fieldDescriptionSpans) {
       const alt = altSpelling(name);
       if (names.has(name) || (alt !== null && names.has(alt))) continue;
-      throw this.fail(
-        `fieldDescriptions: ${shown(name)} is not a name of the signature`,
-        at,
-        didYouMean(closest(name, names)) ??
-          (names.size === 0 ? "the signature names no fields" : `the names are: ${[...names].join(", ")}`),
+      this.errors.push(
+        this.fail(
+          `fieldDescriptions: ${shown(name)} is not a name of the signature`,
+          at,
+          didYouMean(closest(name, names)) ??
+            (names.size === 0 ? "the signature names no fields" : `the names are: ${[...names].join(", ")}`),
+        ),
       );
     }
   }
 
   /** Tool names differ from data names, and text mode has no tools (as defineAgent requires). */
-  private toolNames(d: Draft, signature: Signature, spans: Partial<Record<AgentFileKey, KeySpans>>): void {
+  private toolNames(
+    d: Draft,
+    signature: Signature,
+    spans: Partial<Record<AgentFileKey, KeySpans>>,
+    signatureKnown: boolean,
+  ): void {
     const params = new Set<string>();
-    for (const p of signature.params) {
+    for (const p of signatureKnown ? signature.params : []) {
       params.add(p.name);
       const alt = altSpelling(p.name);
       if (alt !== null) params.add(alt);
     }
     for (const [name, at] of d.toolNameSpans ?? []) {
       if (params.has(name)) {
-        throw this.fail(
-          `${name} is both a tool and a data name (a parameter of the signature)`,
-          at,
-          "rename one of them",
+        this.errors.push(
+          this.fail(`${name} is both a tool and a data name (a parameter of the signature)`, at, "rename one of them"),
         );
       }
     }
     if (d.outputMode === "text" && (d.tools?.length ?? 0) + (d.mcp?.length ?? 0) > 0) {
-      throw this.fail(
-        "outputMode text cannot use tools",
-        spans.outputMode?.value ?? this.startSpan(),
-        "tools are called by programs: use outputMode lisp, or remove the tools",
+      this.errors.push(
+        this.fail(
+          "outputMode text cannot use tools",
+          spans.outputMode?.value ?? this.startSpan(),
+          "tools are called by programs: use outputMode lisp, or remove the tools",
+        ),
       );
     }
   }

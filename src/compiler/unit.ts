@@ -73,15 +73,18 @@ export async function readUnit(
     spec = parseAgentFile(text, shownPath);
   } catch (e) {
     if (!(e instanceof AgentFileError)) throw e;
-    report({
-      code: codeOfParserError(e.message, e.hint),
-      severity: "error",
-      file: shownPath,
-      message: e.message,
-      ...(e.hint === undefined ? {} : { hint: e.hint }),
-      ...(e.span === undefined ? {} : { span: e.span }),
-      source: e.source ?? text,
-    });
+    // Every problem the parser found in the file, not only the first.
+    for (const p of e.problems) {
+      report({
+        code: codeOfParserError(p.message, p.hint),
+        severity: "error",
+        file: shownPath,
+        message: p.message,
+        ...(p.hint === undefined ? {} : { hint: p.hint }),
+        ...(p.span === undefined ? {} : { span: p.span }),
+        source: p.source ?? text,
+      });
+    }
     return null;
   }
   const parsed = parseSignature(spec.signature ?? "() -> :any");

@@ -8,6 +8,7 @@ import {
   AgentFileError,
   AGENT_FILE_KEYS,
   MAX_AGENT_FILE_SIZE,
+  analyzeAgentFile,
   parseAgentFile,
   type AgentFileSpec,
 } from "../../src/agent-file/index.js";
@@ -387,6 +388,66 @@ describe("errors, with file:line:col", () => {
     expect(failure("---\r\nsignature: (a :int) -> :int\r\n---\r\n\r\nUse {{b}}\r\n")).toBe(
       `${FILE}:5:5: unknown placeholder {{b}} — the parameters are: a`,
     );
+  });
+});
+
+describe("every problem of a file at once", () => {
+  const text = file(
+    [
+      'signature: "(ticket :string, priority :int?) -> {queue :string}"',
+      "maxTurn: 3",
+      "maxDepth: -1",
+      "tools:",
+      "  - from: ./tools.ts",
+      "  - self",
+      "  - from: ./tools.ts#lookup",
+      "    signatur: (id :int) -> :map",
+      "fieldDescriptions:",
+      "  queu: where it goes",
+    ].join("\n"),
+    "Triage {{tickett}} at {{priority}}.\n",
+  );
+
+  it("lists them in file order, each with its position", () => {
+    const { spec, errors } = analyzeAgentFile(text, FILE);
+    expect(errors.map((e) => e.format().slice(FILE.length + 1))).toEqual([
+      "3:1: unknown key maxTurn — did you mean maxTurns?",
+      "4:11: maxDepth must be an integer of at least 0, got number -1",
+      "6:11: a tool from a default export needs a name — add name: to the entry",
+      "9:5: unknown key signatur in a tool entry — did you mean signature?",
+      "11:3: fieldDescriptions: queu is not a name of the signature — did you mean queue?",
+      "13:8: unknown placeholder {{tickett}} — did you mean {{ticket}}?",
+    ]);
+    // What could be read is there; the keys with problems are not.
+    expect(spec?.signature).toBe("(ticket :string, priority :int?) -> {queue :string}");
+    expect(spec?.maxDepth).toBeUndefined();
+    expect(spec?.tools.map((t) => t.name)).toEqual(["self"]);
+  });
+
+  it("parseAgentFile throws the first, carrying them all", () => {
+    let caught: unknown;
+    try {
+      parseAgentFile(text, FILE);
+    } catch (e) {
+      caught = e;
+    }
+    expect(caught).toBeInstanceOf(AgentFileError);
+    const e = caught as AgentFileError;
+    expect(e.format()).toContain("unknown key maxTurn");
+    expect(e.problems).toHaveLength(6);
+    expect(e.problems[0]).toBe(e);
+  });
+
+  it("a signature that does not parse skips the checks that need it", () => {
+    const { errors } = analyzeAgentFile(file('signature: "(x :strng) -> :int"', "Use {{x}} and {{y}}.\n"), FILE);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]!.message).toMatch(/^bad signature/);
+  });
+
+  it("a broken structure stops the reading: one problem, no spec", () => {
+    const { spec, errors } = analyzeAgentFile("no front matter\n", FILE);
+    expect(spec).toBeNull();
+    expect(errors).toHaveLength(1);
   });
 });
 

@@ -366,3 +366,20 @@ describe("codes", () => {
     for (const [code, meaning] of Object.entries(before)) expect(CODES[code as keyof typeof CODES]).toBe(meaning);
   });
 });
+
+describe("every problem of a run at once", () => {
+  it("several problems of one file, and of another file, in one compile", async () => {
+    const dir = project({
+      "agents/a.agent.md": agentFile(`${SIG}\nmaxTurn: 3\nfieldDescriptions:\n  cout: how many`, "Find {{qurey}}."),
+      "agents/b.agent.md": agentFile(`${SIG}\nmaxDepth: -2`, PROMPT),
+    });
+    const r = await compile(dir);
+    expect(brief(r.diagnostics)).toEqual([
+      "agents/a.agent.md:3:1 PTC102 unknown key maxTurn — did you mean maxTurns?",
+      "agents/a.agent.md:5:3 PTC111 fieldDescriptions: cout is not a name of the signature — did you mean count?",
+      "agents/a.agent.md:8:6 PTC120 unknown placeholder {{qurey}} — did you mean {{query}}?",
+      "agents/b.agent.md:3:11 PTC103 maxDepth must be an integer of at least 0, got number -2",
+    ]);
+    expect(existsSync(join(dir, "gen"))).toBe(false);
+  });
+});
