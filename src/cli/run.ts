@@ -19,6 +19,7 @@ import { stepToJson } from "../agent/step-json.js";
 import { recordReplies } from "../agent/record.js";
 import { jsonlTrace, type TraceSink } from "../agent/trace.js";
 import type { AgentDefinition, RunOptions, Step, Turn, TurnRun } from "../agent/types.js";
+import { AgentFileError } from "../agent-file/error.js";
 import { loadAgentFile } from "../agent-file/load.js";
 import { PtcError } from "../diagnostics/error.js";
 import { createLlm } from "../llm/resolve.js";
@@ -61,7 +62,12 @@ export async function runRun(args: RunArgs): Promise<number> {
   try {
     agent = await loadAgentFile(args.agent);
   } catch (e) {
-    // Agent file errors carry their own `file:line:col: message` form; print it as is.
+    // Agent file errors carry their own `file:line:col: message` form; print them as they
+    // are, every problem of the file.
+    if (e instanceof AgentFileError) {
+      process.stderr.write(`${e.problems.map((p) => p.format()).join("\n")}\n`);
+      return 2;
+    }
     if (e instanceof PtcError) {
       process.stderr.write(`${e.format()}\n`);
       return 2;
