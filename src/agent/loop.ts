@@ -553,7 +553,10 @@ class Run {
   /** The data/ entries: the parameters in signature order, then any other input keys. */
   private dataEntries(session: Session): DataEntry[] {
     const def = this.def;
-    const descriptions = { ...(this.options.inputDescriptions ?? {}), ...def.fieldDescriptions };
+    // Own keys only: an input key such as `constructor` must not find Object.prototype's.
+    const descriptions = new Map(
+      Object.entries({ ...(this.options.inputDescriptions ?? {}), ...def.fieldDescriptions }),
+    );
     const data = session.inputData();
     const get = (k: string): Value => (data === null ? null : getFlex(data, k, null));
     const entries: DataEntry[] = [];
@@ -562,13 +565,13 @@ class Run {
       seen.add(p.name);
       const alt = altSpelling(p.name);
       if (alt !== null) seen.add(alt);
-      const d = descriptions[p.name];
+      const d = descriptions.get(p.name);
       const value = get(p.name) ?? (alt !== null ? get(alt) : null);
       entries.push({ name: p.name, type: p.type, value, ...(d !== undefined ? { description: d } : {}) });
     }
     data?.forEach((k) => {
       if (typeof k !== "string" || seen.has(k)) return;
-      const d = descriptions[k];
+      const d = descriptions.get(k);
       entries.push({ name: k, type: null, value: get(k), ...(d !== undefined ? { description: d } : {}) });
     });
     return entries;

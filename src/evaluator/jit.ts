@@ -22,6 +22,7 @@ import { locate, refuelAt } from "./locate.js";
 import { keywordGet } from "../runtime/call.js";
 import { checkArity } from "../runtime/builtins/registry.js";
 import { PVector } from "../runtime/vector.js";
+import { table } from "../runtime/table.js";
 
 /** Fast-path templates over operands `x` (and `y`) that are known to be JS numbers; `r` receives the result. */
 interface OpTemplate {
@@ -36,7 +37,7 @@ const INT = "Number.isInteger(x)";
 const INTS = "Number.isInteger(x) && Number.isInteger(y)";
 const IN_RANGE = "if (r > 9007199254740991 || r < -9007199254740991) break fast;";
 
-const OPS: Readonly<Record<string, OpTemplate>> = {
+const OPS: Readonly<Record<string, OpTemplate>> = table({
   "clojure.core/+": { arity: 2, guard: INTS, fast: `r = x + y; ${IN_RANGE}` },
   "clojure.core/-": { arity: 2, guard: INTS, fast: `r = x - y; ${IN_RANGE}` },
   "clojure.core/*": { arity: 2, guard: INTS, fast: `r = x * y + 0; ${IN_RANGE}` },
@@ -64,14 +65,14 @@ const OPS: Readonly<Record<string, OpTemplate>> = {
   "clojure.core/even?": { arity: 1, guard: INT, fast: "r = x % 2 === 0;" },
   "clojure.core/odd?": { arity: 1, guard: INT, fast: "r = x % 2 !== 0;" },
   "clojure.core/abs": { arity: 1, guard: INT, fast: "r = x < 0 ? -x : x;" },
-};
+});
 
 /** Builtins whose result never depends on anything but their (non-number-checked) arguments. */
-const LOGIC: Readonly<Record<string, string>> = {
+const LOGIC: Readonly<Record<string, string>> = table({
   "clojure.core/not": "r = (x === null || x === false);",
   "clojure.core/nil?": "r = x === null;",
   "clojure.core/some?": "r = x !== null;",
-};
+});
 
 class Unsupported extends Error {}
 

@@ -4,6 +4,7 @@
  */
 import { PtcError } from "../diagnostics/error.js";
 import type { SourceOrigin } from "../diagnostics/span-source.js";
+import { Budget } from "../runtime/budget.js";
 import { fromHost } from "../runtime/convert.js";
 import { resolveLimits, type Limits } from "../runtime/limits.js";
 import { PMap } from "../runtime/map.js";
@@ -70,13 +71,19 @@ export class Session {
       this.data = null;
       this.dataKeys = new Set();
     } else {
-      // The input may be large or oddly shaped: converting it is bounded like an evaluation.
-      const ms = resolveLimits(this.limits).timeoutMs + PREEMPT_GRACE_MS;
-      const v = preemptible(() => fromHost(ctx), { ms, breakOnSigint: options.breakOnSigint === true });
+      // The input may be large or oddly shaped: converting it is bounded like an evaluation
+      // (its steps, its sizes, its time), cooperatively and by the watchdog.
+      const limits = resolveLimits(this.limits);
+      const ms = limits.timeoutMs + PREEMPT_GRACE_MS;
+      const v = preemptible(() => fromHost(ctx, { meter: Budget.of(limits), limits }), {
+        ms,
+        breakOnSigint: options.breakOnSigint === true,
+      });
       if (!(v instanceof PMap))
         throw new PtcError({ kind: "type", message: "the input context must be a JSON object" });
       this.data = v;
-      this.dataKeys = new Set(Object.keys(ctx));
+      // The keys as converted: the host object is read only once.
+      this.dataKeys = new Set(v.keyArray().filter((k): k is string => typeof k === "string"));
     }
     const tools = options.tools ?? {};
     this.toolNames = new Set(Object.keys(tools));
@@ -121,10 +128,19 @@ export class Session {
     };
   }
 
-  private remember(r: EvalResult): EvalResult {
+  private remember(r: EvalResult, run: Stretches): EvalResult {
     if (r.ok) {
       const max = this.options.historyMaxChars;
-      const v = max === undefined ? r.value : truncateValue(r.value, max);
+      let v = r.value;
+      if (max !== undefined) {
+        try {
+          const budget = new Budget(run.limits.maxSteps, Math.max(1, run.deadline - performance.now()));
+          v = this.stretch(run, () => truncateValue(r.value, max, budget));
+        } catch {
+          // Too large to walk in what is left of the time: a value that shares its parts,
+          // small in memory, kept as it is.
+        }
+      }
       this.history = [v, ...this.history].slice(0, HISTORY);
     }
     return r;
@@ -147,7 +163,7 @@ export class Session {
         }
         step = this.stretch(run, () => (error === null ? gen.next() : gen.throw(error)));
       }
-      return this.remember(step.value);
+      return this.remember(step.value, run);
     } catch (e) {
       return this.stopped(run, e, calls);
     }
@@ -169,7 +185,7 @@ export class Session {
         });
         step = this.stretch(run, () => gen.throw(error));
       }
-      return this.remember(step.value);
+      return this.remember(step.value, run);
     } catch (e) {
       return this.stopped(run, e, []);
     }
@@ -236,8 +252,9 @@ export class Session {
         }
         let result: Value;
         try {
-          // Converting a tool's answer is work of the evaluation: under its deadline.
-          result = this.stretch(run, () => fromHost(raw));
+          // Converting a tool's answer is work of the evaluation: its steps, its sizes and
+          // its deadline (cooperatively, and under the watchdog).
+          result = this.stretch(run, () => fromHost(raw, { meter: cx, limits: cx.limits }));
         } catch (e) {
           if (e instanceof PtcError && (e.kind === "timeout" || e.kind === "interrupted")) throw e.at(req.span);
           throw new PtcError(
