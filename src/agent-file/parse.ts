@@ -32,7 +32,7 @@ import { SignatureError } from "../signature/errors.js";
 import { parseSignature } from "../signature/parse.js";
 import { checkPlaceholders } from "../signature/placeholders.js";
 import { altSpelling, type Signature, type SigType } from "../signature/types.js";
-import { FORMAT_OPTION_KEYS, MAX_TIMER_MS, OUTPUT_MODES, TOOL_NAME } from "../agent/rules.js";
+import { FORMAT_OPTION_KEYS, integerProblem, MAX_TIMER_MS, OUTPUT_MODES, TOOL_NAME } from "../agent/rules.js";
 import type { FormatOptions, OutputMode } from "../agent/types.js";
 import { AgentFileError } from "./error.js";
 
@@ -432,11 +432,9 @@ class AgentFileParser {
 
   integer(v: Value, what: string, min: number, max = Number.MAX_SAFE_INTEGER): number {
     const n = this.scalarValue(v);
-    if (typeof n !== "number" || !Number.isSafeInteger(n) || n < min) {
-      throw this.fail(`${what} must be an integer of at least ${min}, got ${this.describe(v)}`, v.span);
-    }
-    if (n > max) throw this.fail(`${what} must be at most ${max}, got ${n}`, v.span);
-    return n;
+    const problem = integerProblem(n, min, max);
+    if (problem !== null) throw this.fail(`${what} ${problem}, got ${this.describe(v)}`, v.span);
+    return n as number;
   }
 
   oneOf<T extends string>(v: Value, what: string, choices: readonly T[]): T {

@@ -13,7 +13,8 @@ import { checkPlaceholders } from "../signature/placeholders.js";
 import { renderSignature } from "../signature/render.js";
 import { altSpelling, type Signature } from "../signature/types.js";
 import { runAgent } from "./loop.js";
-import { FORMAT_OPTION_KEYS, MAX_TIMER_MS, OUTPUT_MODES, TOOL_NAME } from "./rules.js";
+import { FORMAT_OPTION_KEYS, integerProblem, MAX_TIMER_MS, OUTPUT_MODES, TOOL_NAME } from "./rules.js";
+import { limitsProblem } from "../runtime/limits.js";
 import {
   DEFAULT_FORMAT_OPTIONS,
   SELF,
@@ -140,6 +141,9 @@ export function defineAgent(options: AgentOptions): Agent {
     if (typeof v !== "string") throw fail(`the description of ${k} is not a string`);
   }
 
+  const limitsWrong = limitsProblem(options.limits);
+  if (limitsWrong !== null) throw fail(limitsWrong);
+
   const definition: AgentDefinition = {
     name,
     prompt: options.prompt,
@@ -192,9 +196,8 @@ function positiveInt(
   fail: (m: string) => PtcError,
 ): number {
   if (v === undefined) return dflt;
-  if (!Number.isSafeInteger(v) || v < min)
-    throw fail(`${what} must be an integer of at least ${min}, got ${String(v)}`);
-  if (what.endsWith("Ms") && v > MAX_TIMER_MS) throw fail(`${what} must be at most ${MAX_TIMER_MS}, got ${v}`);
+  const problem = integerProblem(v, min, what.endsWith("Ms") ? MAX_TIMER_MS : Number.MAX_SAFE_INTEGER);
+  if (problem !== null) throw fail(`${what} ${problem}, got ${shownOption(v)}`);
   return v;
 }
 
@@ -207,9 +210,8 @@ function formatOptions(
     if (!(FORMAT_OPTION_KEYS as readonly string[]).includes(k)) {
       throw fail(`unknown format option ${k}`, didYouMean(closest(k, FORMAT_OPTION_KEYS)) ?? undefined);
     }
-    if (typeof v !== "number" || !Number.isSafeInteger(v) || v < 1) {
-      throw fail(`format option ${k} must be a positive integer, got ${String(v)}`);
-    }
+    const problem = integerProblem(v, 1);
+    if (problem !== null) throw fail(`format option ${k} ${problem}, got ${shownOption(v)}`);
     out[k] = v;
   }
   return out as unknown as FormatOptions;
@@ -230,4 +232,11 @@ export function asTool(agent: AgentLike, options: { description?: string } = {})
     );
   }
   return { kind: "agent", agent, description };
+}
+
+/** An option's value in a message (what JSON would show; a description when there is none). */
+function shownOption(v: unknown): string {
+  if (typeof v === "number" || typeof v === "boolean" || v === null) return String(v);
+  if (typeof v === "string") return JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}…` : v);
+  return typeof v;
 }

@@ -9,13 +9,13 @@
  * mismatch, an error of any kind or a plain result goes back to the LLM as feedback.
  */
 import { PtcError } from "../diagnostics/error.js";
+import { tryHostWalk } from "../evaluator/host-walk.js";
 import { Session } from "../evaluator/session.js";
 import type { EvalResult } from "../evaluator/evaluate.js";
 import { anySignal } from "../llm/http.js";
 import { createLlm } from "../llm/resolve.js";
 import { LlmError, normalizeReply, type Llm, type LlmMessage, type LlmRegistry, type LlmReply } from "../llm/types.js";
-import { fromHost, toJsonSafe, toTyped } from "../runtime/convert.js";
-import { print } from "../runtime/printer.js";
+import { hostMessage } from "../runtime/convert.js";
 import type { ValidationIssue } from "../runtime/validation.js";
 import { getFlex } from "../runtime/map.js";
 import { PtcFn, type Value, type Var } from "../runtime/values.js";
@@ -24,6 +24,7 @@ import { checkInput, checkOutput } from "../signature/compiled.js";
 import { altSpelling } from "../signature/types.js";
 import { expandTemplate } from "../signature/placeholders.js";
 import { extractJson, extractProgram } from "./extract.js";
+import { jsonValue, jsonValues, printValue, traceValue, typedValue, valueOf } from "./host-values.js";
 import {
   coercionNotes,
   cut,
@@ -140,7 +141,11 @@ class Run {
 
   private emit(e: TraceEvent): void {
     this.trace.push(e);
-    this.options.trace?.(e);
+    try {
+      this.options.trace?.(e);
+    } catch {
+      // A sink that fails (a full disk, a value it cannot write) loses the event, not the run.
+    }
   }
 
   private base(): { at: number; run: string } {
@@ -148,30 +153,34 @@ class Run {
   }
 
   async run(): Promise<Step> {
-    this.emit({
-      ...this.base(),
-      type: "run_start",
-      parent: this.parent?.runId ?? null,
-      agent: this.def.name,
-      depth: this.depth,
-      // The caller's own data, by reference when it is plain JSON (checked, not copied:
-      // copying a large input for the trace would cost as much as the run's first turn).
-      input: toJsonSafe(this.input),
-    });
     let step: Step;
     try {
+      this.emit({
+        ...this.base(),
+        type: "run_start",
+        parent: this.parent?.runId ?? null,
+        agent: this.def.name,
+        depth: this.depth,
+        // The caller's own data, by reference when it is plain JSON (checked, not copied:
+        // copying a large input for the trace would cost as much as the run's first turn).
+        input: traceValue(this.input, this.def.limits),
+      });
       step = await this.loop();
     } catch (e) {
       // A defect, not something the LLM or a tool did: still a Step, never a crash.
-      const message = e instanceof Error ? e.message : String(e);
-      step = this.finish(null, { kind: "internal", reason: `internal error: ${message}` });
+      step = this.finish(null, { kind: "internal", reason: `internal error: ${hostMessage(e)}` });
     }
     return step;
   }
 
   private async loop(): Promise<Step> {
     const def = this.def;
-    const checked = checkInput(def.signature, this.input);
+    // The caller's data may be anything (huge, shared, a proxy): checked under a budget.
+    const walked = tryHostWalk((meter) => checkInput(def.signature, this.input, "enabled", meter), {
+      limits: def.limits,
+    });
+    if (!walked.ok) return this.finish(null, { kind: "input", reason: `the input cannot be checked: ${walked.error.message}` });
+    const checked = walked.value;
     if (!checked.ok) {
       return this.finish(null, {
         kind: "input",
@@ -460,7 +469,7 @@ class Run {
         return { outcome: "error", feedback: "", program: code, end: { value: null, failure: interrupted() } };
       }
       if (r.error.kind === "fail") {
-        const value = toJsonSafe(r.error.detail);
+        const value = jsonValue(r.error.detail, def.limits);
         return {
           outcome: "fail",
           feedback: "",
@@ -476,12 +485,11 @@ class Run {
     }
     // The printer shortens the answer itself (feedbackLimit, feedbackMaxChars).
     const shown = single
-      ? print(null, r.value, {
-          readably: true,
-          maxItems: fmt.feedbackLimit,
-          maxChars: fmt.feedbackMaxChars,
-          firewall: true,
-        })
+      ? printValue(
+          r.value,
+          { readably: true, maxItems: fmt.feedbackLimit, maxChars: fmt.feedbackMaxChars, firewall: true },
+          def.limits,
+        )
       : r.printed;
     if (!r.returned && !single) {
       return {
@@ -491,7 +499,11 @@ class Run {
         result: r.printed,
       };
     }
-    const issues = this.checkOutput(toTyped(null, r.value));
+    // A value too deep or too large to view as data cannot be checked, nor returned.
+    const typed = typedValue(r.value, def.limits);
+    const issues = typed.ok
+      ? this.checkOutput(typed.value)
+      : [{ code: "invalid_type" as const, path: "$", message: typed.error.message }];
     if (issues.length > 0) {
       const feedback = invalidReturnFeedback(renderType(def.signature.output), issues);
       if (single) {
@@ -525,12 +537,9 @@ class Run {
       const message = e instanceof Error ? e.message : String(e);
       return { outcome: "error", feedback: `;; Error: your answer is not valid JSON: ${message}`, program: code };
     }
-    let value: Value;
-    try {
-      value = fromHost(parsed);
-    } catch (e) {
-      return { outcome: "error", feedback: `;; Error: ${e instanceof Error ? e.message : String(e)}`, program: code };
-    }
+    const read = valueOf(parsed, this.def.limits);
+    if (!read.ok) return { outcome: "error", feedback: `;; Error: ${read.error.message}`, program: code };
+    const value = read.value;
     const issues = this.checkOutput(parsed);
     const shown = cut(JSON.stringify(parsed) ?? "null", this.def.formatOptions.feedbackMaxChars);
     if (issues.length > 0) {
@@ -546,8 +555,12 @@ class Run {
 
   /** The output's validation errors (none in warn_only and disabled modes). */
   private checkOutput(value: unknown): readonly ValidationIssue[] {
-    const r = checkOutput(this.def.signature, value, this.def.signatureValidation);
-    return r.ok ? [] : r.errors;
+    const def = this.def;
+    const r = tryHostWalk((meter) => checkOutput(def.signature, value, def.signatureValidation, meter), {
+      limits: def.limits,
+    });
+    if (!r.ok) return [{ code: "invalid_type", path: "$", message: `cannot be checked: ${r.error.message}` }];
+    return r.value.ok ? [] : r.value.errors;
   }
 
   /** The data/ entries: the parameters in signature order, then any other input keys. */
@@ -584,8 +597,8 @@ class Run {
       type: "tool_call",
       turn: this.turn,
       tool: c.name,
-      args: toJsonSafe(c.args),
-      ...(c.result !== undefined ? { result: toJsonSafe(c.result) } : {}),
+      args: traceValue(c.args, this.def.limits),
+      ...(c.result !== undefined ? { result: traceValue(c.result, this.def.limits) } : {}),
       ...(c.error !== undefined ? { error: c.error } : {}),
       durationMs: c.durationMs,
     });
@@ -632,12 +645,14 @@ class Run {
 
   private finish(value: Value | null, failure: Failure | null): Step {
     const durationMs = performance.now() - this.started;
-    const ret = failure === null ? toJsonSafe(value) : undefined;
+    const ret = failure === null ? jsonValue(value, this.def.limits) : undefined;
     this.emit({
       ...this.base(),
       type: "run_end",
       ok: failure === null,
-      ...(failure === null ? { return: ret } : { failure: { kind: failure.kind, reason: failure.reason } }),
+      ...(failure === null
+        ? { return: traceValue(ret, this.def.limits) }
+        : { failure: { kind: failure.kind, reason: failure.reason } }),
       turns: this.turns.length,
       durationMs,
     });
@@ -658,14 +673,12 @@ class Run {
 
   private namespaceSnapshot(): Record<string, unknown> {
     const out: Record<string, unknown> = {};
-    for (const v of this.session?.namespace.all() ?? []) {
-      if (!v.bound) continue;
-      Object.defineProperty(out, v.name, {
-        value: toJsonSafe(v.value),
-        enumerable: true,
-        writable: true,
-        configurable: true,
-      });
+    const vars = (this.session?.namespace.all() ?? []).filter((v) => v.bound);
+    for (const [name, value] of jsonValues(
+      vars.map((v) => [v.name, v.value] as const),
+      this.def.limits,
+    )) {
+      Object.defineProperty(out, name, { value, enumerable: true, writable: true, configurable: true });
     }
     return out;
   }
@@ -695,7 +708,7 @@ function turnTimeout(def: AgentDefinition, turn: number): Failure {
 /** The text of a (fail ...) reason: a string as is, a map's :message or :reason, else printed. */
 function failReason(detail: unknown): string {
   if (typeof detail === "string") return detail;
-  const json = toJsonSafe(detail);
+  const json = jsonValue(detail);
   if (json !== null && typeof json === "object" && !Array.isArray(json)) {
     const o = json as Record<string, unknown>;
     if (typeof o["message"] === "string") return o["message"];

@@ -17,15 +17,21 @@ import { hideBin } from "yargs/helpers";
 import { runEval, type EvalArgs } from "./eval.js";
 import type { RunArgs } from "./run.js";
 import type { SignatureArgs } from "./signature.js";
+import { sanitize } from "./sanitize.js";
 import { UsageError } from "./usage-error.js";
 
 function exitWith(e: unknown): never {
   if (e instanceof UsageError) {
-    process.stderr.write(`ptcc: ${e.message}\n`);
+    process.stderr.write(`ptcc: ${sanitize(e.message)}\n`);
     process.exit(2);
   }
-  const message = e instanceof Error ? e.message : String(e);
-  process.stderr.write(`ptcc: internal error: ${message}\n`);
+  let message: string;
+  try {
+    message = e instanceof Error ? String(e.message) : String(e);
+  } catch {
+    message = "an error that cannot be shown";
+  }
+  process.stderr.write(`ptcc: internal error: ${sanitize(message)}\n`);
   process.exit(2);
 }
 
@@ -126,9 +132,22 @@ export async function main(argv: string[]): Promise<number> {
   return code;
 }
 
+let settled = false;
+// Node exits, with code 0, once nothing is left to wait for: a command still waiting then
+// (on something that can never finish) must not look like a success.
+process.on("beforeExit", () => {
+  if (settled) return;
+  settled = true;
+  process.stderr.write("ptcc: internal error: the command was left waiting on something that never finishes\n");
+  process.exitCode = 2;
+});
 main(hideBin(process.argv)).then(
   (code) => {
+    settled = true;
     process.exitCode = code;
   },
-  (e) => exitWith(e),
+  (e) => {
+    settled = true;
+    exitWith(e);
+  },
 );

@@ -21,6 +21,7 @@ import { PtcError } from "../diagnostics/error.js";
 import { createLlm } from "../llm/resolve.js";
 import { LlmError, type Llm, type LlmRegistry } from "../llm/types.js";
 import { parseContext } from "./options.js";
+import { sanitize } from "./sanitize.js";
 import { createSpinner, NO_SPINNER, type Spinner } from "./spinner.js";
 import { UsageError } from "./usage-error.js";
 
@@ -53,7 +54,7 @@ export async function runRun(args: RunArgs): Promise<number> {
   } catch (e) {
     // Agent file errors carry their own `file:line:col: message` form; print it as is.
     if (e instanceof PtcError) {
-      process.stderr.write(`${e.format()}\n`);
+      process.stderr.write(`${sanitize(e.format())}\n`);
       return 2;
     }
     throw new UsageError(`cannot load ${args.agent}: ${e instanceof Error ? e.message : String(e)}`);
@@ -211,14 +212,18 @@ const CLIP_SLACK = 30;
 function renderTurn(turn: Turn, name: string, depth: number, style: Style): string {
   const pad = "    ".repeat(depth);
   const lines = [
-    style.dim(`${pad}── turn ${turn.index} · agent ${name} (depth ${depth}) · ${Math.round(turn.durationMs)} ms`),
+    style.dim(
+      `${pad}── turn ${turn.index} · agent ${sanitize(name)} (depth ${depth}) · ${Math.round(turn.durationMs)} ms`,
+    ),
   ];
   const body = `${pad}   `;
+  // The program and what came of it were written by the model (and tools): their control
+  // characters are shown escaped, never sent to the terminal.
   if (turn.program === null) lines.push(`${body}(no program in the reply)`);
-  else for (const l of clip(turn.program.trim(), PROGRAM_CLIP).split("\n")) lines.push(`${body}${l}`);
+  else for (const l of sanitize(clip(turn.program.trim(), PROGRAM_CLIP)).split("\n")) lines.push(`${body}${l}`);
   const outcome = turn.outcome === "return" ? (turn.result ?? "") : turn.feedback;
   if (outcome !== "") {
-    const [first, ...rest] = clip(outcome, RESULT_CLIP).split("\n");
+    const [first, ...rest] = sanitize(clip(outcome, RESULT_CLIP)).split("\n");
     lines.push(`${body}→ ${first!}`, ...rest.map((l) => `${body}  ${l}`));
   }
   return `${lines.join("\n")}\n`;
@@ -228,8 +233,8 @@ function renderTurn(turn: Turn, name: string, depth: number, style: Style): stri
 function renderEnd(step: Step, def: AgentDefinition, style: Style): string {
   const fmt = def.formatOptions;
   const head = step.ok
-    ? style.ok(`✓ return: ${formatResult(step.return ?? null, fmt)}`)
-    : style.bad(`✗ failed (${step.failure?.kind ?? "unknown"}): ${step.failure?.reason ?? "no reason given"}`);
+    ? style.ok(`✓ return: ${sanitize(formatResult(step.return ?? null, fmt))}`)
+    : style.bad(`✗ failed (${step.failure?.kind ?? "unknown"}): ${sanitize(step.failure?.reason ?? "no reason given")}`);
   return `${head}\n${style.dim(`  ${usageLine(step)}`)}\n`;
 }
 

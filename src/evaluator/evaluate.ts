@@ -17,6 +17,7 @@ import type { SourceOrigin } from "../diagnostics/span-source.js";
 import type { Warning } from "../diagnostics/warning.js";
 import { read } from "../reader/read.js";
 import { REGISTRY } from "../runtime/builtins/index.js";
+import { hostMessage } from "../runtime/convert.js";
 import { realizeKey } from "../runtime/equality.js";
 import type { Cx } from "../runtime/context.js";
 import type { Limits } from "../runtime/limits.js";
@@ -118,18 +119,17 @@ function runTop(p: Program, cx: EvalContext): Value {
   return p.code(f, cx);
 }
 
-/** Any thrown thing as a PtcError; never lets a raw JS error out. */
+/** Any thrown thing as a PtcError; never lets a raw JS error out (and never throws itself). */
 export function toPtcError(e: unknown): PtcError {
   if (e instanceof PtcError) return e;
-  if (e instanceof RangeError && /call stack/i.test(e.message)) {
+  if (e instanceof RangeError && /call stack/i.test(hostMessage(e))) {
     return new PtcError({
       kind: "limit",
       message: "recursion too deep for the host stack",
       hint: "use loop/recur for iteration",
     });
   }
-  const message = e instanceof Error ? e.message : String(e);
-  return new PtcError({ kind: "internal", message: `internal error: ${message}` });
+  return new PtcError({ kind: "internal", message: `internal error: ${hostMessage(e)}` });
 }
 
 export function* evaluation(

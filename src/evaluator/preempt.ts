@@ -15,6 +15,9 @@
  */
 import { PtcError } from "../diagnostics/error.js";
 
+/** The longest timeout `vm` accepts. */
+const MAX_VM_TIMEOUT_MS = 4_294_967_295;
+
 /** How long past its cooperative deadline a stretch may run before it is stopped from outside. */
 export const PREEMPT_GRACE_MS = 25;
 
@@ -76,7 +79,8 @@ export function preemptible<T>(f: () => T, opts: PreemptOptions): T {
   inside = true;
   try {
     g.script.runInContext(g.ctx, {
-      timeout: Math.max(1, Math.ceil(opts.ms)),
+      // vm takes at most 2^32-1 ms (about 50 days): a longer limit is that one.
+      timeout: Math.min(MAX_VM_TIMEOUT_MS, Math.max(1, Math.ceil(opts.ms))),
       ...(opts.breakOnSigint === true ? { breakOnSigint: true } : {}),
     });
   } catch (e) {

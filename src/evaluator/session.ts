@@ -5,8 +5,8 @@
 import { PtcError } from "../diagnostics/error.js";
 import type { SourceOrigin } from "../diagnostics/span-source.js";
 import { Budget } from "../runtime/budget.js";
-import { fromHost } from "../runtime/convert.js";
-import { resolveLimits, type Limits } from "../runtime/limits.js";
+import { fromHost, hostMessage } from "../runtime/convert.js";
+import { limitsProblem, resolveLimits, type Limits } from "../runtime/limits.js";
 import { PMap } from "../runtime/map.js";
 import { truncateValue } from "../runtime/truncate.js";
 import type { Value } from "../runtime/values.js";
@@ -56,6 +56,9 @@ export interface EvaluateOptions {
 
 const HISTORY = 3;
 
+/** The longest delay Node's timers keep. */
+const MAX_TIMER_MS = 2_147_483_647;
+
 export class Session {
   readonly namespace = new UserNamespace();
   private history: Value[] = [];
@@ -65,6 +68,8 @@ export class Session {
   private readonly limits: Partial<Limits>;
 
   constructor(private readonly options: SessionOptions = {}) {
+    const problem = limitsProblem(options.limits);
+    if (problem !== null) throw new PtcError({ kind: "definition", message: problem });
     this.limits = options.limits ?? {};
     const ctx = options.context ?? null;
     if (ctx === null) {
@@ -244,7 +249,7 @@ export class Session {
           );
         } catch (e) {
           if (e instanceof PtcError && e.kind === "timeout") throw e.at(req.span);
-          const message = e instanceof Error ? e.message : String(e);
+          const message = hostMessage(e);
           throw new PtcError(
             { kind: "tool", message: `tool/${req.name} failed: ${message}`, span: req.span },
             req.name,
@@ -279,6 +284,8 @@ export class Session {
 function withDeadline<T>(p: Promise<T>, deadline: number, timeoutMs: number): Promise<T> {
   const remaining = deadline - performance.now();
   if (remaining <= 0) return Promise.reject(timeoutError(timeoutMs));
+  // Node's timers fire at once past 2^31-1 ms: a longer wait (an unlimited timeout) has no timer.
+  if (remaining > MAX_TIMER_MS) return p;
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(timeoutError(timeoutMs)), remaining);

@@ -58,7 +58,7 @@ export function compileValidator(sig: Signature | string, options: CompileValida
   else e.check(s.output, "value", [], coerce ? "out0" : null);
 
   const exported = options.exported === false ? "" : "export ";
-  const head = `${exported}function ${name}(value${t(": unknown")}, mode${t(": $v.ValidationMode")} = "enabled")${t(`: $v.ValidationResult<${valueType}>`)} {`;
+  const head = `${exported}function ${name}(value${t(": unknown")}, mode${t(": $v.ValidationMode")} = "enabled", meter${t(": $v.Meter")} = $v.defaultMeter())${t(`: $v.ValidationResult<${valueType}>`)} {`;
   return [
     head,
     `  if (mode === "disabled") return $v.pass(value${t(` as ${valueType}`)});`,
@@ -190,6 +190,8 @@ class Emitter {
     const copy = tracked ? this.fresh("a") : null;
     const y = tracked ? this.fresh("y") : null;
     if (copy !== null) this.emit(`let ${copy}${this.t(": unknown[]")} = ${v};`);
+    // Charged per list: a list that holds the same list many times costs its tree.
+    this.emit(`$v.spend(meter, ${v}.length);`);
     this.open(`for (let ${i} = 0; ${i} < ${v}.length; ${i}++) {`);
     this.emit(`const ${x}${this.t(": unknown")} = ${v}[${i}];`);
     if (y !== null) this.emit(`let ${y}${this.t(": unknown")} = ${x};`);
@@ -244,7 +246,10 @@ class Emitter {
     }
     this.usesStrict = true;
     this.open("if (strict) {");
-    this.open(`for (const key of Object.keys(${o})) {`);
+    const keys = this.fresh("keys");
+    this.emit(`const ${keys} = Object.keys(${o});`);
+    this.emit(`$v.spend(meter, ${keys}.length);`);
+    this.open(`for (const key of ${keys}) {`);
     this.open("switch (key) {");
     for (const f of fields) {
       this.emit(`case ${JSON.stringify(f.name)}:`);

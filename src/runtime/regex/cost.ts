@@ -129,3 +129,39 @@ export function analyze(n: Node, tail: boolean, cost: Cost): void {
       return;
   }
 }
+
+/**
+ * The most characters one match attempt may examine from its start position, lookaround
+ * bodies included (Infinity when a repetition is unbounded). A search tries every start
+ * position, so a pattern with a large counted repetition (`a{10000}b`, `(a{1000}){1000}`)
+ * costs this much per position even without any choice to backtrack over.
+ */
+export function scanLength(n: Node): number {
+  switch (n.k) {
+    case "set":
+      return 1;
+    case "seq": {
+      let t = 0;
+      for (const x of n.items) t += scanLength(x);
+      return t;
+    }
+    case "alt": {
+      let m = 0;
+      for (const x of n.alts) m = Math.max(m, scanLength(x));
+      return m;
+    }
+    case "group":
+      return scanLength(n.body);
+    case "rep":
+      return n.max === 0 ? 0 : scanLength(n.body) * n.max;
+    case "look":
+      return scanLength(n.body);
+    case "assert":
+      return 0;
+    case "ref":
+      return Infinity;
+  }
+}
+
+/** Attempts this long are cheap enough to leave out of the cost model (a small constant). */
+export const SHORT_SCAN = 64;

@@ -2,7 +2,7 @@
 // with UPDATE_GOLDEN=1. Type-checked by `npm test` with the project's strict flags.
 import * as $v from "../../../src/runtime/index.js";
 
-export function checkSearchInput(value: unknown, mode: $v.ValidationMode = "enabled"): $v.ValidationResult<{ query: string; limit?: number | null; was_improved: boolean }> {
+export function checkSearchInput(value: unknown, mode: $v.ValidationMode = "enabled", meter: $v.Meter = $v.defaultMeter()): $v.ValidationResult<{ query: string; limit?: number | null; was_improved: boolean }> {
   if (mode === "disabled") return $v.pass(value as { query: string; limit?: number | null; was_improved: boolean });
   const strict = mode === "strict";
   const errors: $v.ValidationIssue[] = [];
@@ -72,7 +72,9 @@ export function checkSearchInput(value: unknown, mode: $v.ValidationMode = "enab
       }
     }
     if (strict) {
-      for (const key of Object.keys(o1)) {
+      const keys11 = Object.keys(o1);
+      $v.spend(meter, keys11.length);
+      for (const key of keys11) {
         switch (key) {
           case "query":
           case "limit":
@@ -89,7 +91,7 @@ export function checkSearchInput(value: unknown, mode: $v.ValidationMode = "enab
   return $v.finish(out0 as { query: string; limit?: number | null; was_improved: boolean }, errors, warnings, mode);
 }
 
-export function checkSearchOutput(value: unknown, mode: $v.ValidationMode = "enabled"): $v.ValidationResult<{ count: number; items: { id: number; tags?: string[] | null }[] }> {
+export function checkSearchOutput(value: unknown, mode: $v.ValidationMode = "enabled", meter: $v.Meter = $v.defaultMeter()): $v.ValidationResult<{ count: number; items: { id: number; tags?: string[] | null }[] }> {
   if (mode === "disabled") return $v.pass(value as { count: number; items: { id: number; tags?: string[] | null }[] });
   const strict = mode === "strict";
   const errors: $v.ValidationIssue[] = [];
@@ -114,6 +116,7 @@ export function checkSearchOutput(value: unknown, mode: $v.ValidationMode = "ena
         else {
           if (!Array.isArray(v3)) errors.push($v.typeIssue("items", "list", v3));
           else {
+            $v.spend(meter, v3.length);
             for (let i4 = 0; i4 < v3.length; i4++) {
               const x5: unknown = v3[i4];
               if (x5 == null) errors.push($v.typeIssue(`items[${i4}]`, "map", x5));
@@ -134,6 +137,7 @@ export function checkSearchOutput(value: unknown, mode: $v.ValidationMode = "ena
                     if (v8 != null) {
                       if (!Array.isArray(v8)) errors.push($v.typeIssue(`items[${i4}].tags`, "list or nil", v8));
                       else {
+                        $v.spend(meter, v8.length);
                         for (let i9 = 0; i9 < v8.length; i9++) {
                           const x10: unknown = v8[i9];
                           if (x10 == null) errors.push($v.typeIssue(`items[${i4}].tags[${i9}]`, "string", x10));
@@ -145,7 +149,9 @@ export function checkSearchOutput(value: unknown, mode: $v.ValidationMode = "ena
                     }
                   }
                   if (strict) {
-                    for (const key of Object.keys(o6)) {
+                    const keys11 = Object.keys(o6);
+                    $v.spend(meter, keys11.length);
+                    for (const key of keys11) {
                       switch (key) {
                         case "id":
                         case "tags":
@@ -162,7 +168,9 @@ export function checkSearchOutput(value: unknown, mode: $v.ValidationMode = "ena
         }
       }
       if (strict) {
-        for (const key of Object.keys(o1)) {
+        const keys12 = Object.keys(o1);
+        $v.spend(meter, keys12.length);
+        for (const key of keys12) {
           switch (key) {
             case "count":
             case "items":
@@ -177,7 +185,7 @@ export function checkSearchOutput(value: unknown, mode: $v.ValidationMode = "ena
   return $v.finish(value as { count: number; items: { id: number; tags?: string[] | null }[] }, errors, warnings, mode);
 }
 
-export function checkOdd(value: unknown, mode: $v.ValidationMode = "enabled"): $v.ValidationResult<unknown> {
+export function checkOdd(value: unknown, mode: $v.ValidationMode = "enabled", meter: $v.Meter = $v.defaultMeter()): $v.ValidationResult<unknown> {
   if (mode === "disabled") return $v.pass(value as unknown);
   const strict = mode === "strict";
   const errors: $v.ValidationIssue[] = [];
@@ -188,6 +196,7 @@ export function checkOdd(value: unknown, mode: $v.ValidationMode = "enabled"): $
     if (!Array.isArray(value)) errors.push($v.typeIssue("", "list", value));
     else {
       let a3: unknown[] = value;
+      $v.spend(meter, value.length);
       for (let i1 = 0; i1 < value.length; i1++) {
         const x2: unknown = value[i1];
         let y4: unknown = x2;
@@ -246,7 +255,9 @@ export function checkOdd(value: unknown, mode: $v.ValidationMode = "enabled"): $
             else {
             }
             if (strict) {
-              for (const key of Object.keys(o5)) {
+              const keys14 = Object.keys(o5);
+              $v.spend(meter, keys14.length);
+              for (const key of keys14) {
                 switch (key) {
                   case "constructor":
                   case "f":
