@@ -103,7 +103,8 @@ export class ImportProbe {
     });
     w.on("exit", (code) => {
       // The worker died under an import (out of its heap, or the module ended the thread).
-      if (this.worker === w) this.stop(new ImportProbeError(`its top-level code stopped the thread (exit code ${code})`));
+      if (this.worker === w)
+        this.stop(new ImportProbeError(`its top-level code stopped the thread (exit code ${code})`));
     });
     // The probe must not keep the process alive on its own.
     w.unref();

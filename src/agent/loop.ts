@@ -179,7 +179,8 @@ class Run {
     const walked = tryHostWalk((meter) => checkInput(def.signature, this.input, "enabled", meter), {
       limits: def.limits,
     });
-    if (!walked.ok) return this.finish(null, { kind: "input", reason: `the input cannot be checked: ${walked.error.message}` });
+    if (!walked.ok)
+      return this.finish(null, { kind: "input", reason: `the input cannot be checked: ${walked.error.message}` });
     const checked = walked.value;
     if (!checked.ok) {
       return this.finish(null, {
@@ -187,7 +188,13 @@ class Run {
         reason: `the input does not match (${renderParams(def.signature)}): ${checked.errors.map(llmIssue).join("; ")}`,
       });
     }
-    const input: Record<string, unknown> = { ...((checked.value ?? {}) as Record<string, unknown>) };
+    // A copy the run owns (a proxy or a getter is read here, once).
+    const copied = tryHostWalk(() => ({ ...((checked.value ?? {}) as Record<string, unknown>) }), {
+      limits: def.limits,
+    });
+    if (!copied.ok)
+      return this.finish(null, { kind: "input", reason: `the input cannot be read: ${copied.error.message}` });
+    const input: Record<string, unknown> = copied.value;
     // An optional parameter left out is still a data/ name (nil), as the prompt lists it.
     for (const p of def.signature.params) {
       const alt = altSpelling(p.name);

@@ -234,7 +234,9 @@ function renderEnd(step: Step, def: AgentDefinition, style: Style): string {
   const fmt = def.formatOptions;
   const head = step.ok
     ? style.ok(`✓ return: ${sanitize(formatResult(step.return ?? null, fmt))}`)
-    : style.bad(`✗ failed (${step.failure?.kind ?? "unknown"}): ${sanitize(step.failure?.reason ?? "no reason given")}`);
+    : style.bad(
+        `✗ failed (${step.failure?.kind ?? "unknown"}): ${sanitize(step.failure?.reason ?? "no reason given")}`,
+      );
   return `${head}\n${style.dim(`  ${usageLine(step)}`)}\n`;
 }
 

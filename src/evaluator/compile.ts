@@ -282,9 +282,10 @@ const COMPILERS: Compilers = {
       const i = table.get(realizeKey(cx, v), NOT_FOUND);
       if (i === NOT_FOUND) {
         if (dflt !== null) return dflt(f, cx);
-        throw runtimeError(`no case clause matches ${previewValue(v, 200)}`, "add a default as the last form of case").at(
-          span,
-        );
+        throw runtimeError(
+          `no case clause matches ${previewValue(v, 200)}`,
+          "add a default as the last form of case",
+        ).at(span);
       }
       return branches[i as number]!(f, cx);
     };

@@ -73,6 +73,12 @@ class HostReader {
   private readonly maxString: number;
   /** The path of the value being read, as keys and indexes (made into text only for errors). */
   private readonly path: (string | number)[] = [];
+  /**
+   * Objects and arrays already converted, by identity: a part the host data shares is
+   * converted once and shared in the value too (values are immutable), so data that is
+   * small in memory stays small (`x = {a: x, b: x}` forty times is 41 maps, not 2^40).
+   */
+  private readonly done = new Map<object, Value>();
 
   constructor(opts: FromHostOptions) {
     this.meter = opts.meter ?? Budget.of();
@@ -134,11 +140,20 @@ class HostReader {
     if (depth > MAX_HOST_DEPTH)
       throw this.error("type", `data is nested more than ${MAX_HOST_DEPTH} levels deep (or is circular)`);
     if (x instanceof PtcObject) return x;
+    const seen = this.done.get(x);
+    if (seen !== undefined) return seen;
+    const v = this.readObject(x, depth);
+    this.done.set(x, v);
+    return v;
+  }
+
+  private readObject(x: object, depth: number): Value {
     const path = this.path;
     if (Array.isArray(x)) {
       // Read once: a proxy may answer differently each time it is asked.
       const n: unknown = (x as unknown[]).length;
-      if (typeof n !== "number" || !Number.isSafeInteger(n) || n < 0) throw this.error("type", "an array without a length");
+      if (typeof n !== "number" || !Number.isSafeInteger(n) || n < 0)
+        throw this.error("type", "an array without a length");
       this.size(n, "an array");
       const out = new Array<Value>(n);
       path.push(0);

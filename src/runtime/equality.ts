@@ -48,6 +48,9 @@ import { PVector } from "./vector.js";
 // ---------------------------------------------------------------------------------------
 // Equality
 
+/** Steps charged per map entry visited by a walk (a lookup or a trie step each). */
+const MAP_ENTRY_STEPS = 4;
+
 /** Clojure's `=` (two values). May realize lazy seqs. */
 export function equiv(cx: Cx, a: Value, b: Value): boolean {
   if (a === b) return typeof a !== "number" || a === a;
@@ -141,7 +144,7 @@ function seqEquiv(cx: Cx | null, a: Value, b: Value): boolean {
 
 function mapEquiv(a: PMap, b: PMap, cx: Cx | null): boolean {
   if (a.count !== b.count) return false;
-  if (cx !== null) cx.charge(a.count);
+  if (cx !== null) cx.charge(a.count * MAP_ENTRY_STEPS);
   let same = true;
   a.forEach((k, v) => {
     const w = b.get(k, NOT_FOUND);
@@ -285,7 +288,8 @@ export function realizeKey(cx: Cx, v: Value): Value {
     return arraySeq(items);
   }
   if (v instanceof PMap) {
-    cx.charge(v.count);
+    // A map's entries cost more to visit than a vector's items (a trie walk).
+    cx.charge(v.count * MAP_ENTRY_STEPS);
     // Values are walked in place; a new map is built only once one of them changed.
     let b: MapBuilder | null = null;
     let done = 0;

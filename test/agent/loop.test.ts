@@ -453,7 +453,10 @@ describe("definition errors", () => {
       "agent agent: q is both a tool and a data name",
     ],
     [{ prompt: "x", maxTurns: 0 }, "agent agent: maxTurns must be an integer of at least 1, got 0"],
-    [{ prompt: "x", turnTimeoutMs: 1e20 }, "agent agent: turnTimeoutMs must be at most 2147483647, got 100000000000000000000"],
+    [
+      { prompt: "x", turnTimeoutMs: 1e20 },
+      "agent agent: turnTimeoutMs must be at most 2147483647, got 100000000000000000000",
+    ],
     [{ prompt: "x", maxTurns: 2.5 }, "agent agent: maxTurns must be an integer of at least 1, got 2.5"],
     [{ prompt: "x", limits: { timeoutMs: 0 } }, "agent agent: limit timeoutMs must be at least 1, got 0"],
     [{ prompt: "x", limits: { maxStep: 5 } }, "agent agent: unknown limit maxStep"],
