@@ -38,8 +38,10 @@ export interface SweepStats {
 /** How much of the argument space to cover. */
 export interface SweepOptions {
   readonly seed: number;
-  /** Random argument tuples per builtin and arity (arity 1 also runs every pool value). */
+  /** Random argument tuples per builtin and arity. */
   readonly perArity: number;
+  /** Also call every one-argument builtin with every pool value (default true). */
+  readonly everyUnary?: boolean;
   /** Only these builtins (qualified or bare names); all when absent. */
   readonly only?: readonly string[];
   readonly limits?: Limits;
@@ -164,7 +166,7 @@ export function sweepBuiltins(opts: SweepOptions): SweepStats {
       const tuples: number[][] = [];
       if (arity === 0) tuples.push([]);
       else {
-        if (arity === 1) for (let i = 0; i < values.length; i++) tuples.push([i]);
+        if (arity === 1 && opts.everyUnary !== false) for (let i = 0; i < values.length; i++) tuples.push([i]);
         for (let k = 0; k < opts.perArity; k++)
           tuples.push(Array.from({ length: arity }, () => Math.floor(rnd() * values.length)));
       }
