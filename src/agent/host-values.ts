@@ -10,6 +10,9 @@ import type { PtcError } from "../diagnostics/error.js";
 import { hostWalk, tryHostWalk } from "../evaluator/host-walk.js";
 import { fromHost, toJsonSafe, toTyped } from "../runtime/convert.js";
 import { resolveLimits, type Limits } from "../runtime/limits.js";
+import type { ValidationIssue, ValidationMode } from "../runtime/validation.js";
+import { checkInput, checkOutput } from "../signature/compiled.js";
+import type { Signature } from "../signature/types.js";
 import { print, type PrintOptions } from "../runtime/printer.js";
 import type { Value } from "../runtime/values.js";
 
@@ -24,8 +27,15 @@ type Result<T> = { readonly ok: true; readonly value: T } | { readonly ok: false
 
 /** A value for a trace event: JSON-safe, at most TRACE_VALUE_MAX_CHARS. Never throws. */
 export function traceValue(x: unknown, limits?: Partial<Limits>): unknown {
-  const r = tryHostWalk((meter) => toJsonSafe(x, { meter, maxChars: TRACE_VALUE_MAX_CHARS }), { limits });
-  return r.ok ? r.value : `#too-large: ${r.error.message}`;
+  return traceValues([x], limits)[0];
+}
+
+/** Several values for trace events, in one walk. Never throws. */
+export function traceValues(xs: readonly unknown[], limits?: Partial<Limits>): unknown[] {
+  const r = tryHostWalk((meter) => xs.map((x) => toJsonSafe(x, { meter, maxChars: TRACE_VALUE_MAX_CHARS })), {
+    limits,
+  });
+  return r.ok ? r.value : xs.map(() => `#too-large: ${r.error.message}`);
 }
 
 /** A value as the Step's JSON (whole). Never throws: a value that cannot be written is a marker string. */
@@ -34,12 +44,29 @@ export function jsonValue(x: unknown, limits?: Partial<Limits>): unknown {
   return r.ok ? r.value : `#too-large: ${r.error.message}`;
 }
 
-/** The JSON of the user vars of a namespace, under one budget. Never throws. */
-export function jsonValues(xs: readonly (readonly [string, unknown])[], limits?: Partial<Limits>): [string, unknown][] {
-  const r = tryHostWalk((meter) => xs.map(([k, v]): [string, unknown] => [k, toJsonSafe(v, { meter })]), {
-    limits,
-  });
-  return r.ok ? r.value : xs.map(([k]) => [k, `#too-large: ${r.error.message}`]);
+/**
+ * What the end of a run writes, in one walk: the return value as the Step's JSON and as
+ * the trace keeps it, and the JSON of the user vars. Never throws.
+ */
+export function endValues(
+  value: unknown,
+  vars: readonly (readonly [string, unknown])[],
+  limits?: Partial<Limits>,
+): { readonly json: unknown; readonly trace: unknown; readonly vars: [string, unknown][] } {
+  const r = tryHostWalk(
+    (meter) => {
+      const json = toJsonSafe(value, { meter });
+      return {
+        json,
+        trace: toJsonSafe(json, { meter, maxChars: TRACE_VALUE_MAX_CHARS }),
+        vars: vars.map(([k, v]): [string, unknown] => [k, toJsonSafe(v, { meter })]),
+      };
+    },
+    { limits },
+  );
+  if (r.ok) return r.value;
+  const marker = `#too-large: ${r.error.message}`;
+  return { json: marker, trace: marker, vars: vars.map(([k]) => [k, marker]) };
 }
 
 /** A value printed for people or the model (shortened by `opts`). Never throws. */
@@ -48,9 +75,51 @@ export function printValue(v: Value, opts: PrintOptions, limits?: Partial<Limits
   return r.ok ? r.value : `#unprintable: ${r.error.message}`;
 }
 
-/** The typed host view of a return value, which signatures validate (toTyped), or why there is none. */
-export function typedValue(v: Value, limits?: Partial<Limits>): Result<unknown> {
-  return tryHostWalk((meter) => toTyped(null, v, meter), { limits });
+/**
+ * A returned value checked against the output type, in one walk: its typed host view
+ * (toTyped), then the validation. A value too deep or too large to view as data cannot be
+ * checked, nor returned: that is an issue of its own.
+ */
+export function returnIssues(
+  sig: Signature,
+  v: Value,
+  mode: ValidationMode,
+  limits?: Partial<Limits>,
+): readonly ValidationIssue[] {
+  const r = tryHostWalk((meter) => checkOutput(sig, toTyped(null, v, meter), mode, meter), { limits });
+  if (!r.ok) return [{ code: "invalid_type", path: "$", message: `cannot be checked: ${r.error.message}` }];
+  return r.value.ok ? [] : r.value.errors;
+}
+
+/** Host data checked against the output type (a text-mode answer), with a budget. */
+export function dataIssues(
+  sig: Signature,
+  x: unknown,
+  mode: ValidationMode,
+  limits?: Partial<Limits>,
+): readonly ValidationIssue[] {
+  const r = tryHostWalk((meter) => checkOutput(sig, x, mode, meter), { limits });
+  if (!r.ok) return [{ code: "invalid_type", path: "$", message: `cannot be checked: ${r.error.message}` }];
+  return r.value.ok ? [] : r.value.errors;
+}
+
+/**
+ * The caller's input checked against the parameters (coerced) and copied into an object
+ * the run owns, in one walk (a proxy or a getter is read here, once).
+ */
+export function checkedInput(
+  sig: Signature,
+  input: unknown,
+  limits?: Partial<Limits>,
+): Result<{ readonly errors: readonly ValidationIssue[]; readonly input: Record<string, unknown> }> {
+  return tryHostWalk(
+    (meter) => {
+      const checked = checkInput(sig, input, "enabled", meter);
+      const copy = checked.ok ? { ...((checked.value ?? {}) as Record<string, unknown>) } : {};
+      return { errors: checked.errors, input: copy };
+    },
+    { limits },
+  );
 }
 
 /** Host data (a text-mode answer) as values, within the limits. */

@@ -9,7 +9,6 @@
  * mismatch, an error of any kind or a plain result goes back to the LLM as feedback.
  */
 import { PtcError } from "../diagnostics/error.js";
-import { tryHostWalk } from "../evaluator/host-walk.js";
 import { Session } from "../evaluator/session.js";
 import type { EvalResult } from "../evaluator/evaluate.js";
 import { anySignal } from "../llm/http.js";
@@ -20,11 +19,20 @@ import type { ValidationIssue } from "../runtime/validation.js";
 import { getFlex } from "../runtime/map.js";
 import { PtcFn, type Value, type Var } from "../runtime/values.js";
 import { renderParams, renderType } from "../signature/render.js";
-import { checkInput, checkOutput } from "../signature/compiled.js";
 import { altSpelling } from "../signature/types.js";
 import { expandTemplate } from "../signature/placeholders.js";
 import { extractJson, extractProgram } from "./extract.js";
-import { jsonValue, jsonValues, printValue, traceValue, typedValue, valueOf } from "./host-values.js";
+import {
+  checkedInput,
+  dataIssues,
+  endValues,
+  jsonValue,
+  printValue,
+  returnIssues,
+  traceValue,
+  traceValues,
+  valueOf,
+} from "./host-values.js";
 import {
   coercionNotes,
   cut,
@@ -175,26 +183,17 @@ class Run {
 
   private async loop(): Promise<Step> {
     const def = this.def;
-    // The caller's data may be anything (huge, shared, a proxy): checked under a budget.
-    const walked = tryHostWalk((meter) => checkInput(def.signature, this.input, "enabled", meter), {
-      limits: def.limits,
-    });
-    if (!walked.ok)
-      return this.finish(null, { kind: "input", reason: `the input cannot be checked: ${walked.error.message}` });
-    const checked = walked.value;
-    if (!checked.ok) {
+    // The caller's data may be anything (huge, shared, a proxy): checked and copied under a budget.
+    const checked = checkedInput(def.signature, this.input, def.limits);
+    if (!checked.ok)
+      return this.finish(null, { kind: "input", reason: `the input cannot be checked: ${checked.error.message}` });
+    if (checked.value.errors.length > 0) {
       return this.finish(null, {
         kind: "input",
-        reason: `the input does not match (${renderParams(def.signature)}): ${checked.errors.map(llmIssue).join("; ")}`,
+        reason: `the input does not match (${renderParams(def.signature)}): ${checked.value.errors.map(llmIssue).join("; ")}`,
       });
     }
-    // A copy the run owns (a proxy or a getter is read here, once).
-    const copied = tryHostWalk(() => ({ ...((checked.value ?? {}) as Record<string, unknown>) }), {
-      limits: def.limits,
-    });
-    if (!copied.ok)
-      return this.finish(null, { kind: "input", reason: `the input cannot be read: ${copied.error.message}` });
-    const input: Record<string, unknown> = copied.value;
+    const input: Record<string, unknown> = checked.value.input;
     // An optional parameter left out is still a data/ name (nil), as the prompt lists it.
     for (const p of def.signature.params) {
       const alt = altSpelling(p.name);
@@ -506,11 +505,7 @@ class Run {
         result: r.printed,
       };
     }
-    // A value too deep or too large to view as data cannot be checked, nor returned.
-    const typed = typedValue(r.value, def.limits);
-    const issues = typed.ok
-      ? this.checkOutput(typed.value)
-      : [{ code: "invalid_type" as const, path: "$", message: typed.error.message }];
+    const issues = returnIssues(def.signature, r.value, def.signatureValidation, def.limits);
     if (issues.length > 0) {
       const feedback = invalidReturnFeedback(renderType(def.signature.output), issues);
       if (single) {
@@ -562,12 +557,7 @@ class Run {
 
   /** The output's validation errors (none in warn_only and disabled modes). */
   private checkOutput(value: unknown): readonly ValidationIssue[] {
-    const def = this.def;
-    const r = tryHostWalk((meter) => checkOutput(def.signature, value, def.signatureValidation, meter), {
-      limits: def.limits,
-    });
-    if (!r.ok) return [{ code: "invalid_type", path: "$", message: `cannot be checked: ${r.error.message}` }];
-    return r.value.ok ? [] : r.value.errors;
+    return dataIssues(this.def.signature, value, this.def.signatureValidation, this.def.limits);
   }
 
   /** The data/ entries: the parameters in signature order, then any other input keys. */
@@ -599,13 +589,14 @@ class Run {
 
   private recordCall(c: ToolCallTrace): void {
     this.turnCalls.push(c);
+    const [args, result] = traceValues([c.args, c.result], this.def.limits);
     this.emit({
       ...this.base(),
       type: "tool_call",
       turn: this.turn,
       tool: c.name,
-      args: traceValue(c.args, this.def.limits),
-      ...(c.result !== undefined ? { result: traceValue(c.result, this.def.limits) } : {}),
+      args,
+      ...(c.result !== undefined ? { result } : {}),
       ...(c.error !== undefined ? { error: c.error } : {}),
       durationMs: c.durationMs,
     });
@@ -652,14 +643,18 @@ class Run {
 
   private finish(value: Value | null, failure: Failure | null): Step {
     const durationMs = performance.now() - this.started;
-    const ret = failure === null ? jsonValue(value, this.def.limits) : undefined;
+    const vars = (this.session?.namespace.all() ?? []).filter((v) => v.bound);
+    const end = endValues(
+      failure === null ? value : undefined,
+      vars.map((v) => [v.name, v.value] as const),
+      this.def.limits,
+    );
+    const ret = failure === null ? end.json : undefined;
     this.emit({
       ...this.base(),
       type: "run_end",
       ok: failure === null,
-      ...(failure === null
-        ? { return: traceValue(ret, this.def.limits) }
-        : { failure: { kind: failure.kind, reason: failure.reason } }),
+      ...(failure === null ? { return: end.trace } : { failure: { kind: failure.kind, reason: failure.reason } }),
       turns: this.turns.length,
       durationMs,
     });
@@ -670,25 +665,22 @@ class Run {
       ...(failure === null ? { return: ret, returnValue: value } : { failure }),
       turns: this.turns,
       usage,
-      namespace: this.namespaceSnapshot(),
+      namespace: namespaceObject(end.vars),
       fieldDescriptions: this.def.fieldDescriptions,
       signature: this.def.signature,
       trace: this.trace,
       durationMs,
     };
   }
+}
 
-  private namespaceSnapshot(): Record<string, unknown> {
-    const out: Record<string, unknown> = {};
-    const vars = (this.session?.namespace.all() ?? []).filter((v) => v.bound);
-    for (const [name, value] of jsonValues(
-      vars.map((v) => [v.name, v.value] as const),
-      this.def.limits,
-    )) {
-      Object.defineProperty(out, name, { value, enumerable: true, writable: true, configurable: true });
-    }
-    return out;
+/** The Step's namespace: the user vars' JSON by name (`__proto__` too stays data). */
+function namespaceObject(vars: readonly (readonly [string, unknown])[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [name, value] of vars) {
+    Object.defineProperty(out, name, { value, enumerable: true, writable: true, configurable: true });
   }
+  return out;
 }
 
 interface TurnResult {

@@ -134,21 +134,29 @@ export class Session {
   }
 
   private remember(r: EvalResult, run: Stretches): EvalResult {
-    if (r.ok) {
+    if (r.ok) this.history = [run.kept ?? r.value, ...this.history].slice(0, HISTORY);
+    return r;
+  }
+
+  /**
+   * One step of the evaluation in one stretch; when it is the last, the result as `*1`
+   * keeps it is made in the same stretch (shortened to historyMaxChars: a walk too).
+   */
+  private advance(run: Stretches, f: () => IteratorResult<ToolWait, EvalResult>): IteratorResult<ToolWait, EvalResult> {
+    return this.stretch(run, () => {
+      const step = f();
       const max = this.options.historyMaxChars;
-      let v = r.value;
-      if (max !== undefined) {
+      if (step.done && step.value.ok && max !== undefined) {
         try {
           const budget = new Budget(run.limits.maxSteps, Math.max(1, run.deadline - performance.now()));
-          v = this.stretch(run, () => truncateValue(r.value, max, budget));
+          run.kept = truncateValue(step.value.value, max, budget);
         } catch {
           // Too large to walk in what is left of the time: a value that shares its parts,
           // small in memory, kept as it is.
         }
       }
-      this.history = [v, ...this.history].slice(0, HISTORY);
-    }
-    return r;
+      return step;
+    });
   }
 
   /** Evaluate a program; tools are awaited as the program reaches them. */
@@ -158,7 +166,7 @@ export class Session {
     const run = this.stretches(opts);
     const gen = evaluation(this.input(source, opts, run), journal, calls);
     try {
-      let step = this.stretch(run, () => gen.next());
+      let step = this.advance(run, () => gen.next());
       while (!step.done) {
         let error: PtcError | null = null;
         try {
@@ -166,7 +174,7 @@ export class Session {
         } catch (e) {
           error = toPtcError(e);
         }
-        step = this.stretch(run, () => (error === null ? gen.next() : gen.throw(error)));
+        step = this.advance(run, () => (error === null ? gen.next() : gen.throw(error)));
       }
       return this.remember(step.value, run);
     } catch (e) {
@@ -179,7 +187,7 @@ export class Session {
     const run = this.stretches(opts);
     const gen = evaluation(this.input(source, opts, run), new Map(), []);
     try {
-      let step = this.stretch(run, () => gen.next());
+      let step = this.advance(run, () => gen.next());
       while (!step.done) {
         const req = step.value.suspend.requests[0]!;
         const error = new PtcError({
@@ -188,7 +196,7 @@ export class Session {
           span: req.span,
           hint: "use evaluate() (async) for programs that call tools",
         });
-        step = this.stretch(run, () => gen.throw(error));
+        step = this.advance(run, () => gen.throw(error));
       }
       return this.remember(step.value, run);
     } catch (e) {
@@ -199,7 +207,14 @@ export class Session {
   private stretches(opts: EvaluateOptions): Stretches {
     const limits = resolveLimits({ ...this.limits, ...(opts.limits ?? {}) });
     const startedAt = performance.now();
-    return { limits, startedAt, deadline: startedAt + limits.timeoutMs, txn: new Txn(this.namespace), cx: null };
+    return {
+      limits,
+      startedAt,
+      deadline: startedAt + limits.timeoutMs,
+      txn: new Txn(this.namespace),
+      cx: null,
+      kept: null,
+    };
   }
 
   /**
@@ -300,6 +315,8 @@ interface Stretches {
   readonly deadline: number;
   readonly txn: Txn;
   cx: EvalContext | null;
+  /** The result as `*1` keeps it (shortened), once made. */
+  kept: Value | null;
 }
 
 function timeoutStop(ms: number): PtcError {

@@ -359,7 +359,11 @@ export interface JsonSafeOptions {
    * `{"#truncated": "<the first characters of its JSON>", "#size": "<how big it is>"}`.
    */
   readonly maxChars?: number;
+  /** How many characters of JSON such a preview keeps (default 2,000). */
+  readonly previewChars?: number;
 }
+
+const PREVIEW_CHARS = 2_000;
 
 /**
  * Host data as something JSON.stringify can always write (a trace event, a Step): the
@@ -374,17 +378,24 @@ export function toJsonSafe(x: unknown, opts: JsonSafeOptions = {}): unknown {
   const w = new JsonWalk(opts);
   try {
     if (w.plain(x, 0)) return x;
-    w.left = w.maxChars;
+    // Copy the value whole if it fits (it was not plain JSON), else only a preview's worth.
+    const over = w.over;
+    const preview = Math.min(w.maxChars, opts.previewChars ?? PREVIEW_CHARS);
+    w.left = over ? preview : w.maxChars;
     const copy = w.copy(x, 0);
     if (!w.cut) return copy;
+    if (!over) {
+      // Not plain, and larger than it looked: copy again, a preview's worth.
+      w.cut = false;
+      w.left = preview;
+    }
     let text: string;
     try {
-      text = JSON.stringify(copy) ?? "null";
+      text = JSON.stringify(over ? copy : w.copy(x, 0)) ?? "null";
     } catch {
       text = "#unprintable";
     }
-    const preview = `${text.slice(0, w.maxChars)}…`;
-    return { "#truncated": preview, "#size": sizeOf(x) };
+    return { "#truncated": `${text.slice(0, preview)}…`, "#size": sizeOf(x) };
   } catch (e) {
     return `#too-large: ${e instanceof PtcError ? e.message : "the value cannot be walked"}`;
   }
@@ -420,6 +431,11 @@ class JsonWalk {
   cut = false;
   private chars = 0;
   private readonly path = new Set<object>();
+
+  /** Whether the plain check stopped because the value is larger than maxChars. */
+  get over(): boolean {
+    return this.chars > this.maxChars;
+  }
 
   constructor(opts: JsonSafeOptions) {
     this.meter = opts.meter ?? Budget.of();

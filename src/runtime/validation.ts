@@ -32,6 +32,16 @@ export function defaultMeter(): Meter {
 }
 
 /**
+ * For generated validators, which keep the fuel in a local: hand `fuel` (spent below
+ * zero) back to the meter, let it refuel (or throw), and take up what it now has.
+ */
+export function refuelFrom(meter: Meter, fuel: number): number {
+  meter.fuel = fuel;
+  meter.refuel();
+  return meter.fuel;
+}
+
+/**
  * - `enabled` (default): validate, fail on errors, allow extra fields;
  * - `warn_only`: validate, report errors as warnings, pass;
  * - `disabled`: skip validation (and coercion) entirely;

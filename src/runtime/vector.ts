@@ -17,7 +17,10 @@ import { PtcObject, T, type Value } from "./values.js";
  * ever handed out fixed.
  */
 export class PVector extends PtcObject {
-  readonly tag = T.VECTOR;
+  // On the prototype, not in each vector: vectors are the most numerous objects.
+  get tag(): typeof T.VECTOR {
+    return T.VECTOR;
+  }
   hashCache: number | undefined = undefined;
 
   constructor(

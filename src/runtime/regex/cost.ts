@@ -131,10 +131,11 @@ export function analyze(n: Node, tail: boolean, cost: Cost): void {
 }
 
 /**
- * The most characters one match attempt may examine from its start position, lookaround
- * bodies included (Infinity when a repetition is unbounded). A search tries every start
- * position, so a pattern with a large counted repetition (`a{10000}b`, `(a{1000}){1000}`)
- * costs this much per position even without any choice to backtrack over.
+ * The most characters one match attempt may examine from its start position because of
+ * counted repetitions, lookaround bodies included. A search tries every start position,
+ * so a pattern with a large counted repetition (`a{10000}b`, `(a{1000}){1000}`) costs this
+ * much per position even without any choice to backtrack over. An unbounded repetition
+ * counts its mandatory part only: what it may scan beyond is the degree of `analyze`.
  */
 export function scanLength(n: Node): number {
   switch (n.k) {
@@ -153,13 +154,13 @@ export function scanLength(n: Node): number {
     case "group":
       return scanLength(n.body);
     case "rep":
-      return n.max === 0 ? 0 : scanLength(n.body) * n.max;
+      return n.max === 0 ? 0 : scanLength(n.body) * (n.max === Infinity ? n.min : n.max);
     case "look":
       return scanLength(n.body);
     case "assert":
       return 0;
     case "ref":
-      return Infinity;
+      return 0;
   }
 }
 

@@ -59,7 +59,7 @@ export class JavaRegex extends Regex {
   readonly splittable: boolean;
   /** Longest input V8 may scan in one match (beyond it the VM runs, or an error). */
   private readonly v8Max: number;
-  /** Most characters one match attempt may examine (cost.ts, scanLength). */
+  /** Most characters one match attempt may examine because of counted repetitions (cost.ts). */
   private readonly scan: number;
   /** Whether the pattern has back references (else a missing VM program means too large). */
   private readonly refs: boolean;

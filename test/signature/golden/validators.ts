@@ -8,6 +8,7 @@ export function checkSearchInput(value: unknown, mode: $v.ValidationMode = "enab
   const errors: $v.ValidationIssue[] = [];
   const warnings: $v.ValidationIssue[] = [];
   let out0: unknown = value;
+  let fuel = meter.fuel;
   if (value == null) {
     errors.push($v.missingIssue("query", "string"));
     errors.push($v.missingIssue("was_improved", "bool"));
@@ -73,7 +74,7 @@ export function checkSearchInput(value: unknown, mode: $v.ValidationMode = "enab
     }
     if (strict) {
       const keys11 = Object.keys(o1);
-      $v.spend(meter, keys11.length);
+      if ((fuel -= keys11.length) < 0) fuel = $v.refuelFrom(meter, fuel);
       for (const key of keys11) {
         switch (key) {
           case "query":
@@ -88,6 +89,7 @@ export function checkSearchInput(value: unknown, mode: $v.ValidationMode = "enab
     }
     out0 = m2;
   }
+  meter.fuel = fuel;
   return $v.finish(out0 as { query: string; limit?: number | null; was_improved: boolean }, errors, warnings, mode);
 }
 
@@ -96,6 +98,7 @@ export function checkSearchOutput(value: unknown, mode: $v.ValidationMode = "ena
   const strict = mode === "strict";
   const errors: $v.ValidationIssue[] = [];
   const warnings: $v.ValidationIssue[] = [];
+  let fuel = meter.fuel;
   if (value == null) errors.push($v.typeIssue("", "map", value));
   else {
     if (!((value.constructor === Object && Object.getPrototypeOf(value) === Object.prototype) || $v.isPlainMap(value))) errors.push($v.typeIssue("", "map", value));
@@ -116,7 +119,7 @@ export function checkSearchOutput(value: unknown, mode: $v.ValidationMode = "ena
         else {
           if (!Array.isArray(v3)) errors.push($v.typeIssue("items", "list", v3));
           else {
-            $v.spend(meter, v3.length);
+            if ((fuel -= v3.length) < 0) fuel = $v.refuelFrom(meter, fuel);
             for (let i4 = 0; i4 < v3.length; i4++) {
               const x5: unknown = v3[i4];
               if (x5 == null) errors.push($v.typeIssue(`items[${i4}]`, "map", x5));
@@ -137,7 +140,7 @@ export function checkSearchOutput(value: unknown, mode: $v.ValidationMode = "ena
                     if (v8 != null) {
                       if (!Array.isArray(v8)) errors.push($v.typeIssue(`items[${i4}].tags`, "list or nil", v8));
                       else {
-                        $v.spend(meter, v8.length);
+                        if ((fuel -= v8.length) < 0) fuel = $v.refuelFrom(meter, fuel);
                         for (let i9 = 0; i9 < v8.length; i9++) {
                           const x10: unknown = v8[i9];
                           if (x10 == null) errors.push($v.typeIssue(`items[${i4}].tags[${i9}]`, "string", x10));
@@ -150,7 +153,7 @@ export function checkSearchOutput(value: unknown, mode: $v.ValidationMode = "ena
                   }
                   if (strict) {
                     const keys11 = Object.keys(o6);
-                    $v.spend(meter, keys11.length);
+                    if ((fuel -= keys11.length) < 0) fuel = $v.refuelFrom(meter, fuel);
                     for (const key of keys11) {
                       switch (key) {
                         case "id":
@@ -169,7 +172,7 @@ export function checkSearchOutput(value: unknown, mode: $v.ValidationMode = "ena
       }
       if (strict) {
         const keys12 = Object.keys(o1);
-        $v.spend(meter, keys12.length);
+        if ((fuel -= keys12.length) < 0) fuel = $v.refuelFrom(meter, fuel);
         for (const key of keys12) {
           switch (key) {
             case "count":
@@ -182,6 +185,7 @@ export function checkSearchOutput(value: unknown, mode: $v.ValidationMode = "ena
       }
     }
   }
+  meter.fuel = fuel;
   return $v.finish(value as { count: number; items: { id: number; tags?: string[] | null }[] }, errors, warnings, mode);
 }
 
@@ -191,12 +195,13 @@ export function checkOdd(value: unknown, mode: $v.ValidationMode = "enabled", me
   const errors: $v.ValidationIssue[] = [];
   const warnings: $v.ValidationIssue[] = [];
   let out0: unknown = value;
+  let fuel = meter.fuel;
   if (value == null) errors.push($v.typeIssue("", "list", value));
   else {
     if (!Array.isArray(value)) errors.push($v.typeIssue("", "list", value));
     else {
       let a3: unknown[] = value;
-      $v.spend(meter, value.length);
+      if ((fuel -= value.length) < 0) fuel = $v.refuelFrom(meter, fuel);
       for (let i1 = 0; i1 < value.length; i1++) {
         const x2: unknown = value[i1];
         let y4: unknown = x2;
@@ -256,7 +261,7 @@ export function checkOdd(value: unknown, mode: $v.ValidationMode = "enabled", me
             }
             if (strict) {
               const keys14 = Object.keys(o5);
-              $v.spend(meter, keys14.length);
+              if ((fuel -= keys14.length) < 0) fuel = $v.refuelFrom(meter, fuel);
               for (const key of keys14) {
                 switch (key) {
                   case "constructor":
@@ -281,5 +286,6 @@ export function checkOdd(value: unknown, mode: $v.ValidationMode = "enabled", me
       out0 = a3;
     }
   }
+  meter.fuel = fuel;
   return $v.finish(out0 as unknown, errors, warnings, mode);
 }
