@@ -24,6 +24,7 @@ import { expandTemplate } from "../signature/placeholders.js";
 import { extractJson, extractProgram } from "./extract.js";
 import {
   checkedInput,
+  hostWalk,
   dataIssues,
   endValues,
   jsonValue,
@@ -234,14 +235,19 @@ class Run {
     for (this.turn = 1; this.turn <= def.maxTurns; this.turn++) {
       if (this.cancelled()) return this.finish(null, this.cancelFailure());
       if (this.deadline - performance.now() <= 0) return this.finish(null, missionTimeout(this.missionMs));
-      const first = renderMission({
-        mission,
-        view: { data, tools, vars: session.namespace.all(), inherited: inheritedNames },
-        output: def.signature.output,
-        outputDescriptions: def.fieldDescriptions,
-        maxTurns: def.maxTurns,
-        mode: def.outputMode,
-      });
+      // Samples of the data and of user vars are walks over values: bounded, under the watchdog.
+      const first = hostWalk(
+        () =>
+          renderMission({
+            mission,
+            view: { data, tools, vars: session.namespace.all(), inherited: inheritedNames },
+            output: def.signature.output,
+            outputDescriptions: def.fieldDescriptions,
+            maxTurns: def.maxTurns,
+            mode: def.outputMode,
+          }),
+        { limits: def.limits },
+      );
       const messages: LlmMessage[] = [{ role: "user", content: first }, ...history];
       if (this.turn === def.maxTurns && def.maxTurns > 1) {
         const last = messages[messages.length - 1]!;

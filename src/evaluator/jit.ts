@@ -326,6 +326,8 @@ type Factory = (k: readonly Value[], h: Helpers) => unknown;
  */
 const FACTORIES = new Map<string, Factory>();
 const MAX_FACTORIES = 512;
+/** Longer sources are compiled but not kept: the cache belongs to the process, not to a program. */
+const MAX_CACHED_SOURCE = 32_768;
 
 function factory(source: string): Factory {
   let make = FACTORIES.get(source);
@@ -334,6 +336,7 @@ function factory(source: string): Factory {
   } else {
     // The source is built from fixed templates and numbers only (see the module comment).
     make = new Function("K", "H", source) as Factory;
+    if (source.length > MAX_CACHED_SOURCE) return make;
     if (FACTORIES.size >= MAX_FACTORIES) FACTORIES.delete(FACTORIES.keys().next().value as string);
   }
   FACTORIES.set(source, make);

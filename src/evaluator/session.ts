@@ -251,7 +251,8 @@ export class Session {
     const { cx, suspend } = wait;
     const results = await Promise.all(
       suspend.requests.map(async (req) => {
-        const fn = tools[req.name];
+        // Own tools only: a name such as `constructor` is no tool.
+        const fn = Object.hasOwn(tools, req.name) ? tools[req.name] : undefined;
         if (fn === undefined)
           throw new PtcError({ kind: "undefined", message: `unknown tool ${req.name}`, span: req.span });
         const t0 = performance.now();
