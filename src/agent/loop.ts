@@ -22,6 +22,7 @@ import { renderParams, renderType } from "../signature/render.js";
 import { altSpelling } from "../signature/types.js";
 import { expandTemplate } from "../signature/placeholders.js";
 import { extractJson, extractProgram } from "./extract.js";
+import { tryHostWalk } from "../evaluator/host-walk.js";
 import {
   checkedInput,
   hostWalk,
@@ -209,20 +210,18 @@ class Run {
       return this.finish(null, { kind: "llm", reason: e instanceof Error ? e.message : String(e) });
     }
 
-    let mission: string;
-    try {
-      mission = expandTemplate(def.prompt, input);
-    } catch (e) {
-      return this.finish(null, { kind: "input", reason: e instanceof Error ? e.message : String(e) });
-    }
-
     let session: Session;
     try {
       session = this.newSession(input);
     } catch (e) {
-      // Data that cannot enter a program (a cycle, a host function, nesting too deep).
-      return this.finish(null, { kind: "input", reason: e instanceof Error ? e.message : String(e) });
+      // Data that cannot enter a program (a cycle, a host function, nesting too deep, too large).
+      return this.finish(null, { kind: "input", reason: hostMessage(e) });
     }
+
+    // Filling in the prompt writes input values as JSON: a walk too (bounded, under the watchdog).
+    const filled = tryHostWalk(() => expandTemplate(def.prompt, input), { limits: def.limits });
+    if (!filled.ok) return this.finish(null, { kind: "input", reason: filled.error.message });
+    const mission = filled.value;
     this.session = session;
     // Inherited closures are defined before the first turn; the set of their names is
     // fixed here and only tells the prompt which section lists them.

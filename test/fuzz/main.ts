@@ -64,6 +64,8 @@ interface Progress {
   counts: Record<ProgramOutcome, number>;
   peakRss: number;
   rssAfterWarmup: number;
+  /** The last sample. */
+  rss: number;
   findings: Finding[];
 }
 
@@ -81,6 +83,7 @@ async function child(seed: number, count: number, deadline: number, currentFile:
     counts: { ok: 0, error: 0, internal: 0, hang: 0, crash: 0, prototype: 0 },
     peakRss: 0,
     rssAfterWarmup: 0,
+    rss: 0,
     findings: [],
   };
   const arb = caseArbitrary();
@@ -99,6 +102,7 @@ async function child(seed: number, count: number, deadline: number, currentFile:
       }
       if ((progress.programs & 63) === 0) {
         const rss = process.memoryUsage().rss;
+        progress.rss = rss;
         progress.peakRss = Math.max(progress.peakRss, rss);
         if (progress.programs >= 10_000 && progress.rssAfterWarmup === 0) progress.rssAfterWarmup = rss;
       }
@@ -121,6 +125,7 @@ async function parent(o: Options): Promise<void> {
     counts: { ok: 0, error: 0, internal: 0, hang: 0, crash: 0, prototype: 0 },
     peakRss: 0,
     rssAfterWarmup: 0,
+    rss: 0,
     findings: [],
   };
   let seed = o.seed;
@@ -157,8 +162,15 @@ async function parent(o: Options): Promise<void> {
         total.programs = basePrograms + p.programs;
         for (const k of Object.keys(total.counts) as ProgramOutcome[]) total.counts[k] = base[k] + p.counts[k];
         total.peakRss = Math.max(total.peakRss, p.peakRss);
+        total.rss = p.rss;
         if (total.rssAfterWarmup === 0 && p.rssAfterWarmup > 0) total.rssAfterWarmup = p.rssAfterWarmup;
-        for (const f of p.findings) if (total.findings.length < MAX_FINDINGS) total.findings.push(f);
+        for (const f of p.findings) {
+          if (total.findings.length < MAX_FINDINGS) total.findings.push(f);
+          // Shown as found: a long run is worth watching.
+          process.stderr.write(
+            `[${f.outcome}] ${f.program.replace(/\n/g, " ").slice(0, 300)}\n  ${f.detail.split("\n")[0]!.slice(0, 300)}\n`,
+          );
+        }
         if (Date.now() - lastPrint > 10_000) {
           lastPrint = Date.now();
           process.stderr.write(`${line(total, started)}\n`);
@@ -200,6 +212,7 @@ async function parent(o: Options): Promise<void> {
     values: total.counts.ok,
     peakRssMb: Math.round(total.peakRss / 1e6),
     rssAfter10kMb: Math.round(total.rssAfterWarmup / 1e6),
+    rssAtEndMb: Math.round(total.rss / 1e6),
     seconds: Math.round((Date.now() - started) / 1000),
     seed: o.seed,
     sweep: sweep === null ? null : { calls: sweep.calls, ...sweep.counts },
@@ -238,7 +251,7 @@ function line(t: Progress, started: number): string {
   return (
     `programs run ${t.programs} (${Math.round(t.programs / Math.max(s, 0.001))}/s) · crashes ${t.counts.crash} · hangs ${t.counts.hang} · ` +
     `internal errors ${t.counts.internal} · prototype changes ${t.counts.prototype} · typed errors ${t.counts.error} · values ${t.counts.ok} · ` +
-    `peak RSS ${Math.round(t.peakRss / 1e6)} MB (after 10k programs ${Math.round(t.rssAfterWarmup / 1e6)} MB) · ${Math.round(s)} s`
+    `peak RSS ${Math.round(t.peakRss / 1e6)} MB (after 10k programs ${Math.round(t.rssAfterWarmup / 1e6)} MB, now ${Math.round(t.rss / 1e6)} MB) · ${Math.round(s)} s`
   );
 }
 

@@ -72,6 +72,40 @@ const REGEXES = [
   "\\\\p{L}+",
 ];
 
+/** Pipelines a program might run over a value `$X` (and another, `$Y`). */
+const PIPELINES = [
+  "(->> $X (take 50) (filter some?) (map str) (take 10) vec)",
+  "(reduce (fn [a x] (if (number? x) (+ a x) a)) 0 (take 100 $X))",
+  "(into {} (map (fn [x] [x x]) (take 5 $X)))",
+  "(group-by type (take 20 $X))",
+  "(sort-by str (take 20 $X))",
+  "(frequencies (take 50 $X))",
+  '(clojure.string/join "," (take 10 $X))',
+  '(re-seq #"[a-z]+" (str $X))',
+  "(update-in {:a {:b 1}} [:a :b] (constantly $X))",
+  "(assoc-in {} [:a :b] $X)",
+  "(= $X $Y)",
+  "(compare (str $X) (str $Y))",
+  "(hash [$X $Y])",
+  "(get {$X 1} $Y)",
+  "(contains? #{$X} $Y)",
+  "(distinct [$X $Y $X])",
+  "(pr-str [$X $Y])",
+  "(count (str $X $Y))",
+  "(merge {:a $X} {:b $Y})",
+  "(zipmap (take 5 (range)) (repeat $X))",
+  "(mapv (fn [x] (if (map? x) (keys x) x)) (take 10 $X))",
+  "(clojure.walk/postwalk identity $X)",
+  "(flatten [$X $Y])",
+  "(tree-seq coll? seq $X)",
+  "(concat (take 5 $X) (take 5 $Y))",
+  "(interleave (take 5 $X) (take 5 $Y))",
+  "(partition-all 3 (take 10 $X))",
+  "(some #(= % $Y) (take 20 $X))",
+  '(format "%s|%s" $X $Y)',
+  "(select-keys $X [:a :b 0])",
+];
+
 const arbInt = fc.oneof(
   fc.integer({ min: -5, max: 40 }).map(String),
   fc.constantFrom("0", "-1", "9007199254740991", "-9007199254740991", "2147483648", "1000000", "100000000"),
@@ -141,6 +175,10 @@ export function programArbitrary(opts: { readonly tools: boolean }): fc.Arbitrar
             `(loop [i 0 acc []] (if (< i (min 50 (count [${n}]))) (recur (inc i) (conj acc ${body})) acc))`,
         ),
       fc.tuple(tie("expr")).map(([x]) => `(lazy-seq (cons ${x} nil))`),
+      // Pipelines over the hostile values, as programs usually are: more of them get far.
+      fc
+        .tuple(fc.constantFrom(...POOL_NAMES), fc.constantFrom(...PIPELINES), fc.constantFrom(...POOL_NAMES))
+        .map(([h, p, other]) => p.replace(/\$X/g, h).replace(/\$Y/g, other)),
       fc.tuple(tie("expr"), tie("expr")).map(([x, y]) => `(cond ${x} ${y} :else nil)`),
       fc.tuple(tie("expr"), tie("expr")).map(([x, y]) => `(case ${x} 1 ${y} :a 2 nil)`),
       ...(opts.tools
