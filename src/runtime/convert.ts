@@ -38,8 +38,9 @@ export interface FromHostOptions {
  * A host value as a PTC-Lisp value. PTC-Lisp values (closures passed along) pass through.
  * Host data is untrusted: what it cannot be (functions, symbols, cycles, nesting past 500
  * levels, collections or strings past the limits, getters or proxies that throw) is a
- * typed error naming the path, never a crash; the walk is metered, so a value that shares
- * its parts (`x = {a: x, b: x}` forty times) stops at the step limit.
+ * typed error naming the path, never a crash. The walk is metered (one step per value, an
+ * array's items charged at once), and a part the data shares (`x = {a: x, b: x}` forty
+ * times) is converted once and stays shared.
  */
 export function fromHost(x: unknown, opts: FromHostOptions = {}): Value {
   const r = new HostReader(opts);
@@ -97,7 +98,7 @@ class HostReader {
     return new PtcError({
       kind: "limit",
       message: `the data is too large to convert: ${e.message}`,
-      hint: "the data holds too many values (a part shared many times counts each time); send less",
+      hint: "the data holds more values than an evaluation may handle; send less, or page through it",
     });
   }
 

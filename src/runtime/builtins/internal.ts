@@ -104,7 +104,9 @@ export const INTERNAL: BuiltinSpec[] = [
     examples: [{ code: "((where :a = 1) {:a 1})", result: "true" }],
     f1: (_cx, field) => nativeFn("where", (_cx2, args) => truthy(fieldValue(args[0] ?? null, field)), ["[m]"]),
     f3: (_cx, field, op, v) => {
-      const test = predicate((op as Keyword).name, v);
+      // A program can call this helper by its qualified name too: check what (where ...) passes.
+      if (!(op instanceof Keyword)) throw typeError("where", "an operator keyword such as := or :>", op);
+      const test = predicate(op.name, v);
       return nativeFn("where", (cx, args) => test(cx, fieldValue(args[0] ?? null, field)), ["[m]"]);
     },
   },
