@@ -28,6 +28,7 @@ import type { Code, Frame } from "./closure.js";
 import { compile } from "./compile.js";
 import { EvalContext, type Journal } from "./eval-context.js";
 import type { Txn, UserNamespace } from "./namespace.js";
+import { isStackOverflow } from "./locate.js";
 import { ReturnSignal, Suspend } from "./signals.js";
 
 /** How the result is printed: in full (pr-str), truncated for feedback, or not at all. */
@@ -122,7 +123,7 @@ function runTop(p: Program, cx: EvalContext): Value {
 /** Any thrown thing as a PtcError; never lets a raw JS error out (and never throws itself). */
 export function toPtcError(e: unknown): PtcError {
   if (e instanceof PtcError) return e;
-  if (e instanceof RangeError && /call stack/i.test(hostMessage(e))) {
+  if (isStackOverflow(e)) {
     return new PtcError({
       kind: "limit",
       message: "recursion too deep for the host stack",
