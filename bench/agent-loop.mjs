@@ -183,12 +183,51 @@ export async function runAgentLoopSuite({ quick, line }) {
     });
     jsonTimes.push(...j.times);
   }
+  // The same mission with hard preemption off (the watchdog of src/evaluator/preempt.ts):
+  // what isolation costs per turn. Interleaved with the runs above' rounds' conditions.
+  const { setPreemptionForBenchmark, preemptible } = await import("../dist/evaluator/preempt.js");
+  const offTimes = [];
+  const onTimes = [];
+  for (let r = 0; r < rounds; r++) {
+    for (const on of [false, true]) {
+      setPreemptionForBenchmark(on);
+      try {
+        const m = await measure(async () => agent.run(input, { llm: scripted(REPLIES) }), {
+          ...t,
+          runs: Math.ceil(t.runs / rounds),
+          minRuns: Math.ceil(t.minRuns / rounds),
+          budgetMs: t.budgetMs / rounds,
+        });
+        check(m.last);
+        (on ? onTimes : offTimes).push(...m.times);
+      } finally {
+        setPreemptionForBenchmark(true);
+      }
+    }
+  }
+  // One stretch under the watchdog against the same call made directly.
+  const STRETCHES = quick ? 2_000 : 20_000;
+  const f = () => 1;
+  const stretch = (guarded) => {
+    const t0 = performance.now();
+    for (let i = 0; i < STRETCHES; i++) guarded ? preemptible(f, { ms: 5000 }) : f();
+    return ((performance.now() - t0) * 1000) / STRETCHES;
+  };
+  const guardedUs = [];
+  const directUs = [];
+  for (let r = 0; r < (quick ? 2 : 5); r++) {
+    guardedUs.push(stretch(true));
+    directUs.push(stretch(false));
+  }
+
   const med = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
   const runMs = med(loopTimes);
   const perTurn = runMs / TURNS;
   const jsonMs = med(jsonTimes);
   const oneMs = med(oneTimes);
   const marginal = (runMs - oneMs) / (TURNS - 1);
+  const onMs = med(onTimes);
+  const offMs = med(offTimes);
 
   line(
     `Agent loop: a ${TURNS}-turn mission over ${expenses.length.toLocaleString("en-US")} records in data/ (${(JSON.stringify(input).length / 1e6).toFixed(1)} MB as JSON), scripted LLM answering at once`,
@@ -200,6 +239,12 @@ export async function runAgentLoopSuite({ quick, line }) {
   );
   line(`  JSON.stringify(input)  ${jsonMs.toFixed(3)} ms  (baseline)`);
   line(`  per turn / stringify   ${(perTurn / jsonMs).toFixed(2)}×`);
+  line(
+    `  preemption             ${((onMs - offMs) / TURNS).toFixed(3)} ms per turn  (whole run ${onMs.toFixed(2)} ms with the watchdog, ${offMs.toFixed(2)} ms without: ${(onMs / offMs).toFixed(2)}×)`,
+  );
+  line(
+    `  one stretch            ${(med(guardedUs) - med(directUs)).toFixed(1)} µs  (preemptible(f) ${med(guardedUs).toFixed(1)} µs against f() ${med(directUs).toFixed(2)} µs)`,
+  );
   const pass = perTurn < TARGET_MS_PER_TURN;
   line(`  Target`);
   line(
@@ -276,6 +321,9 @@ export async function runAgentLoopSuite({ quick, line }) {
       perTurnMs: perTurn,
       marginalTurnMs: marginal,
       jsonStringifyMs: jsonMs,
+      preemptionOnMs: onMs,
+      preemptionOffMs: offMs,
+      stretchUs: med(guardedUs) - med(directUs),
       pass,
       sizes,
     },

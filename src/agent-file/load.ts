@@ -29,6 +29,7 @@ import {
   type ModulePathDetail,
   type ToolEntry,
 } from "./parse.js";
+import { DEFAULT_IMPORT_TIMEOUT_MS, ImportProbe, ImportProbeError } from "./import-probe.js";
 
 /** What a file cannot say (functions, host limits): applied to every agent loaded. */
 export interface LoadAgentFileOptions {
@@ -36,6 +37,13 @@ export interface LoadAgentFileOptions {
   readonly llmRegistry?: LlmRegistry;
   /** Sandbox limits of each evaluation. */
   readonly limits?: Partial<Limits>;
+  /**
+   * How long a tool module may take to import (its top-level code), in ms; 10,000 by
+   * default. Each module is first imported in a worker thread under this limit (see
+   * import-probe.ts): one that loops or waits forever is an error, not a hung process.
+   * 0 imports modules directly, without the probe.
+   */
+  readonly importTimeoutMs?: number;
 }
 
 /**
@@ -43,8 +51,14 @@ export interface LoadAgentFileOptions {
  * modules and define the agent. Throws AgentFileError.
  */
 export async function loadAgentFile(path: string, options: LoadAgentFileOptions = {}): Promise<Agent> {
-  const context: LoadContext = { options, agents: new Map(), modules: new Map() };
-  return loadFile(context, { absolute: resolve(path), shown: path }, []);
+  const timeout = options.importTimeoutMs ?? DEFAULT_IMPORT_TIMEOUT_MS;
+  const probe = timeout > 0 ? new ImportProbe(timeout) : null;
+  const context: LoadContext = { options, agents: new Map(), modules: new Map(), probe, timeoutMs: timeout };
+  try {
+    return await loadFile(context, { absolute: resolve(path), shown: path }, []);
+  } finally {
+    probe?.close();
+  }
 }
 
 // ---------------------------------------------------------------------------------------
@@ -57,6 +71,9 @@ interface LoadContext {
   readonly agents: Map<string, Agent>;
   /** Tool modules by absolute path. */
   readonly modules: Map<string, Promise<Readonly<Record<string, unknown>>>>;
+  /** Imports each module first in a worker under the time limit (null: no probe). */
+  readonly probe: ImportProbe | null;
+  readonly timeoutMs: number;
 }
 
 /** A file's absolute path, and the path errors show (as the caller wrote it). */
@@ -224,7 +241,7 @@ async function loadModuleTool(
 
   let loaded = context.modules.get(absolute);
   if (loaded === undefined) {
-    loaded = importModule(absolute, ref.file.absolute);
+    loaded = importModule(context, absolute, ref.file.absolute);
     context.modules.set(absolute, loaded);
   }
   let namespace: Readonly<Record<string, unknown>>;
@@ -255,15 +272,38 @@ async function loadModuleTool(
   return tool;
 }
 
-/** TypeScript through tsx's loader (scoped to this import); JavaScript as Node imports it. */
-async function importModule(absolute: string, parent: string): Promise<Readonly<Record<string, unknown>>> {
+/**
+ * TypeScript through tsx's loader (scoped to this import); JavaScript as Node imports it.
+ * First in the probe worker (an endless loop or a wait that never ends is an error), then
+ * here, still under the time limit (a promise that settles in the probe may not here).
+ */
+async function importModule(
+  context: LoadContext,
+  absolute: string,
+  parent: string,
+): Promise<Readonly<Record<string, unknown>>> {
   const url = pathToFileURL(absolute).href;
+  const parentUrl = pathToFileURL(parent).href;
+  const ts = /\.[cm]?ts$/.test(absolute);
+  await context.probe?.check(url, parentUrl, ts);
   // tsx (and esbuild under it) loads only when a TypeScript module is imported: importing
   // it eagerly would add ~300 ms to every `import "ptcc"`.
-  const namespace: unknown = /\.[cm]?ts$/.test(absolute)
-    ? await (await import("tsx/esm/api")).tsImport(url, pathToFileURL(parent).href)
-    : await import(url);
-  return namespace as Readonly<Record<string, unknown>>;
+  const loading: Promise<unknown> = ts
+    ? import("tsx/esm/api").then((tsx) => tsx.tsImport(url, parentUrl))
+    : import(url);
+  if (context.timeoutMs <= 0) return (await loading) as Readonly<Record<string, unknown>>;
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new ImportProbeError(`it did not finish loading within ${context.timeoutMs} ms`)),
+      context.timeoutMs,
+    );
+  });
+  try {
+    return (await Promise.race([loading, late])) as Readonly<Record<string, unknown>>;
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /**

@@ -34,6 +34,7 @@ import { checkPlaceholders } from "../signature/placeholders.js";
 import { altSpelling, type Signature, type SigType } from "../signature/types.js";
 import {
   FORMAT_OPTION_KEYS,
+  integerProblem,
   MAX_TIMER_MS,
   OUTPUT_MODES,
   REFERENCE_LEVELS,
@@ -517,11 +518,9 @@ class AgentFileParser {
 
   integer(v: Value, what: string, min: number, max = Number.MAX_SAFE_INTEGER): number {
     const n = this.scalarValue(v);
-    if (typeof n !== "number" || !Number.isSafeInteger(n) || n < min) {
-      throw this.fail(`${what} must be an integer of at least ${min}, got ${this.describe(v)}`, v.span);
-    }
-    if (n > max) throw this.fail(`${what} must be at most ${max}, got ${n}`, v.span);
-    return n;
+    const problem = integerProblem(n, min, max);
+    if (problem !== null) throw this.fail(`${what} ${problem}, got ${this.describe(v)}`, v.span);
+    return n as number;
   }
 
   oneOf<T extends string>(v: Value, what: string, choices: readonly T[]): T {

@@ -18,12 +18,14 @@ import {
   AGENT_OPTION_KEYS,
   DEFAULT_AGENT_NAME,
   FORMAT_OPTION_KEYS,
+  integerProblem,
   MAX_TIMER_MS,
   OUTPUT_MODES,
   REFERENCE_LEVELS,
   TOOL_NAME,
   TRANSPORTS,
 } from "./rules.js";
+import { limitsProblem } from "../runtime/limits.js";
 import {
   DEFAULT_FORMAT_OPTIONS,
   SELF,
@@ -173,6 +175,9 @@ export function defineAgent<const S extends SignatureLike = string, const T = Re
   if (options.toolSources !== undefined && !Array.isArray(options.toolSources)) {
     problems.add(`toolSources must be an array, got ${describe(options.toolSources)}`);
   }
+
+  const limitsWrong = limitsProblem(options.limits);
+  if (limitsWrong !== null) problems.add(limitsWrong);
 
   const definition: AgentDefinition = {
     name,
@@ -338,17 +343,12 @@ function checkToolSpec(toolName: string, spec: ToolSpec, problems: Problems): vo
 
 function positiveInt(v: unknown, dflt: number, what: string, min: number, problems: Problems): number {
   if (v === undefined) return dflt;
-  if (typeof v !== "number" || !Number.isSafeInteger(v) || v < min) {
-    problems.add(
-      `${what} must be an integer of at least ${min}, got ${typeof v === "number" ? String(v) : describe(v)}`,
-    );
+  const problem = integerProblem(v, min, what.endsWith("Ms") ? MAX_TIMER_MS : Number.MAX_SAFE_INTEGER);
+  if (problem !== null) {
+    problems.add(`${what} ${problem}, got ${typeof v === "number" ? String(v) : describe(v)}`);
     return dflt;
   }
-  if (what.endsWith("Ms") && v > MAX_TIMER_MS) {
-    problems.add(`${what} must be at most ${MAX_TIMER_MS}, got ${v}`);
-    return dflt;
-  }
-  return v;
+  return v as number;
 }
 
 function formatOptions(given: unknown, problems: Problems): FormatOptions {
@@ -362,8 +362,9 @@ function formatOptions(given: unknown, problems: Problems): FormatOptions {
       problems.add(`unknown format option ${k}`, didYouMean(closest(k, FORMAT_OPTION_KEYS)));
       continue;
     }
-    if (typeof v !== "number" || !Number.isSafeInteger(v) || v < 1) {
-      problems.add(`format option ${k} must be a positive integer, got ${String(v)}`);
+    const problem = integerProblem(v, 1);
+    if (problem !== null) {
+      problems.add(`format option ${k} ${problem}, got ${typeof v === "number" ? String(v) : describe(v)}`);
       continue;
     }
     out[k] = v;

@@ -20,14 +20,23 @@ import { toLlm } from "../llm/ai-sdk.js";
 import { llmInfo } from "../llm/info.js";
 import { createLlm, suggestLlmSpec } from "../llm/resolve.js";
 import { LlmError, normalizeReply, type Llm, type LlmMessage, type LlmRegistry, type LlmReply } from "../llm/types.js";
-import { fromHost, toJsonSafe, toTyped } from "../runtime/convert.js";
-import { print } from "../runtime/printer.js";
+import { hostMessage } from "../runtime/convert.js";
 import type { ValidationIssue } from "../runtime/validation.js";
 import { PtcFn, type Value, type Var } from "../runtime/values.js";
 import { renderType } from "../signature/render.js";
-import { checkOutput } from "../signature/compiled.js";
 import { Conversation } from "./conversation.js";
 import { extractJson, extractProgram, extractToolProgram } from "./extract.js";
+import {
+  endValues,
+  hostWalk,
+  jsonValue,
+  printValue,
+  returnIssues,
+  dataIssues,
+  traceValue,
+  traceValues,
+  valueOf,
+} from "./host-values.js";
 import {
   coercionNotes,
   cut,
@@ -205,23 +214,22 @@ class Run {
   }
 
   async run(): Promise<Step> {
-    this.emit({
-      ...this.base(),
-      type: "run_start",
-      parent: this.parent?.runId ?? null,
-      agent: this.def.name,
-      depth: this.depth,
-      // The caller's own data, by reference when it is plain JSON (checked, not copied:
-      // copying a large input for the trace would cost as much as the run's first turn).
-      input: toJsonSafe(this.input),
-    });
     let step: Step;
     try {
+      this.emit({
+        ...this.base(),
+        type: "run_start",
+        parent: this.parent?.runId ?? null,
+        agent: this.def.name,
+        depth: this.depth,
+        // The caller's own data, by reference when it is plain JSON (checked, not copied:
+        // copying a large input for the trace would cost as much as the run's first turn).
+        input: traceValue(this.input, this.def.limits),
+      });
       step = await this.loop();
     } catch (e) {
       // A defect, not something the LLM or a tool did: still a Step, never a crash.
-      const message = e instanceof Error ? e.message : String(e);
-      step = this.finish(null, { kind: "internal", reason: `internal error: ${message}` });
+      step = this.finish(null, { kind: "internal", reason: `internal error: ${hostMessage(e)}` });
     } finally {
       await this.closeToolSources?.();
     }
@@ -259,20 +267,26 @@ class Run {
     try {
       session = this.newSession(input);
     } catch (e) {
-      // Data that cannot enter a program (a cycle, a host function, nesting too deep).
-      return this.finish(null, { kind: "input", reason: e instanceof Error ? e.message : String(e) });
+      // Data that cannot enter a program (a cycle, a host function, nesting too deep, too large).
+      return this.finish(null, { kind: "input", reason: hostMessage(e) });
     }
+
     this.session = session;
     // Inherited closures are defined before the first turn; the set of their names is
     // fixed here and only tells the prompt which section lists them.
     for (const f of this.inherited) session.namespace.define(f.name, f.fn, f.doc);
     const inheritedNames: ReadonlySet<string> = new Set(this.inherited.map((f) => f.name));
-    const prompt = renderRunPrompt(this.def, mission, {
-      data: dataEntries(this.def, session.inputData(), this.options.inputDescriptions),
-      tools: toolEntries(this.def),
-      vars: session.namespace.all(),
-      inherited: inheritedNames,
-    });
+    // Samples of the data and of inherited functions are walks over values: bounded, under the watchdog.
+    const prompt = hostWalk(
+      () =>
+        renderRunPrompt(this.def, mission, {
+          data: dataEntries(this.def, session.inputData(), this.options.inputDescriptions),
+          tools: toolEntries(this.def),
+          vars: session.namespace.all(),
+          inherited: inheritedNames,
+        }),
+      { limits: this.def.limits },
+    );
     // The first message shows the input's samples: firewalled values in them stay hidden.
     const conversation = new Conversation(prompt.system, this.secrets.redact(prompt.user), this.def.transport);
     this.conversation = conversation;
@@ -648,7 +662,7 @@ class Run {
         return { outcome: "error", feedback: "", program: code, end: { value: null, failure: interrupted() } };
       }
       if (r.error.kind === "fail") {
-        const value = toJsonSafe(r.error.detail);
+        const value = jsonValue(r.error.detail, def.limits);
         return {
           outcome: "fail",
           feedback: "",
@@ -666,12 +680,11 @@ class Run {
     }
     // The printer shortens the answer itself (feedbackLimit, feedbackMaxChars).
     const shown = single
-      ? print(null, r.value, {
-          readably: true,
-          maxItems: fmt.feedbackLimit,
-          maxChars: fmt.feedbackMaxChars,
-          firewall: true,
-        })
+      ? printValue(
+          r.value,
+          { readably: true, maxItems: fmt.feedbackLimit, maxChars: fmt.feedbackMaxChars, firewall: true },
+          def.limits,
+        )
       : r.printed;
     if (!r.returned && !single) {
       return {
@@ -681,7 +694,7 @@ class Run {
         result: r.printed,
       };
     }
-    const issues = this.checkOutput(toTyped(null, r.value));
+    const issues = returnIssues(def.signature, r.value, def.signatureValidation, def.limits);
     if (issues.length > 0) {
       const expected = renderType(def.signature.output);
       const feedback = invalidReturnFeedback(expected, issues);
@@ -731,13 +744,12 @@ class Run {
           : `;; Error: your answer is not valid JSON: ${message}. Call ${RUN_PROGRAM} with a program, or answer with the JSON value of the expected output.`;
       return { outcome: "error", feedback, program: code, errorKind: "json", error: firstLine(feedback) };
     }
-    let value: Value;
-    try {
-      value = fromHost(parsed);
-    } catch (e) {
-      const feedback = `;; Error: ${e instanceof Error ? e.message : String(e)}`;
+    const read = valueOf(parsed, this.def.limits);
+    if (!read.ok) {
+      const feedback = `;; Error: ${read.error.message}`;
       return { outcome: "error", feedback, program: code, errorKind: "json", error: firstLine(feedback) };
     }
+    const value = read.value;
     const issues = this.checkOutput(parsed);
     const shown = cut(JSON.stringify(parsed) ?? "null", this.def.formatOptions.feedbackMaxChars);
     if (issues.length > 0) {
@@ -755,19 +767,19 @@ class Run {
 
   /** The output's validation errors (none in warn_only and disabled modes). */
   private checkOutput(value: unknown): readonly ValidationIssue[] {
-    const r = checkOutput(this.def.signature, value, this.def.signatureValidation);
-    return r.ok ? [] : r.errors;
+    return dataIssues(this.def.signature, value, this.def.signatureValidation, this.def.limits);
   }
 
   private recordCall(c: ToolCallTrace): void {
     this.turnCalls.push(c);
+    const [args, result] = traceValues([c.args, c.result], this.def.limits);
     this.emit({
       ...this.base(),
       type: "tool_call",
       turn: this.turn,
       tool: c.name,
-      args: toJsonSafe(c.args),
-      ...(c.result !== undefined ? { result: toJsonSafe(c.result) } : {}),
+      args,
+      ...(c.result !== undefined ? { result } : {}),
       ...(c.error !== undefined ? { error: c.error } : {}),
       durationMs: c.durationMs,
     });
@@ -819,12 +831,18 @@ class Run {
 
   private finish(value: Value | null, failure: Failure | null): Step {
     const durationMs = performance.now() - this.started;
-    const ret = failure === null ? toJsonSafe(value) : undefined;
+    const vars = (this.session?.namespace.all() ?? []).filter((v) => v.bound);
+    const end = endValues(
+      failure === null ? value : undefined,
+      vars.map((v) => [v.name, v.value] as const),
+      this.def.limits,
+    );
+    const ret = failure === null ? end.json : undefined;
     this.emit({
       ...this.base(),
       type: "run_end",
       ok: failure === null,
-      ...(failure === null ? { return: ret } : { failure: { kind: failure.kind, reason: failure.reason } }),
+      ...(failure === null ? { return: end.trace } : { failure: { kind: failure.kind, reason: failure.reason } }),
       turns: this.turns.length,
       durationMs,
     });
@@ -833,7 +851,7 @@ class Run {
       turns: this.turns,
       transcript: this.turns,
       usage,
-      namespace: this.namespaceSnapshot(),
+      namespace: namespaceObject(end.vars),
       fieldDescriptions: this.def.fieldDescriptions,
       signature: this.def.signature,
       trace: this.trace,
@@ -843,20 +861,15 @@ class Run {
       ? { ok: true, agent: this.def.name, return: ret, returnValue: value, ...rest }
       : { ok: false, agent: this.def.name, failure, fail: failure, ...rest };
   }
+}
 
-  private namespaceSnapshot(): Record<string, unknown> {
-    const out: Record<string, unknown> = {};
-    for (const v of this.session?.namespace.all() ?? []) {
-      if (!v.bound) continue;
-      Object.defineProperty(out, v.name, {
-        value: toJsonSafe(v.value),
-        enumerable: true,
-        writable: true,
-        configurable: true,
-      });
-    }
-    return out;
+/** The Step's namespace: the user vars' JSON by name (`__proto__` too stays data). */
+function namespaceObject(vars: readonly (readonly [string, unknown])[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [name, value] of vars) {
+    Object.defineProperty(out, name, { value, enumerable: true, writable: true, configurable: true });
   }
+  return out;
 }
 
 interface TurnResult {
@@ -908,7 +921,7 @@ function turnTimeout(def: AgentDefinition, turn: number): Failure {
 /** The text of a (fail ...) reason: a string as is, a map's :message or :reason, else printed. */
 function failReason(detail: unknown): string {
   if (typeof detail === "string") return detail;
-  const json = toJsonSafe(detail);
+  const json = jsonValue(detail);
   if (json !== null && typeof json === "object" && !Array.isArray(json)) {
     const o = json as Record<string, unknown>;
     if (typeof o["message"] === "string") return o["message"];

@@ -5,11 +5,12 @@
  */
 import { getFlex, type PMap } from "../runtime/map.js";
 import type { Value } from "../runtime/values.js";
-import { checkInput } from "../signature/compiled.js";
+import { tryHostWalk } from "../evaluator/host-walk.js";
 import { expandTemplate } from "../signature/placeholders.js";
 import { renderParams } from "../signature/render.js";
 import { altSpelling } from "../signature/types.js";
 import { llmIssue } from "./feedback.js";
+import { checkedInput } from "./host-values.js";
 import type { DataEntry } from "./prompt/namespace.js";
 import type { AgentDefinition } from "./types.js";
 
@@ -21,14 +22,16 @@ export function checkRunInput(
   def: AgentDefinition,
   given: Readonly<Record<string, unknown>>,
 ): { readonly ok: true; readonly input: Record<string, unknown> } | { readonly ok: false; readonly reason: string } {
-  const checked = checkInput(def.signature, given);
-  if (!checked.ok) {
+  // The caller's data may be anything (huge, shared, a proxy): checked and copied under a budget.
+  const checked = checkedInput(def.signature, given, def.limits);
+  if (!checked.ok) return { ok: false, reason: `the input cannot be checked: ${checked.error.message}` };
+  if (checked.value.errors.length > 0) {
     return {
       ok: false,
-      reason: `the input does not match (${renderParams(def.signature)}): ${checked.errors.map(llmIssue).join("; ")}`,
+      reason: `the input does not match (${renderParams(def.signature)}): ${checked.value.errors.map(llmIssue).join("; ")}`,
     };
   }
-  const input: Record<string, unknown> = { ...((checked.value ?? {}) as Record<string, unknown>) };
+  const input: Record<string, unknown> = checked.value.input;
   for (const p of def.signature.params) {
     const alt = altSpelling(p.name);
     if (!Object.hasOwn(input, p.name) && (alt === null || !Object.hasOwn(input, alt))) input[p.name] = null;
@@ -36,9 +39,14 @@ export function checkRunInput(
   return { ok: true, input };
 }
 
-/** The mission: the prompt template filled in with the input. Throws on a template error. */
+/**
+ * The mission: the prompt template filled in with the input. Filling it in writes input
+ * values as JSON, a walk too: bounded, under the watchdog. Throws on a template error.
+ */
 export function missionText(def: AgentDefinition, input: Readonly<Record<string, unknown>>): string {
-  return expandTemplate(def.prompt, input);
+  const filled = tryHostWalk(() => expandTemplate(def.prompt, input), { limits: def.limits });
+  if (!filled.ok) throw filled.error;
+  return filled.value;
 }
 
 /** The data/ entries: the parameters in signature order, then any other input keys. */
@@ -47,7 +55,8 @@ export function dataEntries(
   data: PMap | null,
   inputDescriptions: Readonly<Record<string, string>> = {},
 ): DataEntry[] {
-  const descriptions = { ...inputDescriptions, ...def.fieldDescriptions };
+  // Own keys only: an input key such as `constructor` must not find Object.prototype's.
+  const descriptions = new Map(Object.entries({ ...inputDescriptions, ...def.fieldDescriptions }));
   const get = (k: string): Value => (data === null ? null : getFlex(data, k, null));
   const entries: DataEntry[] = [];
   const seen = new Set<string>();
@@ -55,13 +64,13 @@ export function dataEntries(
     seen.add(p.name);
     const alt = altSpelling(p.name);
     if (alt !== null) seen.add(alt);
-    const d = descriptions[p.name];
+    const d = descriptions.get(p.name);
     const value = get(p.name) ?? (alt !== null ? get(alt) : null);
     entries.push({ name: p.name, type: p.type, value, ...(d !== undefined ? { description: d } : {}) });
   }
   data?.forEach((k) => {
     if (typeof k !== "string" || seen.has(k)) return;
-    const d = descriptions[k];
+    const d = descriptions.get(k);
     entries.push({ name: k, type: null, value: get(k), ...(d !== undefined ? { description: d } : {}) });
   });
   return entries;

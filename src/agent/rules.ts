@@ -55,3 +55,14 @@ export const FORMAT_OPTION_KEYS = Object.keys(DEFAULT_FORMAT_OPTIONS) as readonl
 
 /** The longest delay Node's timers keep (about 24.8 days); a longer one fires at once. */
 export const MAX_TIMER_MS = 2_147_483_647;
+
+/**
+ * What is wrong with an integer option, or null when it is fine: said as it is — not a
+ * number, not whole, too small, too large (`turnTimeoutMs: 1e20` is too large, not "less
+ * than 1").
+ */
+export function integerProblem(v: unknown, min: number, max: number = Number.MAX_SAFE_INTEGER): string | null {
+  if (typeof v === "number" && v > max) return `must be at most ${max}`;
+  if (typeof v !== "number" || !Number.isInteger(v) || v < min) return `must be an integer of at least ${min}`;
+  return null;
+}

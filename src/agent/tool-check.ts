@@ -159,7 +159,7 @@ function positional(name: string, sig: Signature, args: readonly Form[], span: S
 }
 
 function checkValue(name: string, param: Field, valueForm: Form): void {
-  const value = toHost(null, formToValue(valueForm), wire);
+  const value = toHost(null, formToValue(valueForm), { keyFn: wire });
   // The parameter alone, validated as the call validates its arguments (with coercion).
   const one: Signature = { params: [param], output: primitive("any") };
   const r = validateAndCoerce(one, { [param.name]: value });

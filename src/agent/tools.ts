@@ -9,6 +9,8 @@
  * it is reported to the run (`contractBroken`), which ends as `tool_contract`. Nothing a
  * tool does crashes a run.
  */
+import { hostWalk } from "../evaluator/host-walk.js";
+import { hostMessage } from "../runtime/convert.js";
 import type { ToolFunction } from "../evaluator/session.js";
 import { checkInput, checkOutput } from "../signature/compiled.js";
 import { parseSignature } from "../signature/parse.js";
@@ -99,18 +101,19 @@ function hostTool(host: ToolHost, name: string, spec: ToolDefinition): ToolFunct
   const sig = signatureOf(spec);
   const fn: ToolFn = spec.fn;
   return async (args) => {
-    const t0 = performance.now();
-    let input: Record<string, unknown> = args;
+    const call = recorder(host, name, args);
     try {
+      // Checking walks data a tool made (of any size and shape): with a budget, under the watchdog.
+      const limits = host.definition.limits;
       if (sig !== null) {
-        const checked = checkInput(sig, args);
+        const checked = hostWalk((meter) => checkInput(sig, args, "enabled", meter), { limits });
         if (!checked.ok) throw new Error(`invalid arguments: ${issuesText(checked.errors)}`);
         if (checked.warnings.length > 0) host.note(name, checked.warnings);
-        input = checked.value as Record<string, unknown>;
+        call.args = checked.value as Record<string, unknown>;
       }
-      const result: unknown = await fn(input, host.context());
+      const result: unknown = await fn(call.args, host.context());
       if (sig !== null) {
-        const checked = checkOutput(sig, result);
+        const checked = hostWalk((meter) => checkOutput(sig, result, "enabled", meter), { limits });
         if (!checked.ok) {
           const problem = `returned data that does not match ${renderSignature(sig)}: ${issuesText(checked.errors)}`;
           host.contractBroken?.(
@@ -120,12 +123,16 @@ function hostTool(host: ToolHost, name: string, spec: ToolDefinition): ToolFunct
         }
       }
       host.seen(result);
-      host.record({ name, args: input, result, durationMs: performance.now() - t0 });
+      call.done({ result });
       return result;
     } catch (e) {
-      const error = e instanceof Error ? e.message : String(e);
-      host.record({ name, args: input, error, durationMs: performance.now() - t0 });
-      throw e instanceof Error ? e : new Error(error);
+      // Whatever the tool threw (an Error, a string, an object without a prototype, an
+      // Error whose message getter throws) becomes a plain Error with a message.
+      const error = hostMessage(e);
+      call.done({ error });
+      throw new Error(error);
+    } finally {
+      call.end();
     }
   };
 }
@@ -137,17 +144,49 @@ async function childTool(
   args: Record<string, unknown>,
   inherit: boolean,
 ): Promise<unknown> {
-  const t0 = performance.now();
-  const step = await host.runChild(name, child, args, inherit);
-  if (!step.ok) {
-    const reason = step.failure?.reason ?? "failed";
-    // A child's broken tool is as much beyond the parent's model as its own would be.
-    if (step.failure?.kind === "tool_contract") host.contractBroken?.(`${agentLabel(child.name)}: ${reason}`);
-    host.record({ name, args, error: reason, durationMs: performance.now() - t0 });
-    throw new Error(`${agentLabel(child.name)} failed: ${reason}`);
+  const call = recorder(host, name, args);
+  try {
+    const step = await host.runChild(name, child, args, inherit);
+    if (!step.ok) {
+      const reason = step.failure?.reason ?? "failed";
+      // A child's broken tool is as much beyond the parent's model as its own would be.
+      if (step.failure?.kind === "tool_contract") host.contractBroken?.(`${agentLabel(child.name)}: ${reason}`);
+      call.done({ error: reason });
+      throw new Error(`${agentLabel(child.name)} failed: ${reason}`);
+    }
+    call.done({ result: step.return });
+    return step.returnValue ?? step.return;
+  } finally {
+    call.end();
   }
-  host.record({ name, args, result: step.return, durationMs: performance.now() - t0 });
-  return step.returnValue ?? step.return;
+}
+
+/**
+ * One trace event per tool call, whatever happens to it: when it answers or throws, or —
+ * when the turn ends first (its time ran out, the run was cancelled) — then, saying that
+ * no answer came. An answer arriving later is not recorded again.
+ */
+function recorder(
+  host: ToolHost,
+  name: string,
+  args: Record<string, unknown>,
+): { args: Record<string, unknown>; done: (r: { result?: unknown; error?: string }) => void; end: () => void } {
+  const t0 = performance.now();
+  const signal = host.context().signal;
+  let recorded = false;
+  const call = {
+    args,
+    done: (r: { result?: unknown; error?: string }): void => {
+      if (recorded) return;
+      recorded = true;
+      host.record({ name, args: call.args, ...r, durationMs: performance.now() - t0 });
+    },
+    end: (): void => signal.removeEventListener("abort", onAbort),
+  };
+  const onAbort = (): void => call.done({ error: "no answer before the turn ended" });
+  if (signal.aborted) onAbort();
+  else signal.addEventListener("abort", onAbort, { once: true });
+  return call;
 }
 
 /** The signature of each tool that has one: a host tool's own, an agent tool's agent's. */

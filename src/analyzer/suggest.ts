@@ -2,8 +2,9 @@
  * Hints for Clojure names PTC-Lisp does not have. (The "did you mean" machinery is in
  * src/diagnostics/suggest.ts, shared with the signature parser.)
  */
+import { table } from "../runtime/table.js";
 /** Clojure names an LLM may reach for that PTC-Lisp does not provide, with what to do instead. */
-export const UNSUPPORTED_HINTS: Readonly<Record<string, string>> = {
+export const UNSUPPORTED_HINTS: Readonly<Record<string, string>> = table({
   try: "PTC-Lisp has no exceptions; check values with if/when and stop with (fail ...)",
   catch: "PTC-Lisp has no exceptions; check values with if/when and stop with (fail ...)",
   finally: "PTC-Lisp has no exceptions",
@@ -65,7 +66,7 @@ export const UNSUPPORTED_HINTS: Readonly<Record<string, string>> = {
   resolve: "functions are values: pass the function itself instead of its name",
   slurp: "programs cannot read files; ask a tool for the data",
   spit: "programs cannot write files; return the value or pass it to a tool",
-};
+});
 
 /** Builtins that Clojure also accepts without their collection, as a transducer. */
 const TRANSDUCER_SHAPED = new Set(

@@ -1,10 +1,13 @@
 /** `ptcc eval`: one program (human or --json output), or a --jsonl batch. */
 import { readFileSync } from "node:fs";
 import type { EvalResult } from "../evaluator/evaluate.js";
+import { tryHostWalk } from "../evaluator/host-walk.js";
 import { Session } from "../evaluator/session.js";
+import type { Limits } from "../runtime/limits.js";
 import { toHost } from "../runtime/convert.js";
-import { limitsFrom, loadContext, type CommonArgs } from "./options.js";
+import { limitsFrom, sessionFor, type CommonArgs } from "./options.js";
 import { renderError, renderWarnings } from "./render.js";
+import { sanitize } from "./sanitize.js";
 import { UsageError } from "./usage-error.js";
 
 export interface EvalArgs extends CommonArgs {
@@ -44,22 +47,24 @@ export async function runEval(args: EvalArgs): Promise<number> {
     return runBatch(args);
   }
   const { source, file } = programSource(args);
-  const session = new Session({ context: loadContext(args.context), limits: limitsFrom(args), breakOnSigint: true });
+  const session = sessionFor(args, { breakOnSigint: true });
   const r = await session.evaluate(source, { file });
   const code = r.ok ? 0 : r.error.kind === "interrupted" ? EXIT_INTERRUPTED : 1;
   if (args.json) {
-    process.stdout.write(`${JSON.stringify(jsonResult(r))}\n`);
+    const json = jsonResult(r, limitsFrom(args));
+    process.stdout.write(`${JSON.stringify(json)}\n`);
     if (r.output.length > 0) process.stderr.write(`${r.output.join("\n")}\n`);
-    return code;
+    return json.ok ? code : Math.max(code, 1);
   }
-  for (const line of r.output) process.stdout.write(`${line}\n`);
+  // Human output: what the program printed or made is shown with its control characters escaped.
+  for (const line of r.output) process.stdout.write(`${sanitize(line)}\n`);
   const warnings = renderWarnings(r.warnings, file);
-  if (warnings) process.stderr.write(warnings);
+  if (warnings) process.stderr.write(sanitize(warnings));
   if (r.ok) {
-    process.stdout.write(`${r.printed}\n`);
+    process.stdout.write(`${sanitize(r.printed)}\n`);
     return 0;
   }
-  process.stderr.write(renderError(r.error, source));
+  process.stderr.write(sanitize(renderError(r.error, source)));
   return code;
 }
 
@@ -68,9 +73,19 @@ const EXIT_INTERRUPTED = 130;
 
 type JsonError = { kind: string; message: string; line?: number; column?: number };
 
-function jsonResult(r: EvalResult): { ok: true; printed: string; value: unknown } | { ok: false; error: JsonError } {
-  if (r.ok) return { ok: true, printed: r.printed, value: toHost(null, r.value) };
-  return { ok: false, error: r.error.toJSON() };
+/**
+ * The --json object. The value is converted to JSON under a budget and the watchdog (it
+ * may be nested too deep, or share its parts too much, to be written): a value that
+ * cannot be is a typed failure, never a crash.
+ */
+function jsonResult(
+  r: EvalResult,
+  limits: Partial<Limits> | undefined,
+): { ok: true; printed: string; value: unknown } | { ok: false; error: JsonError } {
+  if (!r.ok) return { ok: false, error: r.error.toJSON() };
+  const value = tryHostWalk((meter) => toHost(null, r.value, { meter }), { limits });
+  if (!value.ok) return { ok: false, error: value.error.toJSON() };
+  return { ok: true, printed: r.printed, value: value.value };
 }
 
 /** --jsonl: each stdin line is one request, answered by one stdout line, in order. */

@@ -26,6 +26,7 @@ import type { CompileArgs } from "./compile.js";
 import type { InitArgs } from "./init.js";
 import type { RunArgs } from "./run.js";
 import type { SignatureArgs } from "./signature.js";
+import { sanitize } from "./sanitize.js";
 import { UsageError } from "./usage-error.js";
 
 /**
@@ -44,11 +45,16 @@ function packageVersion(): string {
 
 function exitWith(e: unknown): never {
   if (e instanceof UsageError) {
-    process.stderr.write(`ptcc: ${e.message}\n`);
+    process.stderr.write(`ptcc: ${sanitize(e.message)}\n`);
     process.exit(2);
   }
-  const message = e instanceof Error ? e.message : String(e);
-  process.stderr.write(`ptcc: internal error: ${message}\n`);
+  let message: string;
+  try {
+    message = e instanceof Error ? String(e.message) : String(e);
+  } catch {
+    message = "an error that cannot be shown";
+  }
+  process.stderr.write(`ptcc: internal error: ${sanitize(message)}\n`);
   process.exit(2);
 }
 
@@ -210,9 +216,22 @@ export async function main(argv: string[]): Promise<number> {
   return code;
 }
 
+let settled = false;
+// Node exits, with code 0, once nothing is left to wait for: a command still waiting then
+// (on something that can never finish) must not look like a success.
+process.on("beforeExit", () => {
+  if (settled) return;
+  settled = true;
+  process.stderr.write("ptcc: internal error: the command was left waiting on something that never finishes\n");
+  process.exitCode = 2;
+});
 main(hideBin(process.argv)).then(
   (code) => {
+    settled = true;
     process.exitCode = code;
   },
-  (e) => exitWith(e),
+  (e) => {
+    settled = true;
+    exitWith(e);
+  },
 );

@@ -1,5 +1,7 @@
 /** Options shared by `ptcc eval` and `ptcc repl`: the input context and the limits. */
 import { readFileSync } from "node:fs";
+import { PtcError } from "../diagnostics/error.js";
+import { Session, type SessionOptions } from "../evaluator/session.js";
 import { DEFAULT_LIMITS, unlimited, type Limits } from "../runtime/limits.js";
 import { UsageError } from "./usage-error.js";
 
@@ -39,4 +41,18 @@ export function limitsFrom(args: CommonArgs): Partial<Limits> {
     timeoutMs = args.timeout;
   }
   return args.unlimited ? unlimited(timeoutMs) : { timeoutMs };
+}
+
+/**
+ * A session over the --context data: data that cannot enter a program (too large, nested
+ * too deep) is a usage error naming the file, not a crash.
+ */
+export function sessionFor(args: CommonArgs, opts: Omit<SessionOptions, "context" | "limits"> = {}): Session {
+  const context = loadContext(args.context);
+  try {
+    return new Session({ ...opts, context, limits: limitsFrom(args) });
+  } catch (e) {
+    if (e instanceof PtcError) throw new UsageError(`--context ${args.context ?? ""}: ${e.message}`);
+    throw e;
+  }
 }

@@ -5,11 +5,11 @@
  */
 import { createInterface } from "node:readline";
 import { PtcError } from "../diagnostics/error.js";
-import { Session } from "../evaluator/session.js";
 import { read } from "../reader/read.js";
-import { limitsFrom, loadContext, type CommonArgs } from "./options.js";
+import { sessionFor, type CommonArgs } from "./options.js";
 import { originOf } from "../diagnostics/span-source.js";
 import { renderError, renderWarnings } from "./render.js";
+import { sanitize } from "./sanitize.js";
 
 const PROMPT = "user=> ";
 const MORE = "  #_=> ";
@@ -26,9 +26,10 @@ export function isIncomplete(text: string): boolean {
 
 export async function runRepl(args: CommonArgs): Promise<number> {
   // Ctrl-C stops a running program and returns to the prompt.
-  const session = new Session({ context: loadContext(args.context), limits: limitsFrom(args), breakOnSigint: true });
+  const session = sessionFor(args, { breakOnSigint: true });
   const rl = createInterface({ input: process.stdin, output: process.stdout, terminal: process.stdin.isTTY === true });
-  const out = (s: string) => process.stdout.write(s);
+  // What programs print and make is shown with its control characters escaped.
+  const out = (s: string) => process.stdout.write(sanitize(s));
   if (process.stdin.isTTY) out("PTC-Lisp REPL. :quit to leave. *1 *2 *3 hold recent results.\n");
   let buffer = "";
   /** Every input evaluated so far: error positions in functions they defined point into them. */
@@ -55,16 +56,18 @@ export async function runRepl(args: CommonArgs): Promise<number> {
     const r = await session.evaluate(source, { origin: { run: "repl", agent: "repl", turn: inputs.length } });
     for (const l of r.output) out(`${l}\n`);
     const warnings = renderWarnings(r.warnings);
-    if (warnings) process.stderr.write(warnings);
+    if (warnings) process.stderr.write(sanitize(warnings));
     if (r.ok) out(`${r.printed}\n`);
     else {
       // A function defined by an earlier input fails: show the position in that input.
       const origin = r.error.span === undefined ? undefined : originOf(r.error.span);
       const earlier = origin !== undefined && origin.turn < inputs.length ? inputs[origin.turn - 1] : undefined;
       process.stderr.write(
-        origin === undefined || earlier === undefined
-          ? renderError(r.error, source)
-          : renderError(r.error, earlier, `in input ${origin.turn}`),
+        sanitize(
+          origin === undefined || earlier === undefined
+            ? renderError(r.error, source)
+            : renderError(r.error, earlier, `in input ${origin.turn}`),
+        ),
       );
     }
     rl.setPrompt(PROMPT);

@@ -26,6 +26,7 @@ import { createLlm } from "../llm/resolve.js";
 import { LlmError, type Llm } from "../llm/types.js";
 import { overrideModels } from "./models.js";
 import { parseContext } from "./options.js";
+import { sanitize } from "./sanitize.js";
 import { createSpinner, NO_SPINNER, type Spinner } from "./spinner.js";
 import { UsageError } from "./usage-error.js";
 
@@ -69,7 +70,7 @@ export async function runRun(args: RunArgs): Promise<number> {
       return 2;
     }
     if (e instanceof PtcError) {
-      process.stderr.write(`${e.format()}\n`);
+      process.stderr.write(`${sanitize(e.format())}\n`);
       return 2;
     }
     throw new UsageError(`cannot load ${args.agent}: ${e instanceof Error ? e.message : String(e)}`);
@@ -281,15 +282,19 @@ class TurnOrder {
 function renderTurn(turn: Turn, name: string, depth: number, style: Style): string {
   const pad = "    ".repeat(depth);
   const lines = [
-    style.dim(`${pad}── turn ${turn.index} · agent ${name} (depth ${depth}) · ${Math.round(turn.durationMs)} ms`),
+    style.dim(
+      `${pad}── turn ${turn.index} · agent ${sanitize(name)} (depth ${depth}) · ${Math.round(turn.durationMs)} ms`,
+    ),
   ];
   const body = `${pad}   `;
+  // The program and what came of it were written by the model (and tools): their control
+  // characters are shown escaped, never sent to the terminal.
   if (turn.program === null) lines.push(`${body}(no program in the reply)`);
-  else for (const l of clip(turn.program.trim(), PROGRAM_CLIP).split("\n")) lines.push(`${body}${l}`);
+  else for (const l of sanitize(clip(turn.program.trim(), PROGRAM_CLIP)).split("\n")) lines.push(`${body}${l}`);
   // The feedback as the model got it, without the data envelope's markers.
   const outcome = turn.outcome === "return" ? (turn.result ?? "") : stripEnvelopes(turn.feedback);
   if (outcome !== "") {
-    const [first, ...rest] = clip(outcome, RESULT_CLIP).split("\n");
+    const [first, ...rest] = sanitize(clip(outcome, RESULT_CLIP)).split("\n");
     lines.push(`${body}→ ${first!}`, ...rest.map((l) => `${body}  ${l}`));
   }
   return `${lines.join("\n")}\n`;
@@ -305,11 +310,13 @@ function renderEnd(step: Step, def: AgentDefinition, style: Style): string {
   if (step.ok) {
     const value = step.return ?? null;
     const shown = formatResult(value, fmt);
-    lines.push(style.ok(`✓ return: ${shown}`));
+    lines.push(style.ok(`✓ return: ${sanitize(shown)}`));
     if (shown !== JSON.stringify(value)) lines.push(style.dim("  (shortened: ptcc run --json prints the whole value)"));
   } else {
     lines.push(
-      style.bad(`✗ failed (${step.failure?.kind ?? "unknown"}): ${step.failure?.reason ?? "no reason given"}`),
+      style.bad(
+        `✗ failed (${step.failure?.kind ?? "unknown"}): ${sanitize(step.failure?.reason ?? "no reason given")}`,
+      ),
     );
   }
   lines.push(style.dim(`  ${usageLine(step)}`));

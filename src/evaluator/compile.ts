@@ -10,7 +10,7 @@ import type { Cx } from "../runtime/context.js";
 import { realizeKey } from "../runtime/equality.js";
 import { runtimeError } from "../runtime/errors.js";
 import { ArrayMap, MapBuilder, NOT_FOUND } from "../runtime/map.js";
-import { prStr } from "../runtime/printer.js";
+import { previewValue, print } from "../runtime/printer.js";
 import { LazySeq } from "../runtime/seq.js";
 import { SetBuilder } from "../runtime/set.js";
 import { PtcFn, type Value, type Var } from "../runtime/values.js";
@@ -284,9 +284,10 @@ const COMPILERS: Compilers = {
       const i = table.get(realizeKey(cx, v), NOT_FOUND);
       if (i === NOT_FOUND) {
         if (dflt !== null) return dflt(f, cx);
-        throw runtimeError(`no case clause matches ${prStr(null, v)}`, "add a default as the last form of case").at(
-          span,
-        );
+        throw runtimeError(
+          `no case clause matches ${previewValue(v, 200)}`,
+          "add a default as the last form of case",
+        ).at(span);
       }
       return branches[i as number]!(f, cx);
     };
@@ -314,7 +315,8 @@ const COMPILERS: Compilers = {
     const span = n.span;
     return (f, cx) => {
       const reason = v(f, cx);
-      throw new PtcError({ kind: "fail", message: `the program failed: ${prStr(cx, reason)}`, span }, reason);
+      const shown = print(cx, reason, { readably: true, maxChars: 2_000, maxStringChars: 2_000 });
+      throw new PtcError({ kind: "fail", message: `the program failed: ${shown}`, span }, reason);
     };
   },
 

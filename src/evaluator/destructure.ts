@@ -52,12 +52,12 @@ function seqBinder(p: N.SeqPattern, compile: (n: N.Node) => Code): Binder {
     if (as !== null) f[as] = v;
     if (v instanceof PVector) {
       for (let i = 0; i < n; i++) items[i]!(f, cx, i < v.count ? (v.arr[i] as Value) : null);
-      if (rest !== null) rest(f, cx, v.count > n ? new ArraySeq(v.arr, n, v.count, null) : null);
+      if (rest !== null) rest(f, cx, v.count > n ? new ArraySeq(v.shared(), n, v.count, null) : null);
       return;
     }
     let s: ASeq | null;
     if (v === null) s = null;
-    else if (typeof v === "string") s = v.length === 0 ? null : new ArraySeq(stringChars(v), 0, v.length, null);
+    else if (typeof v === "string") s = v.length === 0 ? null : new ArraySeq(stringChars(cx, v), 0, v.length, null);
     else if (v instanceof ASeq || v instanceof LazySeq || v instanceof EmptyList) s = seq(cx, v);
     else
       throw typeError(

@@ -17,6 +17,7 @@ import type { SourceOrigin } from "../diagnostics/span-source.js";
 import type { Warning } from "../diagnostics/warning.js";
 import { read } from "../reader/read.js";
 import { REGISTRY } from "../runtime/builtins/index.js";
+import { hostMessage } from "../runtime/convert.js";
 import { realizeKey } from "../runtime/equality.js";
 import type { Cx } from "../runtime/context.js";
 import type { Limits } from "../runtime/limits.js";
@@ -28,6 +29,7 @@ import { generate } from "./codegen/generate.js";
 import { compile } from "./compile.js";
 import { EvalContext, type Journal, type TierUp } from "./eval-context.js";
 import type { Txn, UserNamespace } from "./namespace.js";
+import { isStackOverflow } from "./locate.js";
 import { ReturnSignal, Suspend } from "./signals.js";
 
 /** How the result is printed: in full (pr-str), truncated for feedback, or not at all. */
@@ -138,18 +140,17 @@ function runTop(p: Program, cx: EvalContext): Value {
   return p.code(f, cx);
 }
 
-/** Any thrown thing as a PtcError; never lets a raw JS error out. */
+/** Any thrown thing as a PtcError; never lets a raw JS error out (and never throws itself). */
 export function toPtcError(e: unknown): PtcError {
   if (e instanceof PtcError) return e;
-  if (e instanceof RangeError && /call stack/i.test(e.message)) {
+  if (isStackOverflow(e)) {
     return new PtcError({
       kind: "limit",
       message: "recursion too deep for the host stack",
       hint: "use loop/recur for iteration",
     });
   }
-  const message = e instanceof Error ? e.message : String(e);
-  return new PtcError({ kind: "internal", message: `internal error: ${message}` });
+  return new PtcError({ kind: "internal", message: `internal error: ${hostMessage(e)}` });
 }
 
 export function* evaluation(

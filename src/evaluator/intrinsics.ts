@@ -11,6 +11,7 @@ import type { BuiltinDef } from "../runtime/builtins/registry.js";
 import type { Value } from "../runtime/values.js";
 import type { Code } from "./closure.js";
 import { locate } from "./locate.js";
+import { table } from "../runtime/table.js";
 
 const MAX = Number.MAX_SAFE_INTEGER;
 
@@ -30,7 +31,7 @@ const CODE = -2;
 type Binary = (a: Operand, b: Operand, slow: NonNullable<BuiltinDef["f2"]>, span: Span) => Code;
 type Unary = (a: Code, slow: NonNullable<BuiltinDef["f1"]>, span: Span) => Code;
 
-const BINARY: Readonly<Record<string, Binary>> = {
+const BINARY: Readonly<Record<string, Binary>> = table({
   "clojure.core/+": (a, b, slow, span) => {
     const [as, av, ac, bs, bv, bc] = [a.slot, a.value, a.code, b.slot, b.value, b.code];
     return (f, cx) => {
@@ -192,9 +193,9 @@ const BINARY: Readonly<Record<string, Binary>> = {
       }
     };
   },
-};
+});
 
-const UNARY: Readonly<Record<string, Unary>> = {
+const UNARY: Readonly<Record<string, Unary>> = table({
   "clojure.core/inc": (a, slow, span) => (f, cx) => {
     const x = a(f, cx);
     if (typeof x === "number" && Number.isInteger(x) && x < MAX) return x + 1;
@@ -263,7 +264,7 @@ const UNARY: Readonly<Record<string, Unary>> = {
     return x === null || x === false;
   },
   "clojure.core/nil?": (a) => (f, cx) => a(f, cx) === null,
-};
+});
 
 function operand(n: N.Node, compile: (n: N.Node) => Code): Operand {
   const none: Code = () => null;

@@ -15,6 +15,9 @@
  */
 import { PtcError } from "../diagnostics/error.js";
 
+/** The longest timeout `vm` accepts. */
+const MAX_VM_TIMEOUT_MS = 4_294_967_295;
+
 /** How long past its cooperative deadline a stretch may run before it is stopped from outside. */
 export const PREEMPT_GRACE_MS = 25;
 
@@ -41,6 +44,17 @@ interface Guard {
 let guard: Guard | null | undefined;
 /** True while a stretch runs under the watchdog: an inner stretch is covered by it. */
 let inside = false;
+/** Off only for measuring what preemption costs (bench/agent-loop.mjs); never in use. */
+let enabled = true;
+
+/**
+ * Turn hard preemption off (or back on) for the whole process. Internal: the agent-loop
+ * benchmark measures a mission with and without it; nothing else may call this, since
+ * without it only the cooperative checks bound an evaluation.
+ */
+export function setPreemptionForBenchmark(on: boolean): void {
+  enabled = on;
+}
 
 function getGuard(): Guard | null {
   if (guard !== undefined) return guard;
@@ -67,7 +81,7 @@ export function canPreempt(): boolean {
  * run, so the caller restores any state `f` shares with the rest of the process.
  */
 export function preemptible<T>(f: () => T, opts: PreemptOptions): T {
-  const g = inside ? null : getGuard();
+  const g = inside || !enabled ? null : getGuard();
   if (g === null) return f();
   let result: T | undefined;
   g.ctx.run = () => {
@@ -76,7 +90,8 @@ export function preemptible<T>(f: () => T, opts: PreemptOptions): T {
   inside = true;
   try {
     g.script.runInContext(g.ctx, {
-      timeout: Math.max(1, Math.ceil(opts.ms)),
+      // vm takes at most 2^32-1 ms (about 50 days): a longer limit is that one.
+      timeout: Math.min(MAX_VM_TIMEOUT_MS, Math.max(1, Math.ceil(opts.ms))),
       ...(opts.breakOnSigint === true ? { breakOnSigint: true } : {}),
     });
   } catch (e) {

@@ -5,8 +5,9 @@
 import type { ToolCatalog } from "../analyzer/analyzer.js";
 import { PtcError } from "../diagnostics/error.js";
 import type { SourceOrigin } from "../diagnostics/span-source.js";
-import { fromHost } from "../runtime/convert.js";
-import { resolveLimits, type Limits } from "../runtime/limits.js";
+import { Budget } from "../runtime/budget.js";
+import { fromHost, hostMessage } from "../runtime/convert.js";
+import { limitsProblem, resolveLimits, type Limits } from "../runtime/limits.js";
 import { PMap } from "../runtime/map.js";
 import { truncateValue } from "../runtime/truncate.js";
 import type { Value } from "../runtime/values.js";
@@ -69,6 +70,9 @@ export interface EvaluateOptions {
 
 const HISTORY = 3;
 
+/** The longest delay Node's timers keep. */
+const MAX_TIMER_MS = 2_147_483_647;
+
 export class Session {
   readonly namespace = new UserNamespace();
   private history: Value[] = [];
@@ -78,19 +82,27 @@ export class Session {
   private readonly limits: Partial<Limits>;
 
   constructor(private readonly options: SessionOptions = {}) {
+    const problem = limitsProblem(options.limits);
+    if (problem !== null) throw new PtcError({ kind: "definition", message: problem });
     this.limits = options.limits ?? {};
     const ctx = options.context ?? null;
     if (ctx === null) {
       this.data = null;
       this.dataKeys = new Set();
     } else {
-      // The input may be large or oddly shaped: converting it is bounded like an evaluation.
-      const ms = resolveLimits(this.limits).timeoutMs + PREEMPT_GRACE_MS;
-      const v = preemptible(() => fromHost(ctx), { ms, breakOnSigint: options.breakOnSigint === true });
+      // The input may be large or oddly shaped: converting it is bounded like an evaluation
+      // (its steps, its sizes, its time), cooperatively and by the watchdog.
+      const limits = resolveLimits(this.limits);
+      const ms = limits.timeoutMs + PREEMPT_GRACE_MS;
+      const v = preemptible(() => fromHost(ctx, { meter: Budget.of(limits), limits }), {
+        ms,
+        breakOnSigint: options.breakOnSigint === true,
+      });
       if (!(v instanceof PMap))
         throw new PtcError({ kind: "type", message: "the input context must be a JSON object" });
       this.data = v;
-      this.dataKeys = new Set(Object.keys(ctx));
+      // The keys as converted: the host object is read only once.
+      this.dataKeys = new Set(v.keyArray().filter((k): k is string => typeof k === "string"));
     }
     const tools = options.tools ?? {};
     this.toolNames = new Set(Object.keys(tools));
@@ -138,13 +150,30 @@ export class Session {
     };
   }
 
-  private remember(r: EvalResult): EvalResult {
-    if (r.ok) {
-      const max = this.options.historyMaxChars;
-      const v = max === undefined ? r.value : truncateValue(r.value, max);
-      this.history = [v, ...this.history].slice(0, HISTORY);
-    }
+  private remember(r: EvalResult, run: Stretches): EvalResult {
+    if (r.ok) this.history = [run.kept ?? r.value, ...this.history].slice(0, HISTORY);
     return r;
+  }
+
+  /**
+   * One step of the evaluation in one stretch; when it is the last, the result as `*1`
+   * keeps it is made in the same stretch (shortened to historyMaxChars: a walk too).
+   */
+  private advance(run: Stretches, f: () => IteratorResult<ToolWait, EvalResult>): IteratorResult<ToolWait, EvalResult> {
+    return this.stretch(run, () => {
+      const step = f();
+      const max = this.options.historyMaxChars;
+      if (step.done && step.value.ok && max !== undefined) {
+        try {
+          const budget = new Budget(run.limits.maxSteps, Math.max(1, run.deadline - performance.now()));
+          run.kept = truncateValue(step.value.value, max, budget);
+        } catch {
+          // Too large to walk in what is left of the time: a value that shares its parts,
+          // small in memory, kept as it is.
+        }
+      }
+      return step;
+    });
   }
 
   /** Evaluate a program; tools are awaited as the program reaches them. */
@@ -154,7 +183,7 @@ export class Session {
     const run = this.stretches(opts);
     const gen = evaluation(this.input(source, opts, run), journal, calls);
     try {
-      let step = this.stretch(run, () => gen.next());
+      let step = this.advance(run, () => gen.next());
       while (!step.done) {
         let error: PtcError | null = null;
         try {
@@ -162,9 +191,9 @@ export class Session {
         } catch (e) {
           error = toPtcError(e);
         }
-        step = this.stretch(run, () => (error === null ? gen.next() : gen.throw(error)));
+        step = this.advance(run, () => (error === null ? gen.next() : gen.throw(error)));
       }
-      return this.remember(step.value);
+      return this.remember(step.value, run);
     } catch (e) {
       return this.stopped(run, e, calls);
     }
@@ -175,7 +204,7 @@ export class Session {
     const run = this.stretches(opts);
     const gen = evaluation(this.input(source, opts, run), new Map(), []);
     try {
-      let step = this.stretch(run, () => gen.next());
+      let step = this.advance(run, () => gen.next());
       while (!step.done) {
         const req = step.value.suspend.requests[0]!;
         const error = new PtcError({
@@ -184,9 +213,9 @@ export class Session {
           span: req.span,
           hint: "use evaluate() (async) for programs that call tools",
         });
-        step = this.stretch(run, () => gen.throw(error));
+        step = this.advance(run, () => gen.throw(error));
       }
-      return this.remember(step.value);
+      return this.remember(step.value, run);
     } catch (e) {
       return this.stopped(run, e, []);
     }
@@ -195,7 +224,14 @@ export class Session {
   private stretches(opts: EvaluateOptions): Stretches {
     const limits = resolveLimits({ ...this.limits, ...(opts.limits ?? {}) });
     const startedAt = performance.now();
-    return { limits, startedAt, deadline: startedAt + limits.timeoutMs, txn: new Txn(this.namespace), cx: null };
+    return {
+      limits,
+      startedAt,
+      deadline: startedAt + limits.timeoutMs,
+      txn: new Txn(this.namespace),
+      cx: null,
+      kept: null,
+    };
   }
 
   /**
@@ -232,7 +268,8 @@ export class Session {
     const { cx, suspend } = wait;
     const results = await Promise.all(
       suspend.requests.map(async (req) => {
-        const fn = tools[req.name];
+        // Own tools only: a name such as `constructor` is no tool.
+        const fn = Object.hasOwn(tools, req.name) ? tools[req.name] : undefined;
         if (fn === undefined)
           throw new PtcError({ kind: "undefined", message: `unknown tool ${req.name}`, span: req.span });
         const t0 = performance.now();
@@ -245,7 +282,7 @@ export class Session {
           );
         } catch (e) {
           if (e instanceof PtcError && e.kind === "timeout") throw e.at(req.span);
-          const message = e instanceof Error ? e.message : String(e);
+          const message = hostMessage(e);
           throw new PtcError(
             { kind: "tool", message: `tool/${req.name} failed: ${message}`, span: req.span },
             req.name,
@@ -253,8 +290,9 @@ export class Session {
         }
         let result: Value;
         try {
-          // Converting a tool's answer is work of the evaluation: under its deadline.
-          result = this.stretch(run, () => fromHost(raw));
+          // Converting a tool's answer is work of the evaluation: its steps, its sizes and
+          // its deadline (cooperatively, and under the watchdog).
+          result = this.stretch(run, () => fromHost(raw, { meter: cx, limits: cx.limits }));
         } catch (e) {
           if (e instanceof PtcError && (e.kind === "timeout" || e.kind === "interrupted")) throw e.at(req.span);
           throw new PtcError(
@@ -279,6 +317,8 @@ export class Session {
 function withDeadline<T>(p: Promise<T>, deadline: number, timeoutMs: number): Promise<T> {
   const remaining = deadline - performance.now();
   if (remaining <= 0) return Promise.reject(timeoutError(timeoutMs));
+  // Node's timers fire at once past 2^31-1 ms: a longer wait (an unlimited timeout) has no timer.
+  if (remaining > MAX_TIMER_MS) return p;
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(timeoutError(timeoutMs)), remaining);
@@ -293,6 +333,8 @@ interface Stretches {
   readonly deadline: number;
   readonly txn: Txn;
   cx: EvalContext | null;
+  /** The result as `*1` keeps it (shortened), once made. */
+  kept: Value | null;
 }
 
 function timeoutStop(ms: number): PtcError {

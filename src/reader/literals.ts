@@ -3,6 +3,7 @@
  * Each decoder returns the value or a `LiteralError` (message, hint, offset of the problem
  * within the token) that the reader turns into a positioned parse error.
  */
+import { table } from "../runtime/table.js";
 
 export interface LiteralError {
   readonly error: string;
@@ -66,14 +67,14 @@ export function decodeNumber(text: string): NumberLiteral {
   return { error: `invalid number ${text}` };
 }
 
-const NAMED_CHARS: Readonly<Record<string, string>> = {
+const NAMED_CHARS: Readonly<Record<string, string>> = table({
   newline: "\n",
   space: " ",
   tab: "\t",
   return: "\r",
   backspace: "\b",
   formfeed: "\f",
-};
+});
 
 /** The text after the backslash of a character literal: `a`, `newline`, `u00e9`, `o101`. */
 export function decodeChar(body: string): { value: string } | LiteralError {
@@ -99,7 +100,7 @@ export function decodeChar(body: string): { value: string } | LiteralError {
   };
 }
 
-const STRING_ESCAPES: Readonly<Record<string, string>> = {
+const STRING_ESCAPES: Readonly<Record<string, string>> = table({
   n: "\n",
   t: "\t",
   r: "\r",
@@ -107,7 +108,7 @@ const STRING_ESCAPES: Readonly<Record<string, string>> = {
   f: "\f",
   "\\": "\\",
   '"': '"',
-};
+});
 
 /** The text between the quotes of a string literal, with Clojure's escapes. */
 export function decodeString(body: string): { value: string } | LiteralError {

@@ -45,6 +45,8 @@ export function compareValues(cx: Cx, a: Value, b: Value): number {
   if (a instanceof Char && b instanceof Char) return a.c.charCodeAt(0) - b.c.charCodeAt(0);
   if (a instanceof PVector && b instanceof PVector) {
     if (a.count !== b.count) return a.count < b.count ? -1 : 1;
+    // Charged per vector, so that nested vectors sharing their parts cost what walking them does.
+    cx.charge(a.count);
     for (let i = 0; i < a.count; i++) {
       const d = compareValues(cx, a.arr[i] as Value, b.arr[i] as Value);
       if (d !== 0) return d;

@@ -1,5 +1,6 @@
 import { PtcError } from "../diagnostics/error.js";
 import type { Span } from "../diagnostics/span.js";
+import type { Meter } from "./budget.js";
 import type { Limits } from "./limits.js";
 import type { Value } from "./values.js";
 
@@ -16,7 +17,7 @@ const MAX_NOTES = 8;
  * Hot paths spend fuel with `if (--cx.fuel < 0) cx.refuel()`; builtins that do work
  * proportional to their input call `cx.charge(n)`.
  */
-export abstract class Cx {
+export abstract class Cx implements Meter {
   /** Steps left before the next budget and clock check. */
   fuel: number;
   /** Current call depth. */

@@ -28,13 +28,28 @@ import {
   unorderedStep,
 } from "./hash.js";
 import { MapBuilder, NOT_FOUND, PMap } from "./map.js";
-import { ASeq, ArraySeq, Cons, EmptyList, LazySeq, PList, Range, arraySeq, isSequential, seq } from "./seq.js";
+import {
+  ASeq,
+  ArraySeq,
+  Cons,
+  EmptyList,
+  LazySeq,
+  PList,
+  Range,
+  arraySeq,
+  isSequential,
+  realizedArray,
+  seq,
+} from "./seq.js";
 import { PSet } from "./set.js";
 import { Char, Keyword, PtcFloat, PtcFn, PtcObject, Regex, Sym, Var, type Value } from "./values.js";
 import { PVector } from "./vector.js";
 
 // ---------------------------------------------------------------------------------------
 // Equality
+
+/** Steps charged per map entry visited by a walk (a lookup or a trie step each). */
+const MAP_ENTRY_STEPS = 4;
 
 /** Clojure's `=` (two values). May realize lazy seqs. */
 export function equiv(cx: Cx, a: Value, b: Value): boolean {
@@ -45,7 +60,11 @@ export function equiv(cx: Cx, a: Value, b: Value): boolean {
     return seqEquiv(cx, a, b);
   }
   if (a instanceof PMap) return b instanceof PMap && mapEquiv(a, b, cx);
-  if (a instanceof PSet) return b instanceof PSet && setEquiv(a, b);
+  if (a instanceof PSet) {
+    if (!(b instanceof PSet)) return false;
+    cx.charge(a.count);
+    return setEquiv(a, b);
+  }
   return scalarObjEquiv(a, b);
 }
 
@@ -94,6 +113,9 @@ function seqRealized(v: Value): ASeq | null {
 function seqEquiv(cx: Cx | null, a: Value, b: Value): boolean {
   if (a instanceof PVector && b instanceof PVector) {
     if (a.count !== b.count) return false;
+    // Charged per vector: a vector holding the same vector twice, many levels deep, is
+    // compared item by item along every path, so the cost is the tree's, not the memory's.
+    if (cx !== null) cx.charge(a.count);
     for (let i = 0; i < a.count; i++) {
       const x = a.arr[i] as Value;
       const y = b.arr[i] as Value;
@@ -122,6 +144,7 @@ function seqEquiv(cx: Cx | null, a: Value, b: Value): boolean {
 
 function mapEquiv(a: PMap, b: PMap, cx: Cx | null): boolean {
   if (a.count !== b.count) return false;
+  if (cx !== null) cx.charge(a.count * MAP_ENTRY_STEPS);
   let same = true;
   a.forEach((k, v) => {
     const w = b.get(k, NOT_FOUND);
@@ -221,10 +244,16 @@ function hashObject(v: PtcObject): number {
 /**
  * Make a value safe to use as a map key or set item: every unrealized seq inside it is
  * realized (charging the context). Returns the same value when nothing was lazy.
+ *
+ * Every lookup and insertion with a program's value goes through here, and the walk
+ * charges one step per item it visits: that pays for the hashing and comparing the
+ * value will cost in the map (which run without a context), however the value shares
+ * its parts.
  */
 export function realizeKey(cx: Cx, v: Value): Value {
   if (typeof v !== "object" || v === null) return v;
   if (v instanceof PVector) {
+    cx.charge(v.count);
     let copy: Value[] | null = null;
     for (let i = 0; i < v.count; i++) {
       const x = v.arr[i] as Value;
@@ -234,7 +263,20 @@ export function realizeKey(cx: Cx, v: Value): Value {
     }
     return copy === null ? v : new PVector(copy, copy.length);
   }
-  if (v instanceof PList || v instanceof EmptyList) return v;
+  if (v instanceof EmptyList) return v;
+  if (v instanceof PList) {
+    // A list's items may be lazy too: walk them like a vector's.
+    cx.charge(v.count);
+    let items: Value[] | null = null;
+    let i = 0;
+    for (let l: PList | null = v; l !== null; l = l.tail, i++) {
+      const x = l.first();
+      const r = realizeKey(cx, x);
+      if (r !== x && items === null) items = realizedArray(v).slice(0, i);
+      if (items !== null) items.push(r);
+    }
+    return items === null ? v : PList.from(items);
+  }
   if (v instanceof ASeq || v instanceof LazySeq) {
     // Realize the whole seq into an array seq with realized items.
     const items: Value[] = [];
@@ -246,14 +288,32 @@ export function realizeKey(cx: Cx, v: Value): Value {
     return arraySeq(items);
   }
   if (v instanceof PMap) {
-    let changed = false;
-    const b = new MapBuilder();
+    // A map's entries cost more to visit than a vector's items (a trie walk).
+    cx.charge(v.count * MAP_ENTRY_STEPS);
+    // Values are walked in place; a new map is built only once one of them changed.
+    let b: MapBuilder | null = null;
+    let done = 0;
     v.forEach((k, val) => {
       const r = realizeKey(cx, val);
-      if (r !== val) changed = true;
-      b.assoc(k, r);
+      if (r !== val && b === null) {
+        b = new MapBuilder();
+        let i = 0;
+        v.forEach((k2, v2) => {
+          if (i++ >= done) return false;
+          b!.assoc(k2, v2);
+          return true;
+        });
+      }
+      if (b !== null) (b as MapBuilder).assoc(k, r);
+      done++;
     });
-    return changed ? b.build() : v;
+    return b === null ? v : (b as MapBuilder).build();
+  }
+  if (v instanceof PSet) {
+    // Set items were realized when added; their walk is still charged (hashing and
+    // comparing them costs as much).
+    v.forEach((x) => void realizeKey(cx, x));
+    cx.charge(v.count);
   }
   return v;
 }

@@ -6,7 +6,10 @@
  * into the size limit). Without one (error messages), unrealized lazy seqs print as
  * `(...)` so that describing a value never runs program code.
  */
+import { PtcError } from "../diagnostics/error.js";
+import { Budget, MAX_NESTING, nestingError, type Meter } from "./budget.js";
 import type { Cx } from "./context.js";
+import { DEFAULT_LIMITS } from "./limits.js";
 import { formatDouble } from "./float-format.js";
 import { HostObject } from "./host-object.js";
 import { Reduced } from "./lazy.js";
@@ -15,6 +18,7 @@ import { ASeq, ArraySeq, EmptyList, LazySeq, PList, Range } from "./seq.js";
 import { PSet } from "./set.js";
 import { Char, Keyword, PtcFloat, PtcFn, PtcObject, Regex, Sym, Var, type Value } from "./values.js";
 import { PVector } from "./vector.js";
+import { table } from "./table.js";
 
 export interface PrintOptions {
   /** Print strings and chars readably (`"a\n"`, `\a`) as pr-str does, or raw as str does. */
@@ -30,6 +34,11 @@ export interface PrintOptions {
    * `<Firewalled>`: the view an LLM gets of firewalled fields.
    */
   readonly firewall?: boolean;
+  /**
+   * What the walk spends without a context (one unit per value printed); the context
+   * itself when there is one, a fresh default Budget when neither is given.
+   */
+  readonly meter?: Meter;
 }
 
 /** Clojure's `pr-str` of one value. */
@@ -60,7 +69,10 @@ export function printRaw(cx: Cx | null, v: Value): string {
   return strOf(cx, v);
 }
 
-/** A short, context-free preview for error messages. */
+/**
+ * A short, context-free preview for error messages: what the printer shows, cut to
+ * `maxChars` (so describing any value, however large or deep, is cheap and never fails).
+ */
 export function previewValue(v: Value, maxChars: number): string {
   return print(null, v, { readably: true, maxItems: 5, maxChars, maxStringChars: maxChars });
 }
@@ -102,16 +114,16 @@ export function print(cx: Cx | null, v: Value, opts: PrintOptions): string {
   return p.text();
 }
 
-const CHAR_NAMES: Readonly<Record<string, string>> = {
+const CHAR_NAMES: Readonly<Record<string, string>> = table({
   "\n": "newline",
   "\t": "tab",
   " ": "space",
   "\r": "return",
   "\b": "backspace",
   "\f": "formfeed",
-};
+});
 
-const STRING_ESCAPES: Readonly<Record<string, string>> = {
+const STRING_ESCAPES: Readonly<Record<string, string>> = table({
   '"': '\\"',
   "\\": "\\\\",
   "\n": "\\n",
@@ -119,14 +131,18 @@ const STRING_ESCAPES: Readonly<Record<string, string>> = {
   "\r": "\\r",
   "\b": "\\b",
   "\f": "\\f",
-};
+});
 
 class Printer {
   private parts: string[] = [];
   private len = 0;
+  private depth = 0;
   private readonly maxItems: number;
   private readonly maxChars: number;
   private readonly maxString: number;
+  /** Longest text printed before the string limit stops it. */
+  private readonly maxOut: number;
+  private readonly m: Meter;
 
   constructor(
     private readonly cx: Cx | null,
@@ -135,6 +151,8 @@ class Printer {
     this.maxItems = opts.maxItems ?? Infinity;
     this.maxChars = opts.maxChars ?? Infinity;
     this.maxString = opts.maxStringChars ?? Infinity;
+    this.maxOut = cx !== null ? cx.limits.maxString : DEFAULT_LIMITS.maxString;
+    this.m = cx ?? opts.meter ?? Budget.of();
   }
 
   text(): string {
@@ -145,10 +163,26 @@ class Printer {
     this.parts.push(s);
     this.len += s.length;
     if (this.len > this.maxChars) throw STOP;
-    if (this.cx !== null && this.len > this.cx.limits.maxString) this.cx.checkString(this.len);
+    if (this.len > this.maxOut) {
+      if (this.cx !== null) this.cx.checkString(this.len);
+      throw new PtcError({
+        kind: "limit",
+        message: `string size limit exceeded: the printed value is longer than ${this.maxOut} characters`,
+      });
+    }
+  }
+
+  /** Go one level deeper (a collection's items); false when a shortened print stops here. */
+  private down(): boolean {
+    if (++this.depth <= MAX_NESTING) return true;
+    this.depth--;
+    if (this.maxChars === Infinity) throw nestingError("cannot print");
+    this.w("...");
+    return false;
   }
 
   value(v: Value): void {
+    if (--this.m.fuel < 0) this.m.refuel();
     switch (typeof v) {
       case "number":
         this.w(Number.isInteger(v) ? String(v) : prFloat(v));
@@ -192,14 +226,17 @@ class Printer {
     if (v instanceof PtcFn) return this.w(fnLabel(v));
     if (v instanceof HostObject) return this.w(this.opts.readably ? v.pr() : v.str());
     if (v instanceof Reduced) {
+      if (!this.down()) return;
       this.w("#reduced[");
       this.value(v.val);
+      this.depth--;
       return this.w("]");
     }
     this.w("#object[unknown]");
   }
 
   private items(open: string, close: string, arr: readonly Value[], count: number): void {
+    if (!this.down()) return;
     this.w(open);
     const shown = Math.min(count, this.maxItems);
     for (let i = 0; i < shown; i++) {
@@ -208,9 +245,11 @@ class Printer {
     }
     if (count > shown) this.w(`${shown > 0 ? " " : ""}... (${count} items, showing first ${shown})`);
     this.w(close);
+    this.depth--;
   }
 
   private map(m: PMap): void {
+    if (!this.down()) return;
     this.w("{");
     let i = 0;
     const shown = Math.min(m.count, this.maxItems);
@@ -226,15 +265,18 @@ class Printer {
     });
     if (m.count > shown) this.w(`${shown > 0 ? ", " : ""}... (${m.count} entries, showing first ${shown})`);
     this.w("}");
+    this.depth--;
   }
 
   private seq(v: ASeq | LazySeq | EmptyList): void {
+    if (!this.down()) return;
     this.w("(");
     let s: ASeq | null;
     if (v instanceof EmptyList) s = null;
     else if (v instanceof LazySeq) {
       if (this.cx === null && !v.isRealized) {
         this.w("...)");
+        this.depth--;
         return;
       }
       s = this.cx === null ? v.realizedSeq() : v.seq(this.cx);
@@ -252,6 +294,7 @@ class Printer {
       s = this.step(s);
     }
     this.w(")");
+    this.depth--;
   }
 
   private step(s: ASeq): ASeq | null {

@@ -131,10 +131,23 @@ export class LazySeq extends PtcObject {
     if (!this.done) {
       // Lazy seqs returning lazy seqs are unwrapped in a loop, each realizing its own
       // step, so long chains do not grow the stack and no thunk ever runs twice.
-      let v = this.sval(cx);
-      while (v instanceof LazySeq) v = v.sval(cx);
-      this.s = seq(cx, v);
+      const first = this.sval(cx);
+      // While it unwraps, this seq reads as empty, as Clojure's LazySeq does: a chain that
+      // leads back to it (`(def xs (lazy-seq xs))`) ends there with nil. A chain looping
+      // among other seqs runs into the step limit.
       this.sv = null;
+      let v = first;
+      try {
+        while (v instanceof LazySeq) {
+          v = v.sval(cx);
+          if (--cx.fuel < 0) cx.refuel();
+        }
+        this.s = seq(cx, v);
+      } catch (e) {
+        // Interrupted (a limit, an awaited tool): the next realization starts over.
+        this.sv = first;
+        throw e;
+      }
       this.done = true;
     }
     return this.s;
@@ -190,16 +203,33 @@ export function makeRange(start: number, end: number, step: number, box: (n: num
 export function seq(cx: Cx, v: Value): ASeq | null {
   if (v === null) return null;
   if (v instanceof ASeq) return v;
-  if (v instanceof PVector) return v.count === 0 ? null : new ArraySeq(v.arr, 0, v.count, null);
+  // The seq hands the vector's array on (to chunks, to asArray): the vector stops growing it.
+  if (v instanceof PVector) return v.count === 0 ? null : new ArraySeq(v.shared(), 0, v.count, null);
   if (v instanceof LazySeq) return v.seq(cx);
   if (v instanceof EmptyList) return null;
-  if (typeof v === "string") return v.length === 0 ? null : new ArraySeq(stringChars(v), 0, v.length, null);
+  if (typeof v === "string") {
+    if (v.length === 0) return null;
+    // A string longer than a collection may be is walked lazily, a chunk at a time, as
+    // Clojure's StringSeq is: `(first s)` works, realizing all of it runs into the limit.
+    if (v.length > cx.limits.maxCollection) return stringSeqFrom(v, 0);
+    return new ArraySeq(stringChars(cx, v), 0, v.length, null);
+  }
   if (v instanceof PMap) return v.count === 0 ? null : new ArraySeq(v.entryArray(), 0, v.count, null);
   if (v instanceof PSet) return v.count === 0 ? null : new ArraySeq(v.itemArray(), 0, v.count, null);
   throw typeError("seq", "a collection", v);
 }
 
-export function stringChars(s: string): Char[] {
+function stringSeqFrom(s: string, from: number): ASeq {
+  const end = Math.min(s.length, from + CHUNK);
+  const out = new Array<Char>(end - from);
+  for (let i = from; i < end; i++) out[i - from] = char(s[i]!);
+  return new ArraySeq(out, 0, out.length, end < s.length ? new LazySeq(() => stringSeqFrom(s, end)) : null);
+}
+
+/** A string's characters as an array: a collection like any other, within the size limit. */
+export function stringChars(cx: Cx, s: string): Char[] {
+  if (s.length > cx.limits.maxCollection) cx.checkSize(s.length);
+  cx.charge(s.length >>> 2);
   const out = new Array<Char>(s.length);
   for (let i = 0; i < s.length; i++) out[i] = char(s[i]!);
   return out;
@@ -250,7 +280,7 @@ export function isRealized(v: Value): boolean {
 export function asArray(cx: Cx, v: Value): readonly Value[] {
   if (v instanceof PVector) return v.items();
   if (v === null || v instanceof EmptyList) return EMPTY_ARRAY;
-  if (typeof v === "string") return stringChars(v);
+  if (typeof v === "string") return stringChars(cx, v);
   if (v instanceof PMap) return v.entryArray();
   if (v instanceof PSet) return v.itemArray();
   if (v instanceof ArraySeq && v.more === null) {

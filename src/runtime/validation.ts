@@ -12,10 +12,34 @@
  * objects; plus PtcFloat boxes (floats that must stay floats), Keywords and PTC-Lisp
  * functions (`:fn`).
  */
+import { Budget, spend, type Meter } from "./budget.js";
 import { formatDouble } from "./float-format.js";
 import { Keyword, PtcFloat, PtcFn } from "./values.js";
 
 export { Keyword, PtcFloat, PtcFn };
+
+/**
+ * What a validation spends: one unit per list item and per key of a map checked in
+ * strict mode (a list holding the same list many times is checked once per reference,
+ * so its cost is the tree's). A default Budget when the caller gives none; running out is
+ * a `limit` (or `timeout`) PtcError thrown from the validator.
+ */
+export { Budget, spend, type Meter };
+
+/** The meter of a validation given none. */
+export function defaultMeter(): Meter {
+  return Budget.of();
+}
+
+/**
+ * For generated validators, which keep the fuel in a local: hand `fuel` (spent below
+ * zero) back to the meter, let it refuel (or throw), and take up what it now has.
+ */
+export function refuelFrom(meter: Meter, fuel: number): number {
+  meter.fuel = fuel;
+  meter.refuel();
+  return meter.fuel;
+}
 
 /**
  * - `enabled` (default): validate, fail on errors, allow extra fields;

@@ -73,9 +73,19 @@ export function numVal(v: number | PtcFloat): number {
 // ---------------------------------------------------------------------------------------
 // Keywords and symbols
 
-/** Cap on the keyword intern table: past it keywords are still equal by name, just not interned. */
+/**
+ * The keyword intern table belongs to the process (keywords in a program's literals, in
+ * builtins and in host code must be the same objects), so it is bounded by what it holds,
+ * not only by its number of entries: a program making long keywords in every evaluation
+ * must not grow the heap. Keywords longer than INTERN_MAX_LENGTH, or made once the table
+ * holds INTERN_MAX_CHARS characters, are not interned: they are still equal by name (every
+ * comparison of keywords falls back to their names), only not identical.
+ */
+const INTERN_MAX_LENGTH = 256;
+const INTERN_MAX_CHARS = 4_000_000;
 const INTERN_CAP = 100_000;
 const keywordTable = new Map<string, Keyword>();
+let internedChars = 0;
 
 export class Keyword extends PtcObject {
   readonly tag = T.KEYWORD;
@@ -97,7 +107,10 @@ export function keyword(name: string, ns: string | null = null): Keyword {
   const hit = keywordTable.get(fqn);
   if (hit !== undefined) return hit;
   const k = new Keyword(ns, name);
-  if (keywordTable.size < INTERN_CAP) keywordTable.set(fqn, k);
+  if (fqn.length <= INTERN_MAX_LENGTH && keywordTable.size < INTERN_CAP && internedChars < INTERN_MAX_CHARS) {
+    keywordTable.set(fqn, k);
+    internedChars += fqn.length;
+  }
   return k;
 }
 

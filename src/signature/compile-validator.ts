@@ -58,7 +58,7 @@ export function compileValidator(sig: Signature | string, options: CompileValida
   else e.check(s.output, "value", [], coerce ? "out0" : null);
 
   const exported = options.exported === false ? "" : "export ";
-  const head = `${exported}function ${name}(value${t(": unknown")}, mode${t(": $v.ValidationMode")} = "enabled")${t(`: $v.ValidationResult<${valueType}>`)} {`;
+  const head = `${exported}function ${name}(value${t(": unknown")}, mode${t(": $v.ValidationMode")} = "enabled", meter${t(": $v.Meter")} = $v.defaultMeter())${t(`: $v.ValidationResult<${valueType}>`)} {`;
   return [
     head,
     `  if (mode === "disabled") return $v.pass(value${t(` as ${valueType}`)});`,
@@ -66,7 +66,10 @@ export function compileValidator(sig: Signature | string, options: CompileValida
     `  const errors${t(": $v.ValidationIssue[]")} = [];`,
     `  const warnings${t(": $v.ValidationIssue[]")} = [];`,
     ...(coerce ? [`  let out0${t(": unknown")} = value;`] : []),
+    // The meter's fuel is kept in a local while the walk runs (it is the hot part).
+    ...(e.usesFuel ? ["  let fuel = meter.fuel;"] : []),
     ...e.lines.map((l) => `  ${l}`),
+    ...(e.usesFuel ? ["  meter.fuel = fuel;"] : []),
     `  return $v.finish(${coerce ? "out0" : "value"}${t(` as ${valueType}`)}, errors, warnings, mode);`,
     "}",
     "",
@@ -79,6 +82,8 @@ type Seg = { readonly key: string } | { readonly index: string };
 class Emitter {
   readonly lines: string[] = [];
   usesStrict = false;
+  /** Whether the code spends the meter (it walks a list, or keys in strict mode). */
+  usesFuel = false;
   private depth = 0;
   private n = 0;
 
@@ -190,6 +195,9 @@ class Emitter {
     const copy = tracked ? this.fresh("a") : null;
     const y = tracked ? this.fresh("y") : null;
     if (copy !== null) this.emit(`let ${copy}${this.t(": unknown[]")} = ${v};`);
+    // Charged per list: a list that holds the same list many times costs its tree.
+    this.usesFuel = true;
+    this.emit(`if ((fuel -= ${v}.length) < 0) fuel = $v.refuelFrom(meter, fuel);`);
     this.open(`for (let ${i} = 0; ${i} < ${v}.length; ${i}++) {`);
     this.emit(`const ${x}${this.t(": unknown")} = ${v}[${i}];`);
     if (y !== null) this.emit(`let ${y}${this.t(": unknown")} = ${x};`);
@@ -244,7 +252,11 @@ class Emitter {
     }
     this.usesStrict = true;
     this.open("if (strict) {");
-    this.open(`for (const key of Object.keys(${o})) {`);
+    const keys = this.fresh("keys");
+    this.usesFuel = true;
+    this.emit(`const ${keys} = Object.keys(${o});`);
+    this.emit(`if ((fuel -= ${keys}.length) < 0) fuel = $v.refuelFrom(meter, fuel);`);
+    this.open(`for (const key of ${keys}) {`);
     this.open("switch (key) {");
     for (const f of fields) {
       this.emit(`case ${JSON.stringify(f.name)}:`);

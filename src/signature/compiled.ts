@@ -10,12 +10,12 @@
  * inject code. Where `new Function` is forbidden (a CSP), the interpreter is used.
  */
 import * as $v from "../runtime/validation.js";
-import type { ValidationMode, ValidationResult } from "../runtime/validation.js";
+import type { Meter, ValidationMode, ValidationResult } from "../runtime/validation.js";
 import { compileValidator } from "./compile-validator.js";
 import type { Signature } from "./types.js";
 import { validate, validateAndCoerce } from "./validate.js";
 
-type Check = (value: unknown, mode?: ValidationMode) => ValidationResult;
+type Check = (value: unknown, mode?: ValidationMode, meter?: Meter) => ValidationResult;
 
 interface Compiled {
   input?: Check;
@@ -31,8 +31,8 @@ function build(sig: Signature, part: "input" | "output"): Check {
     return make($v);
   } catch {
     return part === "input"
-      ? (value, mode) => validateAndCoerce(sig, value, { mode: mode ?? "enabled" })
-      : (value, mode) => validate(sig, value, { mode: mode ?? "enabled" });
+      ? (value, mode, meter) => validateAndCoerce(sig, value, { mode: mode ?? "enabled", ...(meter ? { meter } : {}) })
+      : (value, mode, meter) => validate(sig, value, { mode: mode ?? "enabled", ...(meter ? { meter } : {}) });
   }
 }
 
@@ -45,12 +45,26 @@ function compiled(sig: Signature, part: "input" | "output"): Check {
   return (c[part] ??= build(sig, part));
 }
 
-/** `validateAndCoerce(sig, value, { mode })`: the parameters, leniently, with coercion. */
-export function checkInput(sig: Signature, value: unknown, mode: ValidationMode = "enabled"): ValidationResult {
-  return compiled(sig, "input")(value, mode);
+/**
+ * `validateAndCoerce(sig, value, { mode })`: the parameters, leniently, with coercion.
+ * The walk spends `meter` (a default Budget when not given) and throws a PtcError when it
+ * runs out.
+ */
+export function checkInput(
+  sig: Signature,
+  value: unknown,
+  mode: ValidationMode = "enabled",
+  meter?: Meter,
+): ValidationResult {
+  return compiled(sig, "input")(value, mode, meter);
 }
 
-/** `validate(sig, value, { mode })`: the output type, strictly, without coercion. */
-export function checkOutput(sig: Signature, value: unknown, mode: ValidationMode = "enabled"): ValidationResult {
-  return compiled(sig, "output")(value, mode);
+/** `validate(sig, value, { mode })`: the output type, strictly, without coercion (spending `meter`). */
+export function checkOutput(
+  sig: Signature,
+  value: unknown,
+  mode: ValidationMode = "enabled",
+  meter?: Meter,
+): ValidationResult {
+  return compiled(sig, "output")(value, mode, meter);
 }

@@ -44,6 +44,7 @@ import {
   type Signature,
   type SigType,
 } from "./types.js";
+import { table } from "../runtime/table.js";
 
 /** Longest signature text accepted (agent files are written by hand; treat them as hostile). */
 export const MAX_SIGNATURE_LENGTH = 100_000;
@@ -255,7 +256,7 @@ class SignatureErrorListener extends BaseErrorListener {
 // Parse tree → Signature. One method per parser rule (a test checks that none is missing).
 
 /** Type names LLMs and people write for the ones that exist. */
-const TYPE_HINTS: Readonly<Record<string, string>> = {
+const TYPE_HINTS: Readonly<Record<string, string>> = table({
   integer: "write :int",
   long: "write :int",
   number: "write :float (integers are accepted) or :int",
@@ -280,7 +281,7 @@ const TYPE_HINTS: Readonly<Record<string, string>> = {
   null: "an optional type ends with ?: :string?",
   symbol: "write :keyword or :string",
   enum: "enum types are not supported yet: use :string or :keyword and list the values in the description",
-};
+});
 
 /** @internal The tree walker; exported for the grammar-coverage test, not part of the API. */
 export class SignatureBuilder {

@@ -17,6 +17,7 @@
 import {
   boolFromString,
   coercedIssue,
+  defaultMeter,
   finish,
   floatFromString,
   intFromString,
@@ -30,8 +31,10 @@ import {
   pass,
   pathIndex,
   pathKey,
+  spend,
   typeIssue,
   unexpectedIssue,
+  type Meter,
   type ValidationIssue,
   type ValidationMode,
   type ValidationResult,
@@ -52,6 +55,11 @@ export interface ValidateOptions {
   /** Default `enabled`. */
   readonly mode?: ValidationMode;
   /**
+   * What the walk spends (one unit per list item, and per key in strict mode); a default
+   * Budget when not given. Running out throws a `limit` or `timeout` PtcError.
+   */
+  readonly meter?: Meter;
+  /**
    * What to check: `output` (the output type) or `input` (an object of the parameters).
    * Default `output` for `validate`, `input` for `validateAndCoerce`.
    */
@@ -60,7 +68,7 @@ export interface ValidateOptions {
 
 /** Check a value without coercing it (output validation). */
 export function validate(sig: Signature | string, value: unknown, options: ValidateOptions = {}): ValidationResult {
-  return run(sig, value, options.mode ?? "enabled", options.part ?? "output", false);
+  return run(sig, value, options.mode ?? "enabled", options.part ?? "output", false, options.meter);
 }
 
 /** Check a value, coercing quoted numbers and booleans with warnings (input validation). */
@@ -69,7 +77,7 @@ export function validateAndCoerce(
   value: unknown,
   options: ValidateOptions = {},
 ): ValidationResult {
-  return run(sig, value, options.mode ?? "enabled", options.part ?? "input", true);
+  return run(sig, value, options.mode ?? "enabled", options.part ?? "input", true, options.meter);
 }
 
 /** The parameters of a signature as the map type that an input object must satisfy. */
@@ -83,10 +91,11 @@ function run(
   mode: ValidationMode,
   part: "input" | "output",
   coerce: boolean,
+  meter: Meter = defaultMeter(),
 ): ValidationResult {
   const sig = typeof sigOrText === "string" ? parseSignature(sigOrText) : sigOrText;
   if (mode === "disabled") return pass(value);
-  const w = new Walk(coerce, mode === "strict");
+  const w = new Walk(coerce, mode === "strict", meter);
   let out: unknown;
   if (part === "input") {
     // No arguments at all is an empty map of them.
@@ -105,6 +114,7 @@ class Walk {
   constructor(
     private readonly coerce: boolean,
     private readonly strict: boolean,
+    private readonly meter: Meter,
   ) {}
 
   /** The value, coerced where that applies; issues are collected on the way. */
@@ -177,6 +187,7 @@ class Walk {
       return v;
     }
     let out: unknown[] = v;
+    spend(this.meter, v.length);
     for (let i = 0; i < v.length; i++) {
       const x: unknown = v[i];
       const y = this.check(item, x, pathIndex(path, i));
@@ -227,7 +238,9 @@ class Walk {
         const alt = altSpelling(f.name);
         if (alt !== null) known.add(alt);
       }
-      for (const k of Object.keys(o)) if (!known.has(k)) this.errors.push(unexpectedIssue(pathKey(path, k)));
+      const keys = Object.keys(o);
+      spend(this.meter, keys.length);
+      for (const k of keys) if (!known.has(k)) this.errors.push(unexpectedIssue(pathKey(path, k)));
     }
     return out;
   }

@@ -271,6 +271,35 @@ describe("errors, with file:line:col", () => {
     );
   });
 
+  it.each([
+    ["an endless loop", "loop.mjs", "while (true) {}\nexport const f = () => 1;\n"],
+    ["a top-level await that never settles", "wait.mjs", "await new Promise(() => {});\nexport const f = () => 1;\n"],
+    ["an endless loop in TypeScript", "loop.ts", "while (true) {}\nexport const f = (): number => 1;\n"],
+  ])(
+    "a module whose top-level code never ends (%s) is an error within the import time limit",
+    async (_, file, code) => {
+      const root = folder({ "a.agent.md": `---\ntools:\n  - from: ./${file}#f\n---\nGo.\n`, [file]: code });
+      const t0 = performance.now();
+      const error = await loadAgentFile(join(root, "a.agent.md"), { importTimeoutMs: 1500 }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(AgentFileError);
+      expect((error as AgentFileError).format()).toBe(
+        `${join(root, "a.agent.md")}:3:11: cannot import tool module ./${file}: it did not finish loading within 1500 ms (an endless loop, or a top-level await that never settles?)`,
+      );
+      expect(performance.now() - t0).toBeLessThan(10_000);
+    },
+  );
+
+  it("a module that loads is imported once more in the process (the probe's copy is separate)", async () => {
+    const root = folder({
+      "a.agent.md": "---\ntools:\n  - from: ./count.mjs#f\n---\nGo.\n",
+      "count.mjs":
+        "globalThis.__ptccProbeCount = (globalThis.__ptccProbeCount ?? 0) + 1;\nexport const f = () => globalThis.__ptccProbeCount;\n",
+    });
+    const agent = await loadAgentFile(join(root, "a.agent.md"));
+    const tool = agent.definition.tools["f"] as ToolDefinition;
+    expect(tool.fn({}, { agent: "a", depth: 0, turn: 1, signal: new AbortController().signal })).toBe(1);
+  });
+
   it("a file that is not there", async () => {
     const root = folder({});
     expect(await loadError(join(root, "nope.agent.md"))).toBe(`${join(root, "nope.agent.md")}: agent file not found`);

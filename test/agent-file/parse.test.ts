@@ -125,7 +125,12 @@ describe("errors, with file:line:col", () => {
     [
       "turnTimeoutMs too large",
       file("turnTimeoutMs: 9999999999"),
-      "2:16: turnTimeoutMs must be at most 2147483647, got 9999999999",
+      "2:16: turnTimeoutMs must be at most 2147483647, got number 9999999999",
+    ],
+    [
+      "turnTimeoutMs far too large",
+      file("turnTimeoutMs: 1e20"),
+      "2:16: turnTimeoutMs must be at most 2147483647, got number 100000000000000000000",
     ],
     ["description a list", file("description: [a, b]"), "2:14: description must be a string, got a list"],
     ["description empty", file('description: ""'), "2:14: description is empty"],

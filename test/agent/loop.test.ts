@@ -459,6 +459,13 @@ describe("definition errors", () => {
     [{ prompt: "x", tools: { "bad name": () => 1 } }, 'defineAgent: tool name "bad name" cannot be called'],
     [{ prompt: "x", reference: "short" }, 'defineAgent: unknown reference "short"'],
     [{ prompt: "x", transport: "tools" }, 'defineAgent: unknown transport "tools"'],
+    [
+      { prompt: "x", turnTimeoutMs: 1e20 },
+      "defineAgent: turnTimeoutMs must be at most 2147483647, got 100000000000000000000",
+    ],
+    [{ prompt: "x", maxTurns: 2.5 }, "defineAgent: maxTurns must be an integer of at least 1, got 2.5"],
+    [{ prompt: "x", limits: { timeoutMs: 0 } }, "defineAgent: limit timeoutMs must be at least 1, got 0"],
+    [{ prompt: "x", limits: { maxStep: 5 } }, "defineAgent: unknown limit maxStep"],
   ])("%j", (options, message) => {
     expect(() => defineAgent(options as Parameters<typeof defineAgent>[0])).toThrow(message);
   });

@@ -136,6 +136,43 @@ describe("ptcc eval", () => {
   });
 });
 
+describe("hostile programs (issue 13)", () => {
+  it("human output shows control characters escaped; --json keeps them as JSON escapes", () => {
+    const program = '(println "\u001b]0;pwned\u0007\u001b[2J") "\u001b[31m"';
+    const human = ptcc(["eval", "-e", program]);
+    expect(human.code).toBe(0);
+    expect(human.out).not.toContain("\u001b");
+    expect(human.out).toBe('\\u001b]0;pwned\\u0007\\u001b[2J\n"\\u001b[31m"\n');
+    const json = ptcc(["eval", "--json", "-e", program]);
+    expect(JSON.parse(json.out)).toEqual({ ok: true, printed: '"\u001b[31m"', value: "\u001b[31m" });
+  });
+
+  it("an error message quoting control characters is escaped too", () => {
+    const r = ptcc(["eval", "-e", '(inc "\u001b[2J")']);
+    expect(r.code).toBe(1);
+    expect(r.err).not.toContain("\u001b");
+    expect(r.err).toContain("\\u001b[2J");
+  });
+
+  it("--json of a value nested too deep is a typed failure, not a crash", () => {
+    const r = ptcc(["eval", "--json", "-e", "(def d (reduce (fn [a _] [a]) [] (range 2500))) (count d)"]);
+    expect(r.code).toBe(0);
+    const deep = ptcc(["eval", "--json", "-e", "(reduce (fn [a _] [a]) [] (range 2500))"]);
+    expect(deep.code).toBe(1);
+    const json = JSON.parse(deep.out) as { ok: boolean; error: { kind: string; message: string } };
+    expect(json.ok).toBe(false);
+    expect(json.error.kind).toBe("limit");
+    expect(json.error.message).toContain("nested more than 1000 levels");
+  });
+
+  it("a --context too large to enter a program is a usage error", () => {
+    const big = file("big.json", JSON.stringify({ xs: Array.from({ length: 1_000_001 }, () => 0) }));
+    const r = ptcc(["eval", "--context", big, "-e", "1"]);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain("collection size limit exceeded: an array of 1000001 items (at most 1000000) at xs");
+  });
+});
+
 describe("ptcc repl", () => {
   it("keeps defs, reads multi-line input, has *1, reports errors and quits", () => {
     const r = ptcc(["repl"], "(def x 10)\n(+ x\n   1)\n*1\n(undefined-thing)\n(inc *2)\n:quit\n(never)\n");

@@ -31,9 +31,9 @@ const GOLDEN: [string, string][] = [
   ["42 -7 +3 0x1F 2r101 7N", "int@1:1:42 int@1:4:-7 int@1:7:3 int@1:10:31 int@1:15:5 int@1:21:7"],
   [
     "1.5 -2.0 1e3 2.5E-2 3.0M 1/4 4/2",
-    "float@1:1:1.5 float@1:5:-2 float@1:10:1000 float@1:14:0.025 float@1:21:3 float@1:26:0.25 int@1:30:2",
+    "float@1:1:1.5 float@1:5:-2.0 float@1:10:1000.0 float@1:14:0.025 float@1:21:3.0 float@1:26:0.25 int@1:30:2",
   ],
-  ["##Inf ##-Inf ##NaN", "float@1:1:Infinity float@1:7:-Infinity float@1:14:NaN"],
+  ["##Inf ##-Inf ##NaN", "float@1:1:##Inf float@1:7:##-Inf float@1:14:##NaN"],
   ['"a\\n\\t\\"b\\\\" "x\ny" "\\u00e9"', 'string@1:1:"a\\n\\t\\"b\\\\" string@1:14:"x\\ny" string@2:4:"é"'],
   [
     "\\a \\newline \\space \\tab \\u0041 \\( \\\\",

@@ -106,7 +106,7 @@ describe("generated validators", () => {
       compileValidator("[{x [:float], was_it {y :bool}}]", { coerce: true }),
     ].join("\n");
     const used = new Set([...src.matchAll(/\$v\.([A-Za-z]+)/g)].map((m) => m[1]!));
-    const types = new Set(["ValidationMode", "ValidationResult", "ValidationIssue"]);
+    const types = new Set(["ValidationMode", "ValidationResult", "ValidationIssue", "Meter"]);
     for (const name of used) {
       if (!types.has(name)) expect(runtime, `ptcc/runtime exports ${name}`).toHaveProperty(name);
     }
@@ -121,7 +121,7 @@ describe("generated validators", () => {
     });
     expect(
       src.startsWith(
-        'export function checkInput(value: unknown, mode: $v.ValidationMode = "enabled"): $v.ValidationResult<{ q: string }> {',
+        'export function checkInput(value: unknown, mode: $v.ValidationMode = "enabled", meter: $v.Meter = $v.defaultMeter()): $v.ValidationResult<{ q: string }> {',
       ),
     ).toBe(true);
     expect(() => compileValidator(":int", { name: "no good" })).toThrow(/not a function name/);

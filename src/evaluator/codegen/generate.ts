@@ -29,6 +29,8 @@ type Factory = (
 
 const FACTORIES = new Map<string, Factory>();
 const MAX_FACTORIES = 512;
+/** Longer sources are compiled but not kept: the cache belongs to the process, not to a program. */
+const MAX_CACHED_SOURCE = 32_768;
 
 function factory(source: string): Factory | null {
   let make = FACTORIES.get(source);
@@ -41,6 +43,7 @@ function factory(source: string): Factory | null {
     } catch {
       return null;
     }
+    if (source.length > MAX_CACHED_SOURCE) return make;
     if (FACTORIES.size >= MAX_FACTORIES) FACTORIES.delete(FACTORIES.keys().next().value as string);
   }
   FACTORIES.set(source, make);

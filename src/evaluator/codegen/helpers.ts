@@ -98,7 +98,7 @@ export const HELPERS = {
   /** The seq a sequential pattern walks, for anything but a vector (as destructure.ts). */
   seqOf(cx: Cx, v: Value): ASeq | null {
     if (v === null) return null;
-    if (typeof v === "string") return v.length === 0 ? null : new ArraySeq(stringChars(v), 0, v.length, null);
+    if (typeof v === "string") return v.length === 0 ? null : new ArraySeq(stringChars(cx, v), 0, v.length, null);
     if (v instanceof ASeq || v instanceof LazySeq || v instanceof EmptyList) return seq(cx, v);
     throw typeError(
       "sequential destructuring",

@@ -14,6 +14,7 @@
  * the program enters them.
  */
 import type { Value } from "../../runtime/values.js";
+import { table } from "../../runtime/table.js";
 
 export type Ty = "int" | "bool" | "any";
 
@@ -97,7 +98,7 @@ function logic(fast: (x: string) => string): Op {
 }
 
 /** The inlined builtins, by qualified name. */
-export const OPS: Readonly<Record<string, Op>> = {
+export const OPS: Readonly<Record<string, Op>> = table({
   "clojure.core/+": arith((x, y) => `${x} + ${y}`),
   "clojure.core/-": arith((x, y) => `${x} - ${y}`),
   // `+ 0` turns -0 into 0, as the builtin does.
@@ -151,22 +152,22 @@ export const OPS: Readonly<Record<string, Op>> = {
   "clojure.core/not": logic((x) => `(${x} === null || ${x} === false)`),
   "clojure.core/nil?": logic((x) => `${x} === null`),
   "clojure.core/some?": logic((x) => `${x} !== null`),
-};
+});
 
 /** `=` and `not=` of two values, inlined up to the point where both are objects. */
-export const EQUALITY: Readonly<Record<string, boolean>> = {
+export const EQUALITY: Readonly<Record<string, boolean>> = table({
   "clojure.core/=": true,
   "clojure.core/not=": false,
-};
+});
 
 /** Builtins (not inlined) whose result is always an integer or always a boolean. */
-const RESULT_TYPES: Readonly<Record<string, Ty>> = {
+const RESULT_TYPES: Readonly<Record<string, Ty>> = table({
   "clojure.core/count": "int",
   "clojure.core/=": "bool",
   "clojure.core/not=": "bool",
   "clojure.core/empty?": "bool",
   "clojure.core/contains?": "bool",
-};
+});
 
 /** The result type of a call of the builtin `qualified` on arguments of these types. */
 export function resultType(qualified: string, args: readonly Ty[]): Ty {

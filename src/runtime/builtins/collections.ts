@@ -83,6 +83,13 @@ function update(cx: Cx, m: Value, k: Value, f: Value, extra: readonly Value[]): 
   return assoc(cx, m, k, applyUpdate(cx, f, get(cx, m, k, null), extra));
 }
 
+/**
+ * A vector's conj or assoc that had to copy (onto an older version of the vector) costs
+ * one step per 2^COPY_SHIFT items copied: copying is cheap, but not free, and a loop doing
+ * it over a large vector must still run into the step limit.
+ */
+const COPY_SHIFT = 4;
+
 export function assoc(cx: Cx, coll: Value, k: Value, v: Value): Value {
   if (coll === null) return EMPTY_MAP.assoc(realizeKey(cx, k), v);
   if (coll instanceof PMap) return coll.assoc(realizeKey(cx, k), v);
@@ -91,7 +98,9 @@ export function assoc(cx: Cx, coll: Value, k: Value, v: Value): Value {
     if (k < 0 || k > coll.count)
       throw runtimeError(`index ${k} is out of bounds for assoc on a vector of ${coll.count} items`);
     if (k === coll.count) cx.checkSize(k + 1);
-    return coll.assocN(k, v);
+    const out = coll.assocN(k, v);
+    if (out.arr !== coll.arr) cx.charge(coll.count >>> COPY_SHIFT);
+    return out;
   }
   throw typeError("assoc", "a map, a vector or nil", coll);
 }
@@ -99,7 +108,9 @@ export function assoc(cx: Cx, coll: Value, k: Value, v: Value): Value {
 export function conj1(cx: Cx, coll: Value, x: Value): Value {
   if (coll instanceof PVector) {
     if (coll.count >= cx.limits.maxCollection) cx.checkSize(coll.count + 1);
-    return coll.conj(x);
+    const out = coll.conj(x);
+    if (out.arr !== coll.arr) cx.charge(coll.count >>> COPY_SHIFT);
+    return out;
   }
   if (coll === null) return PList.from([x]);
   if (coll instanceof PMap) return conjMap(cx, coll, x, "conj on a map");
@@ -146,11 +157,9 @@ export function into(cx: Cx, to: Value, from: Value): Value {
     cx.checkSize(to.count + items.length);
     if (items.length === 0) return to;
     cx.charge(items.length);
-    // A vector whose array ends at its count owns the array's tail (see PVector.conj), so
-    // pouring into it is amortized O(items), like Clojure's transient into.
-    const arr = to.count > 0 && to.arr.length === to.count ? to.arr : to.toArray();
-    for (let i = 0; i < items.length; i++) arr.push(items[i]!);
-    return new PVector(arr, arr.length);
+    // Amortized O(items) onto a vector that owns its tail, like Clojure's transient into
+    // (and right when `from` is `to` itself: see PVector.appendAll).
+    return to.appendAll(items);
   }
   if (to === null) return items.length === 0 ? null : into(cx, EMPTY_LIST, from);
   if (to instanceof PMap) {

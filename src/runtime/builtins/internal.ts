@@ -5,7 +5,7 @@ import { equiv } from "../equality.js";
 import { runtimeError, typeError } from "../errors.js";
 import { getFlex, PMap } from "../map.js";
 import { nativeFn } from "../native-fn.js";
-import { prStr, strOf } from "../printer.js";
+import { previewValue } from "../printer.js";
 import { each } from "../seq.js";
 import { PSet } from "../set.js";
 import { Keyword, PtcFloat, truthy, type Value } from "../values.js";
@@ -104,7 +104,9 @@ export const INTERNAL: BuiltinSpec[] = [
     examples: [{ code: "((where :a = 1) {:a 1})", result: "true" }],
     f1: (_cx, field) => nativeFn("where", (_cx2, args) => truthy(fieldValue(args[0] ?? null, field)), ["[m]"]),
     f3: (_cx, field, op, v) => {
-      const test = predicate((op as Keyword).name, v);
+      // A program can call this helper by its qualified name too: check what (where ...) passes.
+      if (!(op instanceof Keyword)) throw typeError("where", "an operator keyword such as := or :>", op);
+      const test = predicate(op.name, v);
       return nativeFn("where", (cx, args) => test(cx, fieldValue(args[0] ?? null, field)), ["[m]"]);
     },
   },
@@ -115,7 +117,7 @@ export const INTERNAL: BuiltinSpec[] = [
     doc: "Raise the error of a failed :pre or :post condition.",
     examples: [{ code: "((fn [x] {:pre [(pos? x)]} x) -1)", result: "error: runtime" }],
     f1: (_cx, text) => {
-      throw runtimeError(`assert failed: ${strOf(null, text)}`);
+      throw runtimeError(`assert failed: ${typeof text === "string" ? text : previewValue(text, 200)}`);
     },
   },
   {
@@ -125,7 +127,8 @@ export const INTERNAL: BuiltinSpec[] = [
     doc: "Raise the error of a condp with no matching clause and no default.",
     examples: [{ code: "(condp = 3 1 :a)", result: "error: runtime" }],
     f2: (_cx, form, v) => {
-      throw runtimeError(`no ${strOf(null, form)} clause matches ${prStr(null, v)}`, "add a default as the last form");
+      const what = typeof form === "string" ? form : previewValue(form, 200);
+      throw runtimeError(`no ${what} clause matches ${previewValue(v, 200)}`, "add a default as the last form");
     },
   },
 ];

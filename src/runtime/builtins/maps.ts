@@ -334,7 +334,7 @@ export const MAPS: BuiltinSpec[] = [
       { code: "(not-empty [1])", result: "[1]" },
       { code: '(not-empty "")', result: "nil" },
     ],
-    f1: (cx, c) => (seqArg(cx, "not-empty", c) === null ? null : c),
+    f1: (cx, c) => ((c instanceof PVector ? c.count === 0 : seqArg(cx, "not-empty", c) === null) ? null : c),
   },
   {
     name: "peek",

@@ -137,7 +137,7 @@ export const PREDICATES: BuiltinSpec[] = [
     arglists: ["[coll]"],
     doc: 'True if coll has no items (nil, "", [], {} and #{} are empty).',
     examples: [{ code: "(empty? [])", result: "true" }],
-    f1: (cx, a) => seq(cx, a) === null,
+    f1: (cx, a) => (a instanceof PVector ? a.count === 0 : seq(cx, a) === null),
   },
   pred("any?", "True for any argument (nil included).", () => true, "(any? nil)", "true"),
   pred("nat-int?", "True if x is an integer >= 0.", (v) => isInteger(v) && v >= 0, "(nat-int? 0)", "true"),

@@ -10,6 +10,7 @@
 import type { Cx } from "../context.js";
 import { arityError } from "../errors.js";
 import { PtcFn, type Value } from "../values.js";
+import { table } from "../table.js";
 
 /** Clojure namespaces the builtins live in; `ptc` holds PTC-Lisp's own extensions. */
 export type BuiltinNs =
@@ -164,7 +165,7 @@ export function defineBuiltins(specs: readonly BuiltinSpec[]): BuiltinDef[] {
 }
 
 /** Namespace spellings programs use, mapped to where the builtins live. */
-const NS_ALIASES: Readonly<Record<string, BuiltinNs>> = {
+const NS_ALIASES: Readonly<Record<string, BuiltinNs>> = table({
   "clojure.core": "clojure.core",
   core: "clojure.core",
   "cljs.core": "clojure.core",
@@ -179,7 +180,7 @@ const NS_ALIASES: Readonly<Record<string, BuiltinNs>> = {
   ptc: "ptc",
   // Helpers that expansions of special forms call; never offered unqualified.
   "ptc.internal": "ptc.internal",
-};
+});
 
 /** Lookup tables over the definitions. */
 export class Registry {

@@ -35,6 +35,7 @@ import {
 } from "../values.js";
 import { vec } from "../vector.js";
 import type { BuiltinSpec } from "./registry.js";
+import { table } from "../table.js";
 
 // ---------------------------------------------------------------------------------------
 // Helpers (exported for the regex, parsing and interop groups)
@@ -520,7 +521,7 @@ function numberBody(spec: Spec, neg: boolean, magnitude: string): string {
   return pad(spec, prefix + mag + suffix);
 }
 
-const LOWER_CONV: Readonly<Record<string, string>> = {
+const LOWER_CONV: Readonly<Record<string, string>> = table({
   S: "s",
   B: "b",
   C: "c",
@@ -530,13 +531,16 @@ const LOWER_CONV: Readonly<Record<string, string>> = {
   A: "a",
   H: "h",
   T: "t",
-};
+});
 const upperCase = (s: string): string => s.toUpperCase();
 const same = (s: string): string => s;
 
 function formatOne(cx: Cx, spec: Spec, arg: Value): string {
   const c = spec.conv;
   const lower = LOWER_CONV[c] ?? c;
+  // A width pads, a float's precision writes digits: either makes a string that long.
+  const made = Math.max(spec.width ?? 0, lower === "e" || lower === "f" || lower === "g" ? (spec.precision ?? 0) : 0);
+  if (made > cx.limits.maxString) cx.checkString(made);
   const upper = c !== lower;
   const out = upper ? upperCase : same;
   if (arg === null && lower !== "b") {
@@ -644,6 +648,13 @@ export function format(cx: Cx, fmt: string, args: readonly Value[]): string {
       out += part;
       continue;
     }
+    if (part.conv === "%") {
+      // A widely padded percent sign: padded here, where the string limit is known.
+      checkFlags(part, "-");
+      if ((part.width ?? 0) > cx.limits.maxString) cx.checkString(part.width ?? 0);
+      out += pad(part, "%");
+      continue;
+    }
     let index: number;
     if (part.index === "<") {
       if (last < 0) formatError(`${part.text} refers to a previous argument, but there is none`);
@@ -708,11 +719,11 @@ function parseFormat(fmt: string): readonly (string | ArgSpec)[] {
       index,
     };
     if (conv === "n") text += "\n";
-    else if (conv === "%") {
+    else if (conv === "%" && (spec.width ?? 0) <= 1024) {
       checkFlags(spec, "-");
       text += pad(spec, "%");
     } else {
-      if (!"sSbBcCdoxXeEfgGaAhHtT".includes(conv))
+      if (!"sSbBcCdoxXeEfgGaAhHtT%".includes(conv))
         formatError(`unknown conversion '${conv}' (in ${spec.text})`, FORMAT_HINT);
       if (text !== "") parts.push(text);
       text = "";
@@ -720,6 +731,8 @@ function parseFormat(fmt: string): readonly (string | ArgSpec)[] {
     }
   }
   if (text !== "") parts.push(text);
+  // Only short format strings are kept: the cache belongs to the process, not to a program.
+  if (fmt.length > 1024) return parts;
   if (formats.size >= 256) formats.delete(formats.keys().next().value!);
   formats.set(fmt, parts);
   return parts;

@@ -5,6 +5,7 @@
  * binary properties, scripts, `java.lang.Character` classes), and Java's
  * `Character.isWhitespace`.
  */
+import { table } from "../table.js";
 
 export const MAX_CP = 0x10ffff;
 
@@ -165,7 +166,7 @@ export const U_WORD = propSet("\\p{Alphabetic}", "\\p{M}", "\\p{Nd}", "\\p{Pc}",
 export const U_SPACE = propSet("\\p{White_Space}");
 
 /** Java's POSIX classes (`\p{Alpha}`), ASCII as in Java without UNICODE_CHARACTER_CLASS. */
-const POSIX: Readonly<Record<string, readonly number[]>> = {
+const POSIX: Readonly<Record<string, readonly number[]>> = table({
   lower: [0x61, 0x7a],
   upper: [0x41, 0x5a],
   ascii: [0, 0x7f],
@@ -179,10 +180,10 @@ const POSIX: Readonly<Record<string, readonly number[]>> = {
   cntrl: [0, 0x1f, 0x7f, 0x7f],
   xdigit: [0x30, 0x39, 0x41, 0x46, 0x61, 0x66],
   space: [0x09, 0x0d, 0x20, 0x20],
-};
+});
 
 /** Java's `\p{IsXxx}` binary properties, as JavaScript property names. */
-const BINARY_PROPS: Readonly<Record<string, string>> = {
+const BINARY_PROPS: Readonly<Record<string, string>> = table({
   alphabetic: "Alphabetic",
   ideographic: "Ideographic",
   letter: "L",
@@ -207,10 +208,10 @@ const BINARY_PROPS: Readonly<Record<string, string>> = {
   emoji_modifier_base: "Emoji_Modifier_Base",
   emoji_component: "Emoji_Component",
   extended_pictographic: "Extended_Pictographic",
-};
+});
 
 /** `java.lang.Character` classes (`\p{javaLowerCase}`). */
-const JAVA_PROPS: Readonly<Record<string, readonly string[]>> = {
+const JAVA_PROPS: Readonly<Record<string, readonly string[]>> = table({
   javalowercase: ["\\p{Lowercase}"],
   javauppercase: ["\\p{Uppercase}"],
   javaalphabetic: ["\\p{Alphabetic}"],
@@ -220,7 +221,7 @@ const JAVA_PROPS: Readonly<Record<string, readonly string[]>> = {
   javaideographic: ["\\p{Ideographic}"],
   javatitlecase: ["\\p{Lt}"],
   javaspacechar: ["\\p{Z}"],
-};
+});
 
 const CATEGORIES = new Set(
   "L Lu Ll Lt Lm Lo LC M Mn Mc Me N Nd Nl No P Pc Pd Ps Pe Pi Pf Po S Sm Sc Sk So Z Zs Zl Zp C Cc Cf Co Cs Cn".split(

@@ -129,3 +129,40 @@ export function analyze(n: Node, tail: boolean, cost: Cost): void {
       return;
   }
 }
+
+/**
+ * The most characters one match attempt may examine from its start position because of
+ * counted repetitions, lookaround bodies included. A search tries every start position,
+ * so a pattern with a large counted repetition (`a{10000}b`, `(a{1000}){1000}`) costs this
+ * much per position even without any choice to backtrack over. An unbounded repetition
+ * counts its mandatory part only: what it may scan beyond is the degree of `analyze`.
+ */
+export function scanLength(n: Node): number {
+  switch (n.k) {
+    case "set":
+      return 1;
+    case "seq": {
+      let t = 0;
+      for (const x of n.items) t += scanLength(x);
+      return t;
+    }
+    case "alt": {
+      let m = 0;
+      for (const x of n.alts) m = Math.max(m, scanLength(x));
+      return m;
+    }
+    case "group":
+      return scanLength(n.body);
+    case "rep":
+      return n.max === 0 ? 0 : scanLength(n.body) * (n.max === Infinity ? n.min : n.max);
+    case "look":
+      return scanLength(n.body);
+    case "assert":
+      return 0;
+    case "ref":
+      return 0;
+  }
+}
+
+/** Attempts this long are cheap enough to leave out of the cost model (a small constant). */
+export const SHORT_SCAN = 64;

@@ -27,7 +27,7 @@ import { PtcError } from "../../diagnostics/error.js";
 import type { Cx } from "../context.js";
 import { Regex } from "../values.js";
 import type { CharSet } from "./charset.js";
-import { analyze, shape, type Cost } from "./cost.js";
+import { analyze, scanLength, shape, SHORT_SCAN, type Cost } from "./cost.js";
 import { jsSource } from "./js-source.js";
 import { Parser, type Node } from "./parse.js";
 import { compileVm, firstSet, pikeExec, type Caps, type Inst } from "./vm.js";
@@ -59,6 +59,10 @@ export class JavaRegex extends Regex {
   readonly splittable: boolean;
   /** Longest input V8 may scan in one match (beyond it the VM runs, or an error). */
   private readonly v8Max: number;
+  /** Most characters one match attempt may examine because of counted repetitions (cost.ts). */
+  private readonly scan: number;
+  /** Whether the pattern has back references (else a missing VM program means too large). */
+  private readonly refs: boolean;
   private readonly cost: Cost;
 
   constructor(source: string, c: Compiled) {
@@ -72,6 +76,8 @@ export class JavaRegex extends Regex {
     this.literal = c.literal;
     this.splittable = c.groups === 0 && c.minLength > 0;
     this.cost = c.cost;
+    this.refs = c.refs;
+    this.scan = c.scan;
     this.v8Max = c.cost.exponential ? -1 : Math.floor(10 ** ((V8_BUDGET_LOG - c.cost.logFactor) / c.cost.degree));
   }
 
@@ -79,19 +85,45 @@ export class JavaRegex extends Regex {
     return new Array<number | undefined>(2 * (this.groupTotal + 1)).fill(undefined);
   }
 
+  /**
+   * Is the worst case of a V8 match over `n` characters within budget (`slack` orders of
+   * magnitude more)? Backtracking as the cost model has it, times the characters one
+   * attempt may examine when that is more than a short run (at most the input: `a{10000}b`
+   * costs 10000 per start position on a long input, a few on a short one).
+   */
+  private v8Ok(n: number, slack: number): boolean {
+    if (n > this.v8Max * 10 ** (slack / this.cost.degree)) return false;
+    const attempt = Math.min(this.scan, n);
+    return attempt <= SHORT_SCAN || this.logAt(n) + Math.log10(attempt) <= V8_BUDGET_LOG + slack;
+  }
+
+  private logAt(n: number): number {
+    return this.cost.degree * Math.log10(Math.max(n, 1)) + this.cost.logFactor;
+  }
+
   /** Should a match over `n` characters run on the VM instead of V8? */
   useVm(n: number): boolean {
-    return this.prog !== null && n > this.v8Max;
+    return this.prog !== null && !this.v8Ok(n, 0);
   }
 
   /** When the VM cannot run this pattern: fail before a slow V8 match over `n` characters. */
   checkV8(n: number): void {
-    if (this.prog !== null || n <= this.v8Max * 10 ** (1 / this.cost.degree)) return;
-    const max = Math.floor(this.v8Max * 10 ** (1 / this.cost.degree));
+    if (this.prog !== null || this.v8Ok(n, 1)) return;
+    // The longest input that passes, for the message.
+    let lo = 0;
+    let hi = n;
+    while (lo < hi) {
+      const mid = Math.ceil((lo + hi) / 2);
+      if (this.v8Ok(mid, 1)) lo = mid;
+      else hi = mid - 1;
+    }
+    const max = lo;
     throw new PtcError({
       kind: "limit",
       message: `regex #"${this.source}" may backtrack too long on ${n} characters of input (at most ${max} for this pattern)`,
-      hint: "patterns with back references run on a backtracking engine; drop them, or match smaller pieces",
+      hint: this.refs
+        ? "patterns with back references run on a backtracking engine; drop them, or match smaller pieces"
+        : "counted repetitions this large run on a backtracking engine; use smaller counts, or match smaller pieces",
     });
   }
 }
@@ -128,6 +160,8 @@ interface Compiled {
   readonly literal: string | null;
   /** Fewest code points a match has. */
   readonly minLength: number;
+  readonly refs: boolean;
+  readonly scan: number;
 }
 
 /** Recently compiled sources: `(re-pattern s)` inside a loop compiles once. */
@@ -176,6 +210,8 @@ function compileParts(source: string): Compiled {
     names: p.names,
     literal: literalOf(ast),
     minLength: shape(ast).min,
+    refs: p.refs.length > 0,
+    scan: scanLength(ast),
   };
   if (recent.size >= RECENT_MAX) recent.delete(recent.keys().next().value!);
   recent.set(source, c);

@@ -2,12 +2,13 @@
 // with UPDATE_GOLDEN=1. Type-checked by `npm test` with the project's strict flags.
 import * as $v from "../../../src/runtime/index.js";
 
-export function checkSearchInput(value: unknown, mode: $v.ValidationMode = "enabled"): $v.ValidationResult<{ query: string; limit?: number | null; was_improved: boolean }> {
+export function checkSearchInput(value: unknown, mode: $v.ValidationMode = "enabled", meter: $v.Meter = $v.defaultMeter()): $v.ValidationResult<{ query: string; limit?: number | null; was_improved: boolean }> {
   if (mode === "disabled") return $v.pass(value as { query: string; limit?: number | null; was_improved: boolean });
   const strict = mode === "strict";
   const errors: $v.ValidationIssue[] = [];
   const warnings: $v.ValidationIssue[] = [];
   let out0: unknown = value;
+  let fuel = meter.fuel;
   if (value == null) {
     errors.push($v.missingIssue("query", "string"));
     errors.push($v.missingIssue("was_improved", "bool"));
@@ -72,7 +73,9 @@ export function checkSearchInput(value: unknown, mode: $v.ValidationMode = "enab
       }
     }
     if (strict) {
-      for (const key of Object.keys(o1)) {
+      const keys11 = Object.keys(o1);
+      if ((fuel -= keys11.length) < 0) fuel = $v.refuelFrom(meter, fuel);
+      for (const key of keys11) {
         switch (key) {
           case "query":
           case "limit":
@@ -86,14 +89,16 @@ export function checkSearchInput(value: unknown, mode: $v.ValidationMode = "enab
     }
     out0 = m2;
   }
+  meter.fuel = fuel;
   return $v.finish(out0 as { query: string; limit?: number | null; was_improved: boolean }, errors, warnings, mode);
 }
 
-export function checkSearchOutput(value: unknown, mode: $v.ValidationMode = "enabled"): $v.ValidationResult<{ count: number; items: { id: number; tags?: string[] | null }[] }> {
+export function checkSearchOutput(value: unknown, mode: $v.ValidationMode = "enabled", meter: $v.Meter = $v.defaultMeter()): $v.ValidationResult<{ count: number; items: { id: number; tags?: string[] | null }[] }> {
   if (mode === "disabled") return $v.pass(value as { count: number; items: { id: number; tags?: string[] | null }[] });
   const strict = mode === "strict";
   const errors: $v.ValidationIssue[] = [];
   const warnings: $v.ValidationIssue[] = [];
+  let fuel = meter.fuel;
   if (value == null) errors.push($v.typeIssue("", "map", value));
   else {
     if (!((value.constructor === Object && Object.getPrototypeOf(value) === Object.prototype) || $v.isPlainMap(value))) errors.push($v.typeIssue("", "map", value));
@@ -114,6 +119,7 @@ export function checkSearchOutput(value: unknown, mode: $v.ValidationMode = "ena
         else {
           if (!Array.isArray(v3)) errors.push($v.typeIssue("items", "list", v3));
           else {
+            if ((fuel -= v3.length) < 0) fuel = $v.refuelFrom(meter, fuel);
             for (let i4 = 0; i4 < v3.length; i4++) {
               const x5: unknown = v3[i4];
               if (x5 == null) errors.push($v.typeIssue(`items[${i4}]`, "map", x5));
@@ -134,6 +140,7 @@ export function checkSearchOutput(value: unknown, mode: $v.ValidationMode = "ena
                     if (v8 != null) {
                       if (!Array.isArray(v8)) errors.push($v.typeIssue(`items[${i4}].tags`, "list or nil", v8));
                       else {
+                        if ((fuel -= v8.length) < 0) fuel = $v.refuelFrom(meter, fuel);
                         for (let i9 = 0; i9 < v8.length; i9++) {
                           const x10: unknown = v8[i9];
                           if (x10 == null) errors.push($v.typeIssue(`items[${i4}].tags[${i9}]`, "string", x10));
@@ -145,7 +152,9 @@ export function checkSearchOutput(value: unknown, mode: $v.ValidationMode = "ena
                     }
                   }
                   if (strict) {
-                    for (const key of Object.keys(o6)) {
+                    const keys11 = Object.keys(o6);
+                    if ((fuel -= keys11.length) < 0) fuel = $v.refuelFrom(meter, fuel);
+                    for (const key of keys11) {
                       switch (key) {
                         case "id":
                         case "tags":
@@ -162,7 +171,9 @@ export function checkSearchOutput(value: unknown, mode: $v.ValidationMode = "ena
         }
       }
       if (strict) {
-        for (const key of Object.keys(o1)) {
+        const keys12 = Object.keys(o1);
+        if ((fuel -= keys12.length) < 0) fuel = $v.refuelFrom(meter, fuel);
+        for (const key of keys12) {
           switch (key) {
             case "count":
             case "items":
@@ -174,20 +185,23 @@ export function checkSearchOutput(value: unknown, mode: $v.ValidationMode = "ena
       }
     }
   }
+  meter.fuel = fuel;
   return $v.finish(value as { count: number; items: { id: number; tags?: string[] | null }[] }, errors, warnings, mode);
 }
 
-export function checkOdd(value: unknown, mode: $v.ValidationMode = "enabled"): $v.ValidationResult<unknown> {
+export function checkOdd(value: unknown, mode: $v.ValidationMode = "enabled", meter: $v.Meter = $v.defaultMeter()): $v.ValidationResult<unknown> {
   if (mode === "disabled") return $v.pass(value as unknown);
   const strict = mode === "strict";
   const errors: $v.ValidationIssue[] = [];
   const warnings: $v.ValidationIssue[] = [];
   let out0: unknown = value;
+  let fuel = meter.fuel;
   if (value == null) errors.push($v.typeIssue("", "list", value));
   else {
     if (!Array.isArray(value)) errors.push($v.typeIssue("", "list", value));
     else {
       let a3: unknown[] = value;
+      if ((fuel -= value.length) < 0) fuel = $v.refuelFrom(meter, fuel);
       for (let i1 = 0; i1 < value.length; i1++) {
         const x2: unknown = value[i1];
         let y4: unknown = x2;
@@ -246,7 +260,9 @@ export function checkOdd(value: unknown, mode: $v.ValidationMode = "enabled"): $
             else {
             }
             if (strict) {
-              for (const key of Object.keys(o5)) {
+              const keys14 = Object.keys(o5);
+              if ((fuel -= keys14.length) < 0) fuel = $v.refuelFrom(meter, fuel);
+              for (const key of keys14) {
                 switch (key) {
                   case "constructor":
                   case "f":
@@ -270,5 +286,6 @@ export function checkOdd(value: unknown, mode: $v.ValidationMode = "enabled"): $
       out0 = a3;
     }
   }
+  meter.fuel = fuel;
   return $v.finish(out0 as unknown, errors, warnings, mode);
 }

@@ -3,9 +3,10 @@
  * analyzer resolves at compile time.
  */
 import { float, type Value } from "../../values.js";
+import { table } from "../../table.js";
 
 /** `Class/NAME` constants, by `Class/NAME`. */
-export const INTEROP_CONSTANTS: Readonly<Record<string, Value>> = {
+export const INTEROP_CONSTANTS: Readonly<Record<string, Value>> = table({
   "Double/POSITIVE_INFINITY": Infinity,
   "Double/NEGATIVE_INFINITY": -Infinity,
   "Double/NaN": NaN,
@@ -18,4 +19,4 @@ export const INTEROP_CONSTANTS: Readonly<Record<string, Value>> = {
   "Integer/MIN_VALUE": -2147483648,
   "Math/PI": Math.PI,
   "Math/E": Math.E,
-};
+});

@@ -7,6 +7,7 @@
 import { HostObject } from "../../host-object.js";
 import type { PtcObject } from "../../values.js";
 import { civilFromDays, DAY_MS, daysFromCivil, MONTHS, monthLength, p2, WEEKDAYS, yearText } from "./calendar.js";
+import { table } from "../../table.js";
 
 /** Milliseconds of the day and day number of an epoch-millisecond instant. */
 function split(ms: number): { day: number; msOfDay: number } {
@@ -122,7 +123,7 @@ const RFC_2822 =
   /^(?:(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun),?\s+)?(\d{1,2})\s+(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*\.?\s+(\d{4})\s+(\d{1,2}):(\d{2})(?::(\d{2}))?(?:\s+(.+))?$/i;
 const JAVA_TO_STRING =
   /^(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)\s+(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)\s+(\d{1,2})\s+(\d{1,2}):(\d{2}):(\d{2})(?:\s+([A-Za-z]{1,5}|[+-]\d{4}))?\s+(\d{4})$/i;
-const ZONES: Readonly<Record<string, number>> = {
+const ZONES: Readonly<Record<string, number>> = table({
   UT: 0,
   UTC: 0,
   GMT: 0,
@@ -135,7 +136,7 @@ const ZONES: Readonly<Record<string, number>> = {
   MDT: -360,
   PST: -480,
   PDT: -420,
-};
+});
 
 function zoneMinutes(z: string | undefined): number | null {
   if (z === undefined) return 0;

@@ -14,6 +14,7 @@ import { parseJavaDouble, parseJavaLong } from "../parsing.js";
 import type { BuiltinSpec } from "../registry.js";
 import { format, strArg } from "../strings.js";
 import { seqArg } from "./shared.js";
+import { table } from "../../table.js";
 
 function charArg(fn: string, v: Value): string {
   if (v instanceof Char) return v.c;
@@ -25,14 +26,14 @@ function charArg(fn: string, v: Value): string {
   );
 }
 
-const CATEGORY_TESTS: Readonly<Record<string, RegExp>> = {
+const CATEGORY_TESTS: Readonly<Record<string, RegExp>> = table({
   isLetter: /^\p{L}$/u,
   isDigit: /^\p{Nd}$/u,
   isLetterOrDigit: /^[\p{L}\p{Nd}]$/u,
   isUpperCase: /^\p{Uppercase}$/u,
   isLowerCase: /^\p{Lowercase}$/u,
   isAlphabetic: /^\p{Alphabetic}$/u,
-};
+});
 
 function characterPredicate(name: string): BuiltinSpec {
   const re = CATEGORY_TESTS[name];

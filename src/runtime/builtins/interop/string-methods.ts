@@ -25,6 +25,12 @@ function stringIndexError(fn: string, msg: string): never {
   throw runtimeError(`${fn}: ${msg}`, "Java's String methods throw on out-of-range indexes; subs does too");
 }
 
+/** A string a method made, which may be longer than its input (`ß` upper-cases to `SS`). */
+function grown(cx: Cx, s: string): string {
+  cx.checkString(s.length);
+  return s;
+}
+
 /** Java's String.trim: code units up to U+0020. */
 function javaTrim(s: string): string {
   let a = 0;
@@ -85,7 +91,7 @@ export const STRING_METHODS: BuiltinSpec[] = [
     arglists: ["[s]"],
     doc: "A string in upper case.",
     examples: [{ code: '(.toUpperCase "abc")', result: '"ABC"' }],
-    f1: (_cx, s) => strArg(".toUpperCase", s).toUpperCase(),
+    f1: (cx, s) => grown(cx, strArg(".toUpperCase", s).toUpperCase()),
   },
   {
     name: ".toLowerCase",
@@ -93,7 +99,7 @@ export const STRING_METHODS: BuiltinSpec[] = [
     arglists: ["[s]"],
     doc: "A string in lower case.",
     examples: [{ code: '(.toLowerCase "ABC")', result: '"abc"' }],
-    f1: (_cx, s) => strArg(".toLowerCase", s).toLowerCase(),
+    f1: (cx, s) => grown(cx, strArg(".toLowerCase", s).toLowerCase()),
   },
   {
     name: ".trim",

@@ -1,0 +1,131 @@
+/**
+ * The walks the agent loop makes over values outside an evaluation — the trace's copies
+ * of inputs, tool calls and returns, the Step's JSON, a single turn's printed answer, the
+ * typed view a return is validated on, a text-mode answer read into values — each with a
+ * budget and under the watchdog (src/evaluator/host-walk.ts), and each total: a value
+ * that cannot be walked (too large as a tree, nested too deep, a host object that throws)
+ * gives a marker or a typed error, never an exception out of the loop.
+ */
+import type { PtcError } from "../diagnostics/error.js";
+import { hostWalk, tryHostWalk } from "../evaluator/host-walk.js";
+import { fromHost, toJsonSafe, toTyped } from "../runtime/convert.js";
+import { resolveLimits, type Limits } from "../runtime/limits.js";
+import type { ValidationIssue, ValidationMode } from "../runtime/validation.js";
+import { checkInput, checkOutput } from "../signature/compiled.js";
+import type { Signature } from "../signature/types.js";
+import { print, type PrintOptions } from "../runtime/printer.js";
+import type { Value } from "../runtime/values.js";
+
+/**
+ * Most characters (about, as JSON) the trace keeps of one value — a tool's arguments or
+ * result, the input, the return: a larger one is kept as a preview and its size
+ * (`{"#truncated": "...", "#size": "..."}`).
+ */
+export const TRACE_VALUE_MAX_CHARS = 1_000_000;
+
+type Result<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: PtcError };
+
+/** A value for a trace event: JSON-safe, at most TRACE_VALUE_MAX_CHARS. Never throws. */
+export function traceValue(x: unknown, limits?: Partial<Limits>): unknown {
+  return traceValues([x], limits)[0];
+}
+
+/** Several values for trace events, in one walk. Never throws. */
+export function traceValues(xs: readonly unknown[], limits?: Partial<Limits>): unknown[] {
+  const r = tryHostWalk((meter) => xs.map((x) => toJsonSafe(x, { meter, maxChars: TRACE_VALUE_MAX_CHARS })), {
+    limits,
+  });
+  return r.ok ? r.value : xs.map(() => `#too-large: ${r.error.message}`);
+}
+
+/** A value as the Step's JSON (whole). Never throws: a value that cannot be written is a marker string. */
+export function jsonValue(x: unknown, limits?: Partial<Limits>): unknown {
+  const r = tryHostWalk((meter) => toJsonSafe(x, { meter }), { limits });
+  return r.ok ? r.value : `#too-large: ${r.error.message}`;
+}
+
+/**
+ * What the end of a run writes, in one walk: the return value as the Step's JSON and as
+ * the trace keeps it, and the JSON of the user vars. Never throws.
+ */
+export function endValues(
+  value: unknown,
+  vars: readonly (readonly [string, unknown])[],
+  limits?: Partial<Limits>,
+): { readonly json: unknown; readonly trace: unknown; readonly vars: [string, unknown][] } {
+  const r = tryHostWalk(
+    (meter) => {
+      const json = toJsonSafe(value, { meter });
+      return {
+        json,
+        trace: toJsonSafe(json, { meter, maxChars: TRACE_VALUE_MAX_CHARS }),
+        vars: vars.map(([k, v]): [string, unknown] => [k, toJsonSafe(v, { meter })]),
+      };
+    },
+    { limits },
+  );
+  if (r.ok) return r.value;
+  const marker = `#too-large: ${r.error.message}`;
+  return { json: marker, trace: marker, vars: vars.map(([k]) => [k, marker]) };
+}
+
+/** A value printed for people or the model (shortened by `opts`). Never throws. */
+export function printValue(v: Value, opts: PrintOptions, limits?: Partial<Limits>): string {
+  const r = tryHostWalk((meter) => print(null, v, { ...opts, meter }), { limits });
+  return r.ok ? r.value : `#unprintable: ${r.error.message}`;
+}
+
+/**
+ * A returned value checked against the output type, in one walk: its typed host view
+ * (toTyped), then the validation. A value too deep or too large to view as data cannot be
+ * checked, nor returned: that is an issue of its own.
+ */
+export function returnIssues(
+  sig: Signature,
+  v: Value,
+  mode: ValidationMode,
+  limits?: Partial<Limits>,
+): readonly ValidationIssue[] {
+  const r = tryHostWalk((meter) => checkOutput(sig, toTyped(null, v, meter), mode, meter), { limits });
+  if (!r.ok) return [{ code: "invalid_type", path: "$", message: `cannot be checked: ${r.error.message}` }];
+  return r.value.ok ? [] : r.value.errors;
+}
+
+/** Host data checked against the output type (a text-mode answer), with a budget. */
+export function dataIssues(
+  sig: Signature,
+  x: unknown,
+  mode: ValidationMode,
+  limits?: Partial<Limits>,
+): readonly ValidationIssue[] {
+  const r = tryHostWalk((meter) => checkOutput(sig, x, mode, meter), { limits });
+  if (!r.ok) return [{ code: "invalid_type", path: "$", message: `cannot be checked: ${r.error.message}` }];
+  return r.value.ok ? [] : r.value.errors;
+}
+
+/**
+ * The caller's input checked against the parameters (coerced) and copied into an object
+ * the run owns, in one walk (a proxy or a getter is read here, once).
+ */
+export function checkedInput(
+  sig: Signature,
+  input: unknown,
+  limits?: Partial<Limits>,
+): Result<{ readonly errors: readonly ValidationIssue[]; readonly input: Record<string, unknown> }> {
+  return tryHostWalk(
+    (meter) => {
+      const checked = checkInput(sig, input, "enabled", meter);
+      const copy = checked.ok ? { ...((checked.value ?? {}) as Record<string, unknown>) } : {};
+      return { errors: checked.errors, input: copy };
+    },
+    { limits },
+  );
+}
+
+/** Host data (a text-mode answer) as values, within the limits. */
+export function valueOf(x: unknown, limits?: Partial<Limits>): Result<Value> {
+  const all = resolveLimits(limits);
+  return tryHostWalk((meter) => fromHost(x, { meter, limits: all }), { limits });
+}
+
+export { hostWalk };
