@@ -4,6 +4,7 @@
  * and distinct from data names, agents used as tools have descriptions, numbers are in
  * range) and fails with one clear error; `asTool` turns an agent into a tool.
  */
+import { table } from "../runtime/table.js";
 import { closest, didYouMean } from "../diagnostics/suggest.js";
 import { VALIDATION_MODES, type ValidationMode } from "../runtime/validation.js";
 import { SignatureError } from "../signature/errors.js";
@@ -231,7 +232,7 @@ class Problems {
 const DEFINITION_KEYS = [...AGENT_OPTION_KEYS, "signatureText", "toolSources"] as const;
 
 /** Names other libraries give to options ptcc spells differently. */
-const OTHER_NAMES: Readonly<Record<string, string>> = {
+const OTHER_NAMES: Readonly<Record<string, string>> = table({
   model: "llm",
   instructions: "prompt",
   system: "prompt",
@@ -239,7 +240,7 @@ const OTHER_NAMES: Readonly<Record<string, string>> = {
   schema: "signature",
   outputSchema: "signature",
   timeout: "turnTimeoutMs",
-};
+});
 
 function optionHint(key: string): string {
   const other = OTHER_NAMES[key];

@@ -58,6 +58,7 @@ import { agentLabel } from "./rules.js";
 import { checkRunOptions, optionsReason, type CheckedRunOptions } from "./run-options.js";
 import { newRunId, systemHash, type TraceEvent } from "./trace.js";
 import { openToolSources } from "./tool-source.js";
+import { tryHostWalk } from "../evaluator/host-walk.js";
 import { FirewallSecrets, redactJson } from "./secrets.js";
 import type { AgentDefinition, Failure, RunOptions, Step, ToolCallTrace, Turn, TurnOutcome, Usage } from "./types.js";
 
@@ -190,20 +191,29 @@ class Run {
     this.secrets = parent?.secrets ?? new FirewallSecrets();
   }
 
+  /**
+   * Remember the firewalled values of data entering the mission (host data of any shape:
+   * a walk with a budget, under the watchdog; what cannot be walked holds nothing to find).
+   */
+  private firewalled(value: unknown): void {
+    tryHostWalk((meter) => this.secrets.collect(value, meter), { limits: this.def.limits });
+  }
+
   private emit(e: TraceEvent): void {
     this.trace.push(e);
     const sink = this.options.trace;
-    if (sink === undefined || this.sinkFailed) return;
+    if (sink === undefined) return;
     let redacted: TraceEvent | undefined;
     try {
       sink(e, { redacted: () => (redacted ??= redactJson(e, this.secrets, TRACE_IDS) as TraceEvent) });
     } catch (error) {
-      // The host's sink broke: tracing must not change the run, so it gets no more
-      // events (the Step keeps them all) and the host hears of it once, as a warning.
+      // The host's sink broke (a full disk, a value it cannot write): tracing must not
+      // change the run. The event is lost to that sink (the Step keeps every event), later
+      // events are still offered, and the host hears of it once per run, as a warning.
+      if (this.sinkFailed) return;
       this.sinkFailed = true;
-      const message = error instanceof Error ? error.message : String(error);
       globalThis.process?.emitWarning?.(
-        `ptcc: the trace sink threw (${message}); it gets no more events of run ${this.runId}`,
+        `ptcc: the trace sink threw (${hostMessage(error)}); events it could not take are kept in the Step of run ${this.runId}`,
         { code: "PTCC_TRACE_SINK" },
       );
     }
@@ -243,7 +253,7 @@ class Run {
     const checked = checkRunInput(def, this.input);
     if (!checked.ok) return this.finish(null, { kind: "input", reason: checked.reason });
     const input = checked.input;
-    this.secrets.collect(input);
+    this.firewalled(input);
 
     let llm: Llm;
     try {
@@ -510,7 +520,7 @@ class Run {
         definition: def,
         context: () => ({ agent: def.name, depth: this.depth, turn: this.turn, signal: this.turnSignal }),
         record: (c) => this.recordCall(c),
-        seen: (value) => this.secrets.collect(value),
+        seen: (value) => this.firewalled(value),
         note: (tool, warnings) => this.turnNotes.push(...coercionNotes(tool, warnings)),
         contractBroken: (reason) => (this.contractBreach ??= { kind: "tool_contract", reason }),
         runChild: (tool, child, args, inherit) => this.runChild(tool, child, args, inherit),
@@ -825,7 +835,7 @@ class Run {
     // The child's events went to the sink already; keep them in this run's trace too.
     this.trace.push(...step.trace);
     // The firewalled fields of what the child returns are the parent's secrets too.
-    if (step.ok) this.secrets.collect(step.return);
+    if (step.ok) this.firewalled(step.return);
     return step;
   }
 

@@ -11,6 +11,9 @@
  * sum) are not recognised: see docs/signatures.md for the exact rule.
  */
 
+import type { Meter } from "../runtime/budget.js";
+import { table } from "../runtime/table.js";
+
 /** What a firewalled value is shown as. */
 export const FIREWALLED_TEXT = "<Firewalled>";
 
@@ -39,7 +42,7 @@ interface Pattern {
   readonly bound: "none" | "word" | "number";
 }
 
-const PR_ESCAPES: Readonly<Record<string, string>> = {
+const PR_ESCAPES: Readonly<Record<string, string>> = table({
   '"': '\\"',
   "\\": "\\\\",
   "\n": "\\n",
@@ -47,7 +50,7 @@ const PR_ESCAPES: Readonly<Record<string, string>> = {
   "\r": "\\r",
   "\b": "\\b",
   "\f": "\\f",
-};
+});
 
 export class FirewallSecrets {
   /** Patterns by their first two characters, then the next two: the candidates at a position. */
@@ -65,11 +68,12 @@ export class FirewallSecrets {
    * with `_`, at any depth. Plain objects and arrays are walked (each once, so shared
    * structure costs its size, not its size as a tree); other values are ignored.
    */
-  collect(value: unknown): void {
+  collect(value: unknown, meter?: Meter): void {
     const stack: { v: unknown; hidden: boolean }[] = [{ v: value, hidden: false }];
     const visited = new Map<object, boolean>();
     let nodes = 0;
     while (stack.length > 0 && nodes++ < MAX_COLLECT_NODES && this.count < MAX_SECRETS) {
+      if (meter !== undefined && --meter.fuel < 0) meter.refuel();
       const { v, hidden } = stack.pop()!;
       if (typeof v !== "object" || v === null) {
         if (hidden) this.add(v);
@@ -79,21 +83,32 @@ export class FirewallSecrets {
       const before = visited.get(v);
       if (before === true || (before === false && !hidden)) continue;
       visited.set(v, hidden);
-      if (Array.isArray(v)) {
-        for (let i = 0; i < v.length && i < MAX_COLLECT_NODES; i++) stack.push({ v: v[i] as unknown, hidden });
-        continue;
+      try {
+        this.children(v, hidden, stack);
+      } catch {
+        // Host data that cannot be read (a proxy whose traps throw) holds nothing to find;
+        // converting it for a program fails on its own, with a message.
       }
-      const proto = Object.getPrototypeOf(v) as unknown;
-      if (proto !== Object.prototype && proto !== null) {
-        // A PTC-Lisp float box or a string-like object: its printed form is its value.
-        if (hidden) this.add(v);
-        continue;
-      }
-      for (const k of Object.keys(v)) {
-        const d = Object.getOwnPropertyDescriptor(v, k);
-        if (d === undefined || !("value" in d)) continue;
-        stack.push({ v: d.value as unknown, hidden: hidden || k.startsWith("_") });
-      }
+    }
+  }
+
+  private children(v: object, hidden: boolean, stack: { v: unknown; hidden: boolean }[]): void {
+    if (Array.isArray(v)) {
+      const n = Math.min(v.length, MAX_COLLECT_NODES);
+      for (let i = 0; i < n; i++) stack.push({ v: v[i] as unknown, hidden });
+      return;
+    }
+    const proto = Object.getPrototypeOf(v) as unknown;
+    if (proto !== Object.prototype && proto !== null) {
+      // A PTC-Lisp float box or a string-like object: its printed form is its value.
+      if (hidden) this.add(v);
+      return;
+    }
+    for (const k of Object.keys(v)) {
+      // Data properties only: a getter is code, and is not run here.
+      const d = Object.getOwnPropertyDescriptor(v, k);
+      if (d === undefined || !("value" in d)) continue;
+      stack.push({ v: d.value as unknown, hidden: hidden || k.startsWith("_") });
     }
   }
 

@@ -5,6 +5,7 @@
  * (creating it when there is none). Existing files are never overwritten: each is kept and
  * reported, and only missing scripts are added to an existing package.json.
  */
+import { table } from "../runtime/table.js";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { basename, dirname, join, relative, resolve, sep } from "node:path";
@@ -14,13 +15,13 @@ import { TEMPLATES_DIR } from "./templates.js";
 export const INIT_OUT = "src/agents.generated";
 
 /** The package.json scripts `ptcc init` adds. */
-export const INIT_SCRIPTS: Readonly<Record<string, string>> = {
+export const INIT_SCRIPTS: Readonly<Record<string, string>> = table({
   agents: `ptcc compile agents --out ${INIT_OUT}`,
   "agents:check": `ptcc compile agents --out ${INIT_OUT} --check`,
   "agents:watch": `ptcc compile agents --out ${INIT_OUT} --watch`,
   typecheck: "npm run agents && tsc -p .",
   start: "npm run agents && tsx src/main.ts",
-};
+});
 
 export interface InitResult {
   /** Files created, relative to DIR. */

@@ -10,6 +10,7 @@
  * or a dropped connection is tried again with backoff (honouring `Retry-After`); 401/403
  * and other errors fail at once.
  */
+import { table } from "../runtime/table.js";
 import { abortableSleep, backoffDelay, parseRetryAfter, type Sleep } from "./http.js";
 import { withLlmInfo } from "./info.js";
 import {
@@ -156,7 +157,7 @@ function isCount(v: unknown): v is number {
   return typeof v === "number" && Number.isFinite(v) && v >= 0;
 }
 
-const FINISH_REASONS: Readonly<Record<string, FinishReason>> = {
+const FINISH_REASONS: Readonly<Record<string, FinishReason>> = table({
   stop: "stop",
   length: "length",
   "content-filter": "content_filter",
@@ -164,7 +165,7 @@ const FINISH_REASONS: Readonly<Record<string, FinishReason>> = {
   error: "error",
   other: "other",
   unknown: "other",
-};
+});
 
 /** V2's string or V3/V4's `{ unified }`, as ptcc's finish reason (`length`: cut off). */
 export function finishReasonOf(reason: unknown): FinishReason | undefined {

@@ -2,6 +2,7 @@
  * An adapter for Anthropic's Messages API. Unlike Chat Completions, the system prompt is
  * a top-level field, `max_tokens` is required, and the answer is a list of content blocks.
  */
+import { table } from "../runtime/table.js";
 import {
   anthropicEndpoint,
   checkAdapterOptions,
@@ -213,13 +214,13 @@ function replyOf(body: unknown): LlmReply {
   };
 }
 
-const FINISH: Readonly<Record<string, FinishReason>> = {
+const FINISH: Readonly<Record<string, FinishReason>> = table({
   end_turn: "stop",
   stop_sequence: "stop",
   max_tokens: "length",
   tool_use: "tool_calls",
   refusal: "content_filter",
-};
+});
 
 function finishReason(raw: unknown): FinishReason | undefined {
   if (typeof raw !== "string") return undefined;

@@ -2,6 +2,7 @@
  * An adapter for OpenAI's Chat Completions API and the many servers that copy it
  * (vLLM, Ollama, LM Studio, OpenRouter, ...), which is why the base URL is a setting.
  */
+import { table } from "../runtime/table.js";
 import { checkAdapterOptions, checkBaseUrl, isProviderHost, openAiEndpoint, type BaseUrlOptions } from "./endpoint.js";
 import { postJson, type HttpOptions } from "./http.js";
 import {
@@ -199,13 +200,13 @@ function toolCallsOf(raw: unknown): LlmToolCall[] {
   return out;
 }
 
-const FINISH: Readonly<Record<string, FinishReason>> = {
+const FINISH: Readonly<Record<string, FinishReason>> = table({
   stop: "stop",
   length: "length",
   tool_calls: "tool_calls",
   function_call: "tool_calls",
   content_filter: "content_filter",
-};
+});
 
 function finishReason(raw: unknown): FinishReason | undefined {
   if (typeof raw !== "string") return undefined;
