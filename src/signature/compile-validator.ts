@@ -58,7 +58,10 @@ export function compileValidator(sig: Signature | string, options: CompileValida
   else e.check(s.output, "value", [], coerce ? "out0" : null);
 
   const exported = options.exported === false ? "" : "export ";
-  const head = `${exported}function ${name}(value${t(": unknown")}, mode${t(": $v.ValidationMode")} = "enabled", meter${t(": $v.Meter")} = $v.defaultMeter())${t(`: $v.ValidationResult<${valueType}>`)} {`;
+  // A validator that walks no list or keys never spends the meter: its parameter is named so
+  // that an app's noUnusedParameters accepts it.
+  const meter = e.usesFuel ? "meter" : "_meter";
+  const head = `${exported}function ${name}(value${t(": unknown")}, mode${t(": $v.ValidationMode")} = "enabled", ${meter}${t(": $v.Meter")} = $v.defaultMeter())${t(`: $v.ValidationResult<${valueType}>`)} {`;
   return [
     head,
     `  if (mode === "disabled") return $v.pass(value${t(` as ${valueType}`)});`,
