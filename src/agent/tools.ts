@@ -112,18 +112,26 @@ function hostTool(host: ToolHost, name: string, spec: ToolDefinition): ToolFunct
         call.args = checked.value as Record<string, unknown>;
       }
       const result: unknown = await fn(call.args, host.context());
-      if (sig !== null) {
-        const checked = hostWalk((meter) => checkOutput(sig, result, "enabled", meter), { limits });
-        if (!checked.ok) {
-          const problem = `returned data that does not match ${renderSignature(sig)}: ${issuesText(checked.errors)}`;
-          host.contractBroken?.(
-            `tool/${name} ${problem} — the tool breaks its own signature, which the model cannot fix: fix the tool or its signature`,
-          );
-          throw new Error(problem);
-        }
+      // The answer's walks — its check, its firewalled values, its copy for the trace — in one
+      // stretch under the watchdog (each walk nested in it is covered by it).
+      const broken = hostWalk(
+        (meter) => {
+          if (sig !== null) {
+            const checked = checkOutput(sig, result, "enabled", meter);
+            if (!checked.ok) return `returned data that does not match ${renderSignature(sig)}: ${issuesText(checked.errors)}`;
+          }
+          host.seen(result);
+          call.done({ result });
+          return null;
+        },
+        { limits },
+      );
+      if (broken !== null) {
+        host.contractBroken?.(
+          `tool/${name} ${broken} — the tool breaks its own signature, which the model cannot fix: fix the tool or its signature`,
+        );
+        throw new Error(broken);
       }
-      host.seen(result);
-      call.done({ result });
       return result;
     } catch (e) {
       // Whatever the tool threw (an Error, a string, an object without a prototype, an
