@@ -31,19 +31,19 @@ function loadedBy(specifier: string): string[] {
 }
 
 const OPTIONAL = /node_modules\/(@opentelemetry|@modelcontextprotocol|@ai-sdk)\//;
-const ADAPTERS = /\/dist\/(otel|mcp)\//;
+const ADAPTERS = /\/dist\/(lib\/)?(otel|mcp)\//;
 
 describe("the package root", () => {
   it("loads no optional integration, and none of ptcc's adapters for them", () => {
     const loaded = loadedBy("ptcc");
-    expect(loaded.some((u) => u.endsWith("/dist/index.js"))).toBe(true);
+    expect(loaded.some((u) => u.endsWith("/dist/lib/index.js"))).toBe(true);
     expect(loaded.filter((u) => OPTIONAL.test(u) || ADAPTERS.test(u))).toEqual([]);
   });
 
   it("ptcc/otel loads @opentelemetry/api; ptcc/mcp loads no SDK until it connects", () => {
     expect(loadedBy("ptcc/otel").some((u) => /@opentelemetry\/api/.test(u))).toBe(true);
     const mcp = loadedBy("ptcc/mcp");
-    expect(mcp.some((u) => u.endsWith("/dist/mcp/index.js"))).toBe(true);
+    expect(mcp.some((u) => u.endsWith("/dist/lib/mcp/index.js"))).toBe(true);
     expect(mcp.filter((u) => OPTIONAL.test(u))).toEqual([]);
   });
 });
