@@ -185,13 +185,20 @@ export class Session {
     try {
       let step = this.advance(run, () => gen.next());
       while (!step.done) {
+        const wait = step.value;
+        let answers: readonly Answer[] = [];
         let error: PtcError | null = null;
         try {
-          await this.answer(step.value, journal, calls, run);
+          answers = await this.answer(wait);
         } catch (e) {
           error = toPtcError(e);
         }
-        step = this.advance(run, () => (error === null ? gen.next() : gen.throw(error)));
+        // The answers are converted in the stretch that goes on with the program: one
+        // watchdog for both.
+        step = this.advance(run, () => {
+          if (error === null) error = this.record(wait, answers, journal, calls);
+          return error === null ? gen.next() : gen.throw(error);
+        });
       }
       return this.remember(step.value, run);
     } catch (e) {
@@ -262,11 +269,11 @@ export class Session {
     };
   }
 
-  /** Run the requested tools (concurrently when several), within the deadline. */
-  private async answer(wait: ToolWait, journal: Journal, calls: ToolCallRecord[], run: Stretches): Promise<void> {
+  /** Run the requested tools (concurrently when several), within the deadline: their raw answers. */
+  private async answer(wait: ToolWait): Promise<readonly Answer[]> {
     const tools = this.options.tools ?? {};
     const { cx, suspend } = wait;
-    const results = await Promise.all(
+    return Promise.all(
       suspend.requests.map(async (req) => {
         // Own tools only: a name such as `constructor` is no tool.
         const fn = Object.hasOwn(tools, req.name) ? tools[req.name] : undefined;
@@ -288,29 +295,34 @@ export class Session {
             req.name,
           );
         }
-        let result: Value;
-        try {
-          // Converting a tool's answer is work of the evaluation: its steps, its sizes and
-          // its deadline (cooperatively, and under the watchdog).
-          result = this.stretch(run, () => fromHost(raw, { meter: cx, limits: cx.limits }));
-        } catch (e) {
-          if (e instanceof PtcError && (e.kind === "timeout" || e.kind === "interrupted")) throw e.at(req.span);
-          throw new PtcError(
-            {
-              kind: "tool",
-              message: `tool/${req.name} returned unusable data: ${toPtcError(e).message}`,
-              span: req.span,
-            },
-            req.name,
-          );
-        }
-        return { req, result, ms: performance.now() - t0 };
+        return { req, raw, ms: performance.now() - t0 };
       }),
     );
-    for (const { req, result, ms } of results) {
+  }
+
+  /**
+   * Convert the answers into values and journal them (inside a stretch: converting a tool's
+   * answer is work of the evaluation, with its steps, its sizes and its deadline). Returns
+   * the error to raise in the program for an answer that cannot be used.
+   */
+  private record(wait: ToolWait, answers: readonly Answer[], journal: Journal, calls: ToolCallRecord[]): PtcError | null {
+    const { cx } = wait;
+    for (const { req, raw, ms } of answers) {
+      let result: Value;
+      try {
+        result = fromHost(raw, { meter: cx, limits: cx.limits });
+      } catch (e) {
+        const error = toPtcError(e);
+        if (error.kind === "timeout" || error.kind === "interrupted") return error.at(req.span);
+        return new PtcError(
+          { kind: "tool", message: `tool/${req.name} returned unusable data: ${error.message}`, span: req.span },
+          req.name,
+        );
+      }
       journal.set(req.key, { name: req.name, argsKey: JSON.stringify(req.args), args: req.args, result, ms });
       calls.push({ name: req.name, args: req.args, ms });
     }
+    return null;
   }
 }
 
@@ -324,6 +336,13 @@ function withDeadline<T>(p: Promise<T>, deadline: number, timeoutMs: number): Pr
     timer = setTimeout(() => reject(timeoutError(timeoutMs)), remaining);
   });
   return Promise.race([p, timeout]).finally(() => clearTimeout(timer));
+}
+
+/** A tool's answer as the tool gave it, before it is converted. */
+interface Answer {
+  readonly req: ToolWait["suspend"]["requests"][number];
+  readonly raw: unknown;
+  readonly ms: number;
 }
 
 /** What one evaluation's synchronous stretches share. */
