@@ -9,8 +9,9 @@
  * is made. The caller of an MCP server is usually a model, so firewalled (`_`) fields
  * are left out of the agents' schemas and results, as they are from prompts.
  */
+import { FirewallSecrets, redactJson } from "../agent/secrets.js";
 import type { Agent } from "../agent/define.js";
-import type { RunOptions } from "../agent/types.js";
+import type { RunOptions, Step } from "../agent/types.js";
 import { Session } from "../evaluator/session.js";
 import { isRecord } from "../llm/wire.js";
 import { toHost } from "../runtime/convert.js";
@@ -187,11 +188,16 @@ function registerAgent(server: McpServerInstance, agent: Agent, run: Pick<RunOpt
     },
     async (args: unknown, ctx: { mcpReq: { signal: AbortSignal } }) => {
       const step = await agent.run(args as Record<string, unknown>, { ...run, signal: ctx.mcpReq.signal });
+      // An MCP client is usually a model: what it gets keeps the firewall of a model-bound
+      // text — no `_` fields, and no firewalled value the run saw, wherever it ended up.
+      const secrets = secretsOf(step);
       if (!step.ok) {
         const f = step.failure;
-        return errorResult(`agent ${def.name} failed (${f?.kind ?? "unknown"}): ${f?.reason ?? "no reason given"}`);
+        return errorResult(
+          secrets.redact(`agent ${def.name} failed (${f?.kind ?? "unknown"}): ${f?.reason ?? "no reason given"}`),
+        );
       }
-      const value = hideFirewalled(step.return ?? null);
+      const value = redactJson(hideFirewalled(step.return ?? null), secrets);
       const structured = wrapped ? { result: value } : (value as Record<string, unknown>);
       return { content: [{ type: "text" as const, text: JSON.stringify(value) }], structuredContent: structured };
     },
@@ -213,6 +219,17 @@ function withDescriptions(schema: JsonSchema, descriptions: Readonly<Record<stri
 function stripDialect(schema: JsonSchema): JsonSchema {
   const { $schema: _, ...rest } = schema as Record<string, unknown>;
   return rest as JsonSchema;
+}
+
+/** The firewalled values a run saw — its input, its tools' answers, its children's returns — from its trace. */
+function secretsOf(step: Step): FirewallSecrets {
+  const secrets = new FirewallSecrets();
+  for (const e of step.trace) {
+    if (e.type === "run_start") secrets.collect(e.input);
+    else if (e.type === "tool_call" && e.result !== undefined) secrets.collect(e.result);
+    else if (e.type === "run_end" && e.ok) secrets.collect(e.return);
+  }
+  return secrets;
 }
 
 /** `_` fields out, at every depth: an MCP client is usually a model. */

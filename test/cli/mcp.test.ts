@@ -282,3 +282,53 @@ describe("ptcc mcp: usage errors exit 2", () => {
     expect(r.stderr).toBe(err);
   });
 });
+
+describe("ptcc mcp keeps the firewall from its client (usually a model)", () => {
+  const agents = mkdtempSync(join(tmpdir(), "ptcc-mcp-firewall-"));
+  const EMAIL = "ann.example@customer-mail.test";
+  writeFileSync(
+    join(agents, "tools.mjs"),
+    `export function customer() { return { id: 7, _email: ${JSON.stringify(EMAIL)} }; }\n`,
+  );
+  writeFileSync(
+    join(agents, "contact.agent.md"),
+    [
+      "---",
+      "description: The contact line of a customer.",
+      'signature: "() -> {line :string, _raw :string}"',
+      "tools:",
+      "  - from: ./tools.mjs#customer",
+      "    signature: () -> {id :int, _email :string}",
+      "---",
+      "Write the contact line of customer 7.",
+      "",
+    ].join("\n"),
+  );
+  const replies = join(agents, "script.json");
+  writeFileSync(
+    replies,
+    JSON.stringify([
+      '```clojure\n(def c (tool/customer {}))\n(return {:line (str "mail " (:_email c)) :_raw (:_email c)})\n```',
+    ]),
+  );
+  let client: Client;
+  beforeAll(async () => {
+    client = new Client({ name: "ptcc-test", version: "1" });
+    await client.connect(
+      new StdioClientTransport({
+        command: process.execPath,
+        args: [BIN, "mcp", agents, "--llm", `script:${replies}`],
+        cwd: ROOT,
+        stderr: "ignore",
+      }),
+    );
+  });
+  afterAll(() => client.close());
+
+  it("a firewalled value copied into an ordinary field reaches the client as <Firewalled>", async () => {
+    const r = (await client.callTool({ name: "contact", arguments: {} })) as CallResult;
+    expect(r.isError).toBeFalsy();
+    expect(r.structuredContent).toEqual({ line: "mail <Firewalled>" });
+    expect(JSON.stringify(r)).not.toContain(EMAIL);
+  });
+});
