@@ -144,12 +144,22 @@ export interface AgentFileSpec {
   readonly spans: Readonly<Partial<Record<AgentFileKey, KeySpans>>>;
 }
 
+/** Options of `parseAgentFile`. */
+export interface ParseAgentFileOptions {
+  /**
+   * Parses the signatures (the agent's and its tools'); parseSignature unless given. A
+   * compile of many files passes one that remembers what it parsed, so that a signature
+   * written in several files (or read again later) is parsed once.
+   */
+  readonly parseSignature?: (text: string) => Signature;
+}
+
 /**
  * Parse and check an agent file's text. `file` names it in errors and gives the default
  * name. Throws AgentFileError (and nothing else) for anything wrong with the text.
  */
-export function parseAgentFile(text: string, file: string): AgentFileSpec {
-  return new AgentFileParser(text, file).parse();
+export function parseAgentFile(text: string, file: string, options: ParseAgentFileOptions = {}): AgentFileSpec {
+  return new AgentFileParser(text, file, options.parseSignature ?? parseSignature).parse();
 }
 
 /** `research` for `agents/research.agent.md`. */
@@ -219,6 +229,7 @@ class AgentFileParser {
   constructor(
     text: string,
     private readonly file: string,
+    private readonly parseSignature: (text: string) => Signature,
   ) {
     // Positions refer to this text; neither change moves a line or a visible column.
     this.text = text.length > MAX_AGENT_FILE_SIZE ? text : text.replace(/^\uFEFF/, "").replace(/\r\n?/g, "\n");
@@ -309,7 +320,7 @@ class AgentFileParser {
     }
 
     // --- Checks across keys
-    const signature = draft.parsedSignature ?? parseSignature(DEFAULT_SIGNATURE);
+    const signature = draft.parsedSignature ?? this.parseSignature(DEFAULT_SIGNATURE);
     this.placeholders(prompt, promptStart, signature);
     this.describedNames(draft, signature);
     this.toolNames(draft, signature, spans);
@@ -703,7 +714,7 @@ class AgentFileParser {
   /** A signature that parses; its errors point into the YAML value. */
   parseSignatureAt(text: string, v: Value, what: string): Signature {
     try {
-      return parseSignature(text);
+      return this.parseSignature(text);
     } catch (e) {
       if (!(e instanceof SignatureError)) throw e;
       throw this.fail(`${what}: ${e.message}`, this.inScalar(v, e.span) ?? v.span, e.hint);
