@@ -1,6 +1,6 @@
 // The `ptcc compile` suite of `npm run bench`: a generated project of 100 agent files
-// (half of them with TypeScript tools, a declared signature and a derived one each, some
-// agents used as tools, some with `self`) is compiled by the CLI in a fresh process —
+// (each with its own signature; half of them with TypeScript tools, a declared signature and
+// a derived one each, some agents used as tools, some with `self`) is compiled by the CLI in a fresh process —
 // cold (no output folder), then again with nothing changed — against `tsc --noEmit` of
 // the generated output (the repo's tsc, with the tool modules and ptcc's declarations) in
 // the same run. Targets: a cold compile faster than that type check; a no-change rebuild
@@ -58,6 +58,8 @@ export function count${m}(args: { queries: string[]; exact?: boolean | null }): 
 }
 `;
   }
+  // Each agent's signature differs a little (a field named after the agent), as in a real
+  // project: no two agent files are parsed, checked or emitted from the same text.
   for (let i = 0; i < AGENTS; i++) {
     const name = `agent-${String(i).padStart(3, "0")}`;
     const m = i % TOOL_MODULES;
@@ -72,7 +74,7 @@ export function count${m}(args: { queries: string[]; exact?: boolean | null }): 
     if (i % 10 === 0) tools.push("  - self");
     files[`agents/${name}.agent.md`] = `---
 description: Agent ${i} of the bench project, answering questions about shelf ${m}.
-signature: "(question :string, shelf :int, limit :int?, filters {tags [:string]?, max_price :float?}?, _user :string) -> {answer :string, items [{id :int, name :string, price :float}], total :int, notes [:string]?, _audit {user :string, at :string}}"
+signature: "(question :string, shelf :int, limit :int?, filters {tags [:string]?, max_price_${i} :float?}?, _user :string) -> {answer :string, items [{id :int, name :string, price :float}], total :int, notes_${i} [:string]?, _audit {user :string, at :string}}"
 maxTurns: ${3 + (i % 4)}
 ${tools.length > 0 ? `tools:\n${tools.join("\n")}\n` : ""}fieldDescriptions:
   question: The customer's question, as asked.

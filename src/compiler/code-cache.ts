@@ -73,14 +73,15 @@ const SETTLED_MS = 2000;
 /**
  * The SHA-1 of a file's content: the recorded one while the file keeps its identity, else
  * computed (from `content` when the caller has read the file). Null: the file cannot be read.
+ * (`now` is for tests.)
  */
-export function contentHash(filename: string, cache: CodeCache, content?: Buffer): string | null {
+export function contentHash(filename: string, cache: CodeCache, content?: Buffer, now = Date.now()): string | null {
   let identity: string;
   let settled: boolean;
   try {
     const s = statSync(filename);
     identity = [s.dev, s.ino, s.size, s.mtimeMs, s.ctimeMs].join(":");
-    settled = Date.now() - Math.max(s.mtimeMs, s.ctimeMs) > SETTLED_MS;
+    settled = now - Math.max(s.mtimeMs, s.ctimeMs) > SETTLED_MS;
   } catch {
     return null;
   }
