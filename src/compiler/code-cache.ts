@@ -3,8 +3,8 @@
  * loads on every cold run: the TypeScript compiler that ts-morph brings (9 MB of JavaScript,
  * about 200 ms for V8 to compile, 20 ms to deserialize from its cache).
  *
- * A cache file is named after everything it depends on: Node's version and platform, the
- * module's path and a SHA-1 of its content, so a changed file or another Node never meets an
+ * A cache file is named after everything it depends on: Node's version, platform and options,
+ * the module's path and a SHA-1 of its content, so a changed file or another Node never meets an
  * old cache. V8 checks the cache again (its version, flags and the source's length) and may
  * reject it: the module then compiles from its text, as without a cache, and a new cache is
  * written after the run. Nothing here ever fails a compile: an unwritable or corrupt cache
@@ -56,9 +56,20 @@ export function cacheKey(parts: readonly (string | Buffer)[]): string {
   return h.digest("hex").slice(0, 20);
 }
 
-/** What a cache made by this process depends on besides the file (V8 checks its flags itself). */
+/**
+ * What a cache made by this process depends on besides the file. V8 checks its flags itself;
+ * naming the options Node was started with too keeps processes started differently (a test
+ * runner, a profiler) from replacing each other's caches in turn.
+ */
 function runtimeParts(): string[] {
-  return [process.version, process.versions.v8, process.platform, process.arch];
+  return [
+    process.version,
+    process.versions.v8,
+    process.platform,
+    process.arch,
+    process.execArgv.join(" "),
+    process.env["NODE_OPTIONS"] ?? "",
+  ];
 }
 
 /** A file's text: ASCII files (most bundles) are read as Latin-1, several times faster than UTF-8. */
