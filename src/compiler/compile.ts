@@ -22,7 +22,16 @@ import type { Diagnostic } from "./diagnostics.js";
 import { CompileUsageError, discoverAgentFiles } from "./discover.js";
 import { agentModuleParts, emitAgentModule, emitIndex, type AgentModuleParts, type EmitTool } from "./emit.js";
 import { inputsDigest, withLocalImports, type FileCache } from "./hash.js";
-import { applyPlan, planChanges, planOutput, readOutputState, type OutputPlan } from "./output.js";
+import {
+  applyPlan,
+  discardStaging,
+  planChanges,
+  planOutput,
+  readOutputState,
+  stage,
+  staging,
+  type OutputPlan,
+} from "./output.js";
 import type { ToolAnswer, ToolRequest, ToolTypeOptions } from "./tool-types.js";
 import { at, readUnit, signatureParser, type Unit, type UnitTool } from "./unit.js";
 import { indexHash, moduleHashBase, projectRoot, upToDate } from "./up-to-date.js";
@@ -196,83 +205,92 @@ export async function compileAgents(options: CompileOptions): Promise<CompileRes
   const good = named;
   const isFresh = new Set(fresh);
 
-  // --- Emit: while the tool types are read, the modules that need none and what of the
-  // others does not depend on them; then the rest
+  // --- Emit: while the tool types are read, the modules that need none (written into the
+  // new folder at once) and what of the others does not depend on them; then the rest
   const emitted = new Map<Unit, string>();
   const parts = new Map<Unit, AgentModuleParts>();
+  const early = options.check === true ? null : staging(out);
   const needsTypes = (u: Unit): boolean => u.tools.some((t) => t.kind === "module");
   const emit = (withTypes: boolean): void => {
     for (const [i, u] of good.entries()) {
       if (!isFresh.has(u) || needsTypes(u) !== withTypes) continue;
       progress({ phase: "emit", done: i, total: good.length });
-      emitted.set(u, emitAgentModule(emitInput(u, answers, out), parts.get(u)));
+      const text = emitAgentModule(emitInput(u, answers, out), parts.get(u));
+      emitted.set(u, text);
+      const file = `${u.names!.module}.ts`;
+      if (early !== null && !withTypes && state.generated.get(file)?.text !== text) stage(early, file, text);
     }
   };
-  const failed = (): boolean => diags.some((d) => d.severity === "error");
-  if (!failed()) {
-    emit(false);
-    for (const u of good)
-      if (isFresh.has(u) && needsTypes(u)) parts.set(u, agentModuleParts(emitInput(u, answers, out)));
-  }
-  if (answered !== null) {
-    const byKey = new Map([...unique.keys()].map((k, i) => [k, i]));
-    const results = await answered;
-    for (const { unit, tool, request } of requests) {
-      const a = results[byKey.get(keyOf(request))!]!;
-      if (a.ok) answers.set(tool, a);
-      else report(at(unit, a.code, a.message, tool.entry.fromSpan, a.hint));
+  try {
+    const failed = (): boolean => diags.some((d) => d.severity === "error");
+    if (!failed()) {
+      emit(false);
+      for (const u of good)
+        if (isFresh.has(u) && needsTypes(u)) parts.set(u, agentModuleParts(emitInput(u, answers, out)));
     }
-  }
-  if (failed()) return result({});
-  emit(true);
-  const generated = new Map<string, string>();
-  const regenerated: string[] = [];
-  for (const u of good) {
-    const file = `${u.names!.module}.ts`;
-    const text = emitted.get(u);
-    if (text === undefined) {
-      generated.set(file, state.generated.get(file)!.text);
-      continue;
+    if (answered !== null) {
+      const byKey = new Map([...unique.keys()].map((k, i) => [k, i]));
+      const results = await answered;
+      for (const { unit, tool, request } of requests) {
+        const a = results[byKey.get(keyOf(request))!]!;
+        if (a.ok) answers.set(tool, a);
+        else report(at(unit, a.code, a.message, tool.entry.fromSpan, a.hint));
+      }
     }
-    regenerated.push(u.shown);
-    generated.set(file, text);
-  }
-  const sources = options.inputs.map((i) => fromRoot(resolve(cwd, i)) || ".").join(", ");
-  const modules = good.map((u) => u.names!);
-  const warnings = diags.filter((d) => d.severity === "warning").length;
-  generated.set("index.ts", emitIndex(sources, modules, indexHash(modules), warnings));
+    if (failed()) return result({});
+    emit(true);
+    const generated = new Map<string, string>();
+    const regenerated: string[] = [];
+    for (const u of good) {
+      const file = `${u.names!.module}.ts`;
+      const text = emitted.get(u);
+      if (text === undefined) {
+        generated.set(file, state.generated.get(file)!.text);
+        continue;
+      }
+      regenerated.push(u.shown);
+      generated.set(file, text);
+    }
+    const sources = options.inputs.map((i) => fromRoot(resolve(cwd, i)) || ".").join(", ");
+    const modules = good.map((u) => u.names!);
+    const warnings = diags.filter((d) => d.severity === "warning").length;
+    generated.set("index.ts", emitIndex(sources, modules, indexHash(modules), warnings));
 
-  // --- Files in the way
-  const inTheWay = [...generated.keys()].filter((f) => state.others.has(f));
-  if (inTheWay.length > 0) {
-    for (const f of inTheWay) {
-      report({
-        code: "PTC160",
-        severity: "error",
-        file: shown(join(out, f)),
-        message: `${shown(join(out, f))} was not generated by ptcc (it has no ptcc header): not overwriting it`,
-        hint: "move or rename that file, or choose another --out folder",
-      });
+    // --- Files in the way
+    const inTheWay = [...generated.keys()].filter((f) => state.others.has(f));
+    if (inTheWay.length > 0) {
+      for (const f of inTheWay) {
+        report({
+          code: "PTC160",
+          severity: "error",
+          file: shown(join(out, f)),
+          message: `${shown(join(out, f))} was not generated by ptcc (it has no ptcc header): not overwriting it`,
+          hint: "move or rename that file, or choose another --out folder",
+        });
+      }
+      return result({});
     }
-    return result({});
-  }
 
-  const plan: OutputPlan = planOutput(state, generated);
-  if (options.check === true) {
-    const missing = [...plan.write.keys()].filter((f) => !state.generated.has(f)).map((f) => shown(join(out, f)));
-    const stale = [...plan.write.keys()].filter((f) => state.generated.has(f)).map((f) => shown(join(out, f)));
-    const extra = plan.remove.map((f) => shown(join(out, f)));
-    return result({ regenerated, check: { stale, missing, extra } });
+    const plan: OutputPlan = planOutput(state, generated);
+    if (options.check === true) {
+      const missing = [...plan.write.keys()].filter((f) => !state.generated.has(f)).map((f) => shown(join(out, f)));
+      const stale = [...plan.write.keys()].filter((f) => state.generated.has(f)).map((f) => shown(join(out, f)));
+      const extra = plan.remove.map((f) => shown(join(out, f)));
+      return result({ regenerated, check: { stale, missing, extra } });
+    }
+    if (planChanges(plan)) {
+      progress({ phase: "write", done: 0, total: plan.write.size });
+      applyPlan(out, state, plan, early ?? undefined);
+    }
+    return result({
+      regenerated,
+      written: [...plan.write.keys()].map((f) => shown(join(out, f))),
+      removed: plan.remove.map((f) => shown(join(out, f))),
+    });
+  } finally {
+    // Unless applyPlan took it: a compile with errors writes nothing.
+    if (early !== null) discardStaging(early);
   }
-  if (planChanges(plan)) {
-    progress({ phase: "write", done: 0, total: plan.write.size });
-    applyPlan(out, state, plan);
-  }
-  return result({
-    regenerated,
-    written: [...plan.write.keys()].map((f) => shown(join(out, f))),
-    removed: plan.remove.map((f) => shown(join(out, f))),
-  });
 }
 
 // ---------------------------------------------------------------------------------------

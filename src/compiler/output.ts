@@ -137,31 +137,73 @@ export function planChanges(plan: OutputPlan): boolean {
 }
 
 /**
- * Carry out a plan: assemble the new folder beside `out`, then swap it in. Nothing is
- * done when the plan changes nothing.
+ * A staging folder beside `out`, filled while the compile goes on: files whose new text is
+ * known early (and differs from what is there) are written before the plan is made, so that
+ * less is left to write at the end. It becomes the new folder in applyPlan, or is discarded.
  */
-export function applyPlan(out: string, state: OutputState, plan: OutputPlan): void {
-  if (!planChanges(plan)) return;
-  const parent = dirname(out);
-  mkdirSync(parent, { recursive: true });
+export interface Staging {
+  readonly dir: string;
+  /** Where the old folder goes while the new one takes its name. */
+  readonly old: string;
+  /** Files written into it so far, with their text. */
+  readonly files: Map<string, string>;
+}
+
+/** Name the staging folder (made when the first file is staged). */
+export function staging(out: string): Staging {
   const tag = `${process.pid}-${randomBytes(4).toString("hex")}`;
-  const staging = join(parent, `.${basename(out)}.ptcc-new-${tag}`);
-  const old = join(parent, `.${basename(out)}.ptcc-old-${tag}`);
-  mkdirSync(staging);
+  const at = (what: string): string => join(dirname(out), `.${basename(out)}.ptcc-${what}-${tag}`);
+  return { dir: at("new"), old: at("old"), files: new Map() };
+}
+
+/** Write a file of the new folder now. */
+export function stage(s: Staging, name: string, text: string): void {
+  if (s.files.size === 0) {
+    mkdirSync(dirname(s.dir), { recursive: true });
+    mkdirSync(s.dir);
+  }
+  s.files.set(name, text);
+  writeFileSync(join(s.dir, name), text);
+}
+
+/** Remove a staging folder that will not be used (a compile with errors, or a failure). */
+export function discardStaging(s: Staging): void {
+  if (s.files.size > 0) rmSync(s.dir, { recursive: true, force: true });
+  s.files.clear();
+}
+
+/**
+ * Carry out a plan: assemble the new folder beside `out` (in `into`, which may hold some of
+ * the files already), then swap it in. Nothing is done when the plan changes nothing.
+ */
+export function applyPlan(out: string, state: OutputState, plan: OutputPlan, into: Staging = staging(out)): void {
+  if (!planChanges(plan)) {
+    discardStaging(into);
+    return;
+  }
+  const { dir, old } = into;
+  if (into.files.size === 0) {
+    mkdirSync(dirname(out), { recursive: true });
+    mkdirSync(dir);
+  }
   try {
-    for (const name of plan.keep) linkOrCopy(join(out, name), join(staging, name));
-    for (const name of state.others) mirror(join(out, name), join(staging, name));
-    for (const [name, text] of plan.write) writeFileSync(join(staging, name), text);
+    // What was staged and is not in the plan (or not with that text) goes.
+    for (const [name, text] of into.files) if (plan.write.get(name) !== text) rmSync(join(dir, name), { force: true });
+    for (const name of plan.keep) linkOrCopy(join(out, name), join(dir, name));
+    for (const name of state.others) mirror(join(out, name), join(dir, name));
+    for (const [name, text] of plan.write) if (into.files.get(name) !== text) writeFileSync(join(dir, name), text);
     if (state.exists) renameSync(out, old);
     try {
-      renameSync(staging, out);
+      renameSync(dir, out);
     } catch (e) {
       if (state.exists) renameSync(old, out);
       throw e;
     }
   } catch (e) {
-    rmSync(staging, { recursive: true, force: true });
+    rmSync(dir, { recursive: true, force: true });
     throw e;
+  } finally {
+    into.files.clear();
   }
   if (state.exists) rmSync(old, { recursive: true, force: true });
 }
