@@ -1,11 +1,13 @@
 #!/usr/bin/env node
 // The ptcc command: runs the bundled CLI (`npm install` builds dist/ through `prepare`).
 //
-// `ptcc eval` starts from a bundle of its own (dist/bundle/ptcc-eval.cjs: the language
-// without yargs and the other commands) compiled from the V8 code cache made at build
-// time (scripts/bundle-eval.mjs), so a one-line evaluation starts about as fast as Node
-// itself. What that bundle does not handle, it leaves to the full command line. This
-// file is CommonJS (bin/package.json) because Node starts CommonJS faster than ESM.
+// `ptcc eval` and `ptcc compile` start from bundles of their own (dist/bundle/ptcc-eval.cjs,
+// dist/bundle/ptcc-compile-quick.cjs: the command without yargs and the others) compiled
+// from the V8 code cache made at build time (scripts/bundle-eval.mjs, bundle-compile.mjs),
+// so a one-line evaluation starts about as fast as Node itself and a compile with nothing
+// to do reads only its files. What those bundles do not handle, they leave to the full
+// command line. This file is CommonJS (bin/package.json) because Node starts CommonJS
+// faster than ESM.
 "use strict";
 const { readFileSync, writeFileSync } = require("node:fs");
 const { createRequire } = require("node:module");
@@ -13,16 +15,19 @@ const { dirname, join } = require("node:path");
 const vm = require("node:vm");
 
 const args = process.argv.slice(2);
+const bundles = join(__dirname, "..", "dist", "bundle");
+/** Bundles loaded, whose code cache the build writes when the command is done. */
+const loaded = [];
 
-/** Run `ptcc eval` from its own bundle; false when it must go to the full command line. */
-async function quickEval() {
-  const file = join(__dirname, "..", "dist", "bundle", "ptcc-eval.cjs");
-  const cacheFile = file.replace(/\.cjs$/, ".cache");
+/** The exports of dist/bundle/NAME.cjs, compiled with NAME.cache when V8 accepts it; null: no bundle. */
+function load(name) {
+  const file = join(bundles, `${name}.cjs`);
+  const cacheFile = join(bundles, `${name}.cache`);
   let source;
   try {
     source = readFileSync(file, "utf8");
   } catch {
-    return false;
+    return null;
   }
   let cachedData;
   try {
@@ -34,14 +39,38 @@ async function quickEval() {
   const script = new vm.Script(wrapper, { filename: file, cachedData });
   const module = { exports: {} };
   script.runInThisContext()(module.exports, createRequire(file), module, file, dirname(file));
-  const handled = await module.exports.fastEval(args);
-  // The build makes the cache after a sample evaluation (scripts/bundle-eval.mjs).
-  if (process.env.PTCC_EVAL_CACHE === "write") writeFileSync(cacheFile, script.createCachedData());
-  return handled;
+  loaded.push({ script, cacheFile });
+  return module.exports;
+}
+
+/** The build makes the caches after a sample command (scripts/bundle-*.mjs). */
+function writeCaches() {
+  if (process.env.PTCC_BUNDLE_CACHE !== "write") return;
+  for (const { script, cacheFile } of loaded) writeFileSync(cacheFile, script.createCachedData());
+}
+
+/** `ptcc eval` from its own bundle; false when it must go to the full command line. */
+async function quickEval() {
+  const bundle = load("ptcc-eval");
+  return bundle !== null && (await bundle.fastEval(args));
+}
+
+/** `ptcc compile` from its own bundles; null (nothing printed) when it must go to the full command line. */
+async function quickCompile() {
+  const bundle = load("ptcc-compile-quick");
+  return bundle === null ? null : bundle.quickCompile(args.slice(1), load);
 }
 
 (async () => {
-  if (args[0] !== "eval" || !(await quickEval())) await import("../dist/bundle/ptcc.mjs");
+  if (args[0] === "eval" && (await quickEval())) return writeCaches();
+  if (args[0] === "compile") {
+    const code = await quickCompile();
+    if (code !== null) {
+      process.exitCode = code;
+      return writeCaches();
+    }
+  }
+  await import("../dist/bundle/ptcc.mjs");
 })().catch((e) => {
   process.stderr.write(`ptcc: internal error: ${e instanceof Error ? e.message : String(e)}\n`);
   process.exit(2);

@@ -30,5 +30,5 @@ await build({
 execFileSync(
   process.execPath,
   [join(root, "bin", "ptcc.js"), "eval", "-e", '(let [x [1 2.5 "s" :k {:a #{1}}]] (str (map inc [1 2]) x))'],
-  { env: { ...process.env, PTCC_EVAL_CACHE: "write" }, stdio: ["ignore", "ignore", "inherit"] },
+  { env: { ...process.env, PTCC_BUNDLE_CACHE: "write" }, stdio: ["ignore", "ignore", "inherit"] },
 );

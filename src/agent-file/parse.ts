@@ -145,13 +145,23 @@ export interface AgentFileSpec {
   readonly spans: Readonly<Partial<Record<AgentFileKey, KeySpans>>>;
 }
 
+/** Options of `parseAgentFile`. */
+export interface ParseAgentFileOptions {
+  /**
+   * Parses the signatures (the agent's and its tools'); parseSignature unless given. A
+   * compile of many files passes one that remembers what it parsed, so that a signature
+   * written in several files (or read again later) is parsed once.
+   */
+  readonly parseSignature?: (text: string) => Signature;
+}
+
 /**
  * Parse and check an agent file's text. `file` names it in errors and gives the default
  * name. Throws AgentFileError (and nothing else) for anything wrong with the text: the
  * first problem, with every problem of the file in its `problems`.
  */
-export function parseAgentFile(text: string, file: string): AgentFileSpec {
-  const { spec, errors } = analyzeAgentFile(text, file);
+export function parseAgentFile(text: string, file: string, options: ParseAgentFileOptions = {}): AgentFileSpec {
+  const { spec, errors } = analyzeAgentFile(text, file, options);
   if (errors.length > 0) throw errors[0]!.withProblems(errors);
   return spec!;
 }
@@ -172,8 +182,8 @@ export interface AgentFileAnalysis {
  * Parse and check an agent file, going on after each problem a key or an entry has, so
  * that one pass reports them all (`ptcc compile` shows every problem of a run at once).
  */
-export function analyzeAgentFile(text: string, file: string): AgentFileAnalysis {
-  return new AgentFileParser(text, file).analyze();
+export function analyzeAgentFile(text: string, file: string, options: ParseAgentFileOptions = {}): AgentFileAnalysis {
+  return new AgentFileParser(text, file, options.parseSignature ?? parseSignature).analyze();
 }
 
 /** `research` for `agents/research.agent.md`. */
@@ -248,6 +258,7 @@ class AgentFileParser {
   constructor(
     text: string,
     private readonly file: string,
+    private readonly parseSignature: (text: string) => Signature,
   ) {
     // Positions refer to this text; neither change moves a line or a visible column.
     this.text = text.length > MAX_AGENT_FILE_SIZE ? text : text.replace(/^\uFEFF/, "").replace(/\r\n?/g, "\n");
@@ -370,7 +381,7 @@ class AgentFileParser {
     }
 
     // --- Checks across keys (those that need the signature only when it could be read)
-    const signature = draft.parsedSignature ?? parseSignature(DEFAULT_SIGNATURE);
+    const signature = draft.parsedSignature ?? this.parseSignature(DEFAULT_SIGNATURE);
     if (draft.signatureFailed !== true) {
       this.placeholders(prompt, promptStart, signature);
       this.describedNames(draft, signature);
@@ -769,7 +780,7 @@ class AgentFileParser {
   /** A signature that parses; its errors point into the YAML value. */
   parseSignatureAt(text: string, v: Value, what: string): Signature {
     try {
-      return parseSignature(text);
+      return this.parseSignature(text);
     } catch (e) {
       if (!(e instanceof SignatureError)) throw e;
       throw this.fail(`${what}: ${e.message}`, this.inScalar(v, e.span) ?? v.span, e.hint);

@@ -13,14 +13,12 @@
  */
 import { watch as fsWatch, type FSWatcher } from "node:fs";
 import { dirname, resolve } from "node:path";
-import type { CompileProgress, CompileResult } from "../compiler/compile.js";
-import {
-  diagnosticToJson,
-  formatDiagnostic,
-  formatGithubAnnotation,
-  sortDiagnostics,
-} from "../compiler/diagnostics.js";
+import type { CompileProgress, CompileResult, ToolTypeReader } from "../compiler/compile.js";
+import { startTypesWorker, type ToolTypesWorker } from "../compiler/tool-types-client.js";
+import { exitCode, formatOf, render, renderChanges, unchanged } from "./compile-render.js";
 import { UsageError } from "./usage-error.js";
+
+export { summaryLine } from "./compile-render.js";
 
 export interface CompileArgs {
   readonly dirs?: readonly string[];
@@ -31,12 +29,30 @@ export interface CompileArgs {
   readonly format?: unknown;
 }
 
-type Format = "pretty" | "json" | "github";
+/** What the quick start (compile-quick.ts) did before handing the command over. */
+export interface CompileStart {
+  /** It found that something changed (the first compile does not look again). */
+  readonly changed?: boolean;
+  /** The tool types worker it started (the first compile asks it). */
+  readonly worker?: ToolTypesWorker | null;
+}
 
 /** How long --watch waits after a change for more changes before it compiles. */
 const WATCH_SETTLE_MS = 120;
 
-export async function runCompile(args: CompileArgs): Promise<number> {
+/** The command: usage errors and defects printed as the full command line prints them (exit 2). */
+export async function compileCommand(args: CompileArgs, start: CompileStart = {}): Promise<number> {
+  try {
+    return await runCompile(args, start);
+  } catch (e) {
+    start.worker?.close();
+    if (e instanceof UsageError) process.stderr.write(`ptcc: ${e.message}\n`);
+    else process.stderr.write(`ptcc: internal error: ${e instanceof Error ? e.message : String(e)}\n`);
+    return 2;
+  }
+}
+
+export async function runCompile(args: CompileArgs, start: CompileStart = {}): Promise<number> {
   if (typeof args.out !== "string" || args.out === "") {
     throw new UsageError("give the output folder: ptcc compile agents --out src/agents.generated");
   }
@@ -44,16 +60,23 @@ export async function runCompile(args: CompileArgs): Promise<number> {
   if (args.check === true && args.watch === true) throw new UsageError("--check and --watch do not go together");
   const dirs = args.dirs !== undefined && args.dirs.length > 0 ? [...args.dirs] : ["agents"];
   const { CompileUsageError } = await import("../compiler/discover.js");
+  let firstRun = true;
   const run = async (progress: boolean): Promise<CompileResult> => {
+    const first = firstRun;
+    firstRun = false;
+    let worker = first ? start.worker : null;
     try {
       // Nothing changed: answered without loading the parsers or the compiler.
-      if (args.check !== true && args.force !== true) {
+      if (args.check !== true && args.force !== true && !(first && start.changed === true)) {
         const { upToDate } = await import("../compiler/up-to-date.js");
-        const quick = await upToDate({ inputs: dirs, out: args.out as string, cwd: process.cwd() });
-        if (quick !== null) {
-          const none: readonly string[] = [];
-          return { ...quick, diagnostics: [], errors: 0, warnings: 0, written: none, removed: none, regenerated: none };
-        }
+        const quick = upToDate({ inputs: dirs, out: args.out as string, cwd: process.cwd() });
+        if (quick !== null) return unchanged(quick);
+      }
+      // TypeScript loads in another thread while this one reads the agent files (the
+      // first compile only: --watch compiles again in this thread, TypeScript loaded).
+      if (first && worker === undefined) {
+        const { defaultCacheDir } = await import("../compiler/load-typescript.js");
+        worker = startTypesWorker(dirs, process.cwd(), defaultCacheDir());
       }
       const { compileAgents } = await import("../compiler/compile.js");
       return await compileAgents({
@@ -62,12 +85,15 @@ export async function runCompile(args: CompileArgs): Promise<number> {
         cwd: process.cwd(),
         check: args.check === true,
         force: args.force === true,
+        changed: true,
+        ...(worker === null || worker === undefined ? {} : { toolTypes: toolTypesVia(worker) }),
         ...(progress ? { onProgress: progressLine() } : {}),
       });
     } catch (e) {
       if (e instanceof CompileUsageError) throw new UsageError(e.message);
       throw e;
     } finally {
+      worker?.close();
       if (progress) process.stderr.write("\r\x1b[K");
     }
   };
@@ -83,82 +109,14 @@ export async function runCompile(args: CompileArgs): Promise<number> {
   });
 }
 
-function formatOf(v: unknown): Format {
-  if (v === undefined) return process.env["GITHUB_ACTIONS"] === "true" ? "github" : "pretty";
-  if (v === "pretty" || v === "json" || v === "github") return v;
-  throw new UsageError(`--format must be pretty, json or github, got ${JSON.stringify(v)}`);
-}
-
-function exitCode(r: CompileResult, check: boolean): number {
-  if (r.errors > 0) return 1;
-  if (check && r.check !== undefined && r.check.stale.length + r.check.missing.length + r.check.extra.length > 0) {
-    return 1;
-  }
-  return 0;
-}
-
-// ---------------------------------------------------------------------------------------
-// Output
-
-function plural(n: number, what: string): string {
-  return `${n} ${what}${n === 1 ? "" : "s"}`;
-}
-
-/** `12 agents, 0 errors, 3 files written` (warnings and removals when there are some). */
-export function summaryLine(r: CompileResult, check: boolean): string {
-  const parts = [plural(r.agents, "agent"), plural(r.errors, "error")];
-  if (r.warnings > 0) parts.push(plural(r.warnings, "warning"));
-  if (r.errors === 0 && check && r.check !== undefined) {
-    const n = r.check.stale.length + r.check.missing.length + r.check.extra.length;
-    parts.push(n === 0 ? "up to date" : `${plural(n, "file")} out of date`);
-  } else if (!check) {
-    parts.push(`${plural(r.written.length, "file")} written`);
-    if (r.removed.length > 0) parts.push(`${plural(r.removed.length, "file")} removed`);
-  }
-  return parts.join(", ");
-}
-
-function render(r: CompileResult, format: Format, check: boolean): string {
-  const diags = sortDiagnostics(r.diagnostics);
-  if (format === "json") {
-    return `${JSON.stringify({
-      ok: exitCode(r, check) === 0,
-      agents: r.agents,
-      errors: r.errors,
-      warnings: r.warnings,
-      diagnostics: diags.map(diagnosticToJson),
-      written: r.written,
-      removed: r.removed,
-      ...(r.check === undefined ? {} : { check: r.check }),
-    })}\n`;
-  }
-  const lines: string[] = [];
-  for (const d of diags) lines.push(format === "github" ? formatGithubAnnotation(d) : formatDiagnostic(d));
-  if (format === "pretty" && diags.length > 0) lines.push("");
-  if (check && r.check !== undefined && r.errors === 0) {
-    for (const f of r.check.stale) lines.push(`stale: ${f}`);
-    for (const f of r.check.missing) lines.push(`missing: ${f}`);
-    for (const f of r.check.extra) lines.push(`extra: ${f}`);
-    if (r.check.stale.length + r.check.missing.length + r.check.extra.length > 0) {
-      lines.push("run ptcc compile without --check to update them");
-    }
-  }
-  lines.push(summaryLine(r, check));
-  return `${lines.join("\n")}\n`;
-}
-
-/** In --watch: only what this compile changed, or its problems. */
-function renderChanges(r: CompileResult, format: Format): string {
-  if (format === "json") return render(r, format, false);
-  const lines: string[] = [];
-  for (const d of sortDiagnostics(r.diagnostics)) {
-    lines.push(format === "github" ? formatGithubAnnotation(d) : formatDiagnostic(d));
-  }
-  for (const f of r.written) lines.push(`wrote ${f}`);
-  for (const f of r.removed) lines.push(`removed ${f}`);
-  if (lines.length === 0) return "";
-  lines.push(summaryLine(r, false));
-  return `${lines.join("\n")}\n`;
+/** The worker's answers; when it fails, this thread reads the types itself. */
+function toolTypesVia(worker: ToolTypesWorker): ToolTypeReader {
+  return {
+    analyze: (requests, options) =>
+      worker
+        .ask(requests, options)
+        .catch(async () => (await import("../compiler/tool-types.js")).analyzeTools(requests, options)),
+  };
 }
 
 /** A progress line on the terminal, redrawn in place: `compiling: types 3/12`. */

@@ -3,17 +3,15 @@
  * clashes), tools resolved (agents used as tools, tool modules), cycles between agents,
  * and parameters the prompt never mentions (a warning).
  */
-import { existsSync, readdirSync } from "node:fs";
-import { stat } from "node:fs/promises";
+import { existsSync, readdirSync, statSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import type { Span } from "../diagnostics/span.js";
 import { closest, didYouMean } from "../diagnostics/suggest.js";
 import { parsePlaceholders } from "../signature/placeholders.js";
-import { parseSignature } from "../signature/parse.js";
 import { altSpelling, isFirewalled, stripSpans } from "../signature/types.js";
 import type { Diagnostic } from "./diagnostics.js";
 import { moduleBaseName, moduleNames } from "./names.js";
-import { at, type Unit } from "./unit.js";
+import { at, type SignatureParser, type Unit } from "./unit.js";
 
 /** Each unit's module names; files that make none, or the same as another file, are errors. */
 export function assignNames(units: readonly Unit[], report: (d: Diagnostic) => void): void {
@@ -45,11 +43,12 @@ export function assignNames(units: readonly Unit[], report: (d: Diagnostic) => v
 }
 
 /** A unit's tools: agents used as tools found (with descriptions), tool modules found. */
-export async function resolveTools(
+export function resolveTools(
   u: Unit,
   byPath: ReadonlyMap<string, Unit>,
   report: (d: Diagnostic) => void,
-): Promise<void> {
+  parse: SignatureParser,
+): void {
   const dir = dirname(u.absolute);
   for (const entry of u.spec.tools) {
     if (entry.kind === "self") {
@@ -89,7 +88,12 @@ export async function resolveTools(
       u.tools.push({ kind: "agent", entry, target });
     } else {
       const absolute = resolve(dir, entry.from.path);
-      const info = await stat(absolute).catch(() => null);
+      let info;
+      try {
+        info = statSync(absolute);
+      } catch {
+        info = null;
+      }
       if (info === null || !info.isFile()) {
         const slash = entry.from.path.lastIndexOf("/");
         let names: string[] = [];
@@ -104,7 +108,7 @@ export async function resolveTools(
         report(at(u, "PTC130", `tool module ${entry.from.path} not found`, entry.fromSpan, didYouMean(near)));
         continue;
       }
-      const declared = entry.signature === undefined ? null : stripSpans(parseSignature(entry.signature));
+      const declared = entry.signature === undefined ? null : stripSpans(parse(entry.signature));
       u.tools.push({ kind: "module", entry, absolute, declared });
     }
   }

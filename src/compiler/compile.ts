@@ -2,9 +2,13 @@
  * `ptcc compile`: agent files in, one typed module per agent (and an index) out.
  *
  *   discover → read and parse every file → names, tools, agents-as-tools, cycles, unused
- *   parameters → hash each module's inputs → tool types (ts-morph, only for modules whose
+ *   parameters → hash each module's inputs → tool types (TypeScript, only for modules whose
  *   inputs changed) → emit → plan against the output folder → write it atomically (or,
  *   with `check`, only compare)
+ *
+ * The tool types are asked for as soon as the requests are known and may be answered by
+ * another thread (the CLI's worker, tool-types-worker.ts); modules without tool modules are
+ * emitted while the answers are on their way.
  *
  * Every problem of every file is collected before anything is written; one error and
  * nothing is written at all. A module whose inputs hash to what its header records is not
@@ -16,11 +20,20 @@ import { renderSignature } from "../signature/render.js";
 import { assignNames, findCycles, resolveTools, unusedParameters } from "./checks.js";
 import type { Diagnostic } from "./diagnostics.js";
 import { CompileUsageError, discoverAgentFiles } from "./discover.js";
-import { emitAgentModule, emitIndex, type EmitTool } from "./emit.js";
+import { agentModuleParts, emitAgentModule, emitIndex, type AgentModuleParts, type EmitTool } from "./emit.js";
 import { inputsDigest, withLocalImports, type FileCache } from "./hash.js";
-import { applyPlan, planChanges, planOutput, readOutputState, type OutputPlan } from "./output.js";
-import type { ToolAnswer, ToolRequest } from "./tool-types.js";
-import { at, readUnit, type Unit, type UnitTool } from "./unit.js";
+import {
+  applyPlan,
+  discardStaging,
+  planChanges,
+  planOutput,
+  readOutputState,
+  stage,
+  staging,
+  type OutputPlan,
+} from "./output.js";
+import type { ToolAnswer, ToolRequest, ToolTypeOptions } from "./tool-types.js";
+import { at, readUnit, signatureParser, type Unit, type UnitTool } from "./unit.js";
 import { indexHash, moduleHashBase, projectRoot, upToDate } from "./up-to-date.js";
 
 export interface CompileOptions {
@@ -35,6 +48,15 @@ export interface CompileOptions {
   readonly force?: boolean;
   /** Called as the work goes on (the CLI shows it on a terminal). */
   readonly onProgress?: (progress: CompileProgress) => void;
+  /** Reads the tool modules' types; analyzeTools in this thread unless given. */
+  readonly toolTypes?: ToolTypeReader;
+  /** The caller found that something changed (upToDate is null): the compile does not look again. */
+  readonly changed?: boolean;
+}
+
+/** What reads the tool modules' types for a compile (the CLI gives one that runs in a worker). */
+export interface ToolTypeReader {
+  analyze(requests: readonly ToolRequest[], options: ToolTypeOptions): Promise<ToolAnswer[]>;
 }
 
 export interface CompileProgress {
@@ -86,8 +108,8 @@ export async function compileAgents(options: CompileOptions): Promise<CompileRes
   const fromRoot = (p: string): string => relative(root, p).split(sep).join("/");
   const progress = options.onProgress ?? ((): void => {});
 
-  if (options.check !== true && options.force !== true) {
-    const quick = await upToDate({ inputs: options.inputs, out: options.out, cwd });
+  if (options.check !== true && options.force !== true && options.changed !== true) {
+    const quick = upToDate({ inputs: options.inputs, out: options.out, cwd });
     if (quick !== null) {
       return {
         agents: quick.agents,
@@ -101,7 +123,7 @@ export async function compileAgents(options: CompileOptions): Promise<CompileRes
       };
     }
   }
-  const files = await discoverAgentFiles(options.inputs, cwd, [out]);
+  const files = discoverAgentFiles(options.inputs, cwd, [out]);
   const diags: Diagnostic[] = [];
   const report = (d: Diagnostic): void => {
     diags.push(d);
@@ -109,9 +131,10 @@ export async function compileAgents(options: CompileOptions): Promise<CompileRes
 
   // --- Read and parse
   const units: Unit[] = [];
+  const parse = signatureParser();
   for (const [i, absolute] of files.entries()) {
     progress({ phase: "read", done: i, total: files.length });
-    const unit = await readUnit(absolute, shown(absolute), fromRoot(absolute), report);
+    const unit = readUnit(absolute, shown(absolute), fromRoot(absolute), report, parse);
     if (unit !== null) units.push(unit);
   }
   const byPath = new Map(units.map((u) => [u.absolute, u]));
@@ -119,13 +142,13 @@ export async function compileAgents(options: CompileOptions): Promise<CompileRes
   // --- Names, tools, cycles, parameters
   assignNames(units, report);
   const cache: FileCache = new Map();
-  for (const u of units) await resolveTools(u, byPath, report);
+  for (const u of units) resolveTools(u, byPath, report, parse);
   findCycles(units, report);
   for (const u of units) unusedParameters(u, report);
 
   // --- Hashes; what must be generated
-  const state = await readOutputState(out);
-  for (const u of units) u.inputsHash = await inputsHash(u, cache, fromRoot, fromRoot(out));
+  const state = readOutputState(out);
+  for (const u of units) u.inputsHash = inputsHash(u, cache, fromRoot, fromRoot(out));
   // Tools are read for every module that is to be generated again, including modules of
   // files with other errors: a run reports all the problems it can find.
   const named = units.filter((u) => u.names !== null);
@@ -148,23 +171,21 @@ export async function compileAgents(options: CompileOptions): Promise<CompileRes
     }
   }
   const answers = new Map<Extract<UnitTool, { kind: "module" }>, Extract<ToolAnswer, { ok: true }>>();
+  let answered: Promise<ToolAnswer[]> | null = null;
+  // A function used by many agents with the same signature is read (and checked) once.
+  const keyOf = (r: ToolRequest): string =>
+    JSON.stringify([r.module, r.exportName, r.declared === null ? null : renderSignature(r.declared)]);
+  const unique = new Map<string, ToolRequest>();
   if (requests.length > 0) {
     progress({ phase: "types", done: 0, total: requests.length });
-    // ts-morph is loaded here, and only here: a compile without module tools never pays for it.
-    const { analyzeTools } = await import("./tool-types.js");
-    // A function used by many agents with the same signature is read (and checked) once.
-    const keyOf = (r: ToolRequest): string =>
-      JSON.stringify([r.module, r.exportName, r.declared === null ? null : renderSignature(r.declared)]);
-    const unique = new Map<string, ToolRequest>();
     for (const { request } of requests) if (!unique.has(keyOf(request))) unique.set(keyOf(request), request);
-    const answered = await analyzeTools([...unique.values()], { projectDir: dirname(requests[0]!.unit.absolute) });
-    const byKey = new Map([...unique.keys()].map((k, i) => [k, answered[i]!]));
-    const results = requests.map((r) => byKey.get(keyOf(r.request))!);
-    results.forEach((a, i) => {
-      const { unit, tool } = requests[i]!;
-      if (a.ok) answers.set(tool, a);
-      else report(at(unit, a.code, a.message, tool.entry.fromSpan, a.hint));
-    });
+    const typeOptions = { projectDir: dirname(requests[0]!.unit.absolute) };
+    // TypeScript is loaded here, and only here: a compile without module tools never pays for it.
+    answered =
+      options.toolTypes?.analyze([...unique.values()], typeOptions) ??
+      import("./tool-types.js").then(({ analyzeTools }) => analyzeTools([...unique.values()], typeOptions));
+    // Awaited after the emission below; until then a rejection must not count as unhandled.
+    answered.catch(() => {});
   }
 
   const result = (extra: Partial<CompileResult>): CompileResult => {
@@ -181,73 +202,105 @@ export async function compileAgents(options: CompileOptions): Promise<CompileRes
       ...extra,
     };
   };
-  if (diags.some((d) => d.severity === "error")) return result({});
   const good = named;
+  const isFresh = new Set(fresh);
 
-  // --- Emit
-  const generated = new Map<string, string>();
-  const regenerated: string[] = [];
-  for (const [i, u] of good.entries()) {
-    progress({ phase: "emit", done: i, total: good.length });
-    const file = `${u.names!.module}.ts`;
-    if (!fresh.includes(u)) {
-      generated.set(file, state.generated.get(file)!.text);
-      continue;
+  // --- Emit: while the tool types are read, the modules that need none (written into the
+  // new folder at once) and what of the others does not depend on them; then the rest
+  const emitted = new Map<Unit, string>();
+  const parts = new Map<Unit, AgentModuleParts>();
+  const early = options.check === true ? null : staging(out);
+  const needsTypes = (u: Unit): boolean => u.tools.some((t) => t.kind === "module");
+  const emit = (withTypes: boolean): void => {
+    for (const [i, u] of good.entries()) {
+      if (!isFresh.has(u) || needsTypes(u) !== withTypes) continue;
+      progress({ phase: "emit", done: i, total: good.length });
+      const text = emitAgentModule(emitInput(u, answers, out), parts.get(u));
+      emitted.set(u, text);
+      const file = `${u.names!.module}.ts`;
+      if (early !== null && !withTypes && state.generated.get(file)?.text !== text) stage(early, file, text);
     }
-    regenerated.push(u.shown);
-    generated.set(file, emitAgentModule(emitInput(u, answers, out)));
-  }
-  const sources = options.inputs.map((i) => fromRoot(resolve(cwd, i)) || ".").join(", ");
-  const modules = good.map((u) => u.names!);
-  const warnings = diags.filter((d) => d.severity === "warning").length;
-  generated.set("index.ts", emitIndex(sources, modules, indexHash(modules), warnings));
-
-  // --- Files in the way
-  const inTheWay = [...generated.keys()].filter((f) => state.others.has(f));
-  if (inTheWay.length > 0) {
-    for (const f of inTheWay) {
-      report({
-        code: "PTC160",
-        severity: "error",
-        file: shown(join(out, f)),
-        message: `${shown(join(out, f))} was not generated by ptcc (it has no ptcc header): not overwriting it`,
-        hint: "move or rename that file, or choose another --out folder",
-      });
+  };
+  try {
+    const failed = (): boolean => diags.some((d) => d.severity === "error");
+    if (!failed()) {
+      emit(false);
+      for (const u of good)
+        if (isFresh.has(u) && needsTypes(u)) parts.set(u, agentModuleParts(emitInput(u, answers, out)));
     }
-    return result({});
-  }
+    if (answered !== null) {
+      const byKey = new Map([...unique.keys()].map((k, i) => [k, i]));
+      const results = await answered;
+      for (const { unit, tool, request } of requests) {
+        const a = results[byKey.get(keyOf(request))!]!;
+        if (a.ok) answers.set(tool, a);
+        else report(at(unit, a.code, a.message, tool.entry.fromSpan, a.hint));
+      }
+    }
+    if (failed()) return result({});
+    emit(true);
+    const generated = new Map<string, string>();
+    const regenerated: string[] = [];
+    for (const u of good) {
+      const file = `${u.names!.module}.ts`;
+      const text = emitted.get(u);
+      if (text === undefined) {
+        generated.set(file, state.generated.get(file)!.text);
+        continue;
+      }
+      regenerated.push(u.shown);
+      generated.set(file, text);
+    }
+    const sources = options.inputs.map((i) => fromRoot(resolve(cwd, i)) || ".").join(", ");
+    const modules = good.map((u) => u.names!);
+    const warnings = diags.filter((d) => d.severity === "warning").length;
+    generated.set("index.ts", emitIndex(sources, modules, indexHash(modules), warnings));
 
-  const plan: OutputPlan = planOutput(state, generated);
-  if (options.check === true) {
-    const missing = [...plan.write.keys()].filter((f) => !state.generated.has(f)).map((f) => shown(join(out, f)));
-    const stale = [...plan.write.keys()].filter((f) => state.generated.has(f)).map((f) => shown(join(out, f)));
-    const extra = plan.remove.map((f) => shown(join(out, f)));
-    return result({ regenerated, check: { stale, missing, extra } });
+    // --- Files in the way
+    const inTheWay = [...generated.keys()].filter((f) => state.others.has(f));
+    if (inTheWay.length > 0) {
+      for (const f of inTheWay) {
+        report({
+          code: "PTC160",
+          severity: "error",
+          file: shown(join(out, f)),
+          message: `${shown(join(out, f))} was not generated by ptcc (it has no ptcc header): not overwriting it`,
+          hint: "move or rename that file, or choose another --out folder",
+        });
+      }
+      return result({});
+    }
+
+    const plan: OutputPlan = planOutput(state, generated);
+    if (options.check === true) {
+      const missing = [...plan.write.keys()].filter((f) => !state.generated.has(f)).map((f) => shown(join(out, f)));
+      const stale = [...plan.write.keys()].filter((f) => state.generated.has(f)).map((f) => shown(join(out, f)));
+      const extra = plan.remove.map((f) => shown(join(out, f)));
+      return result({ regenerated, check: { stale, missing, extra } });
+    }
+    if (planChanges(plan)) {
+      progress({ phase: "write", done: 0, total: plan.write.size });
+      applyPlan(out, state, plan, early ?? undefined);
+    }
+    return result({
+      regenerated,
+      written: [...plan.write.keys()].map((f) => shown(join(out, f))),
+      removed: plan.remove.map((f) => shown(join(out, f))),
+    });
+  } finally {
+    // Unless applyPlan took it: a compile with errors writes nothing.
+    if (early !== null) discardStaging(early);
   }
-  if (planChanges(plan)) {
-    progress({ phase: "write", done: 0, total: plan.write.size });
-    await applyPlan(out, state, plan);
-  }
-  return result({
-    regenerated,
-    written: [...plan.write.keys()].map((f) => shown(join(out, f))),
-    removed: plan.remove.map((f) => shown(join(out, f))),
-  });
 }
 
 // ---------------------------------------------------------------------------------------
 // Hashes and emit input
 
-async function inputsHash(
-  u: Unit,
-  cache: FileCache,
-  fromRoot: (p: string) => string,
-  outFromRoot: string,
-): Promise<string> {
+function inputsHash(u: Unit, cache: FileCache, fromRoot: (p: string) => string, outFromRoot: string): string {
   const tools = new Map<string, string | null>();
   for (const t of u.tools) {
     if (t.kind !== "module") continue;
-    const files = await withLocalImports(cache, t.absolute);
+    const files = withLocalImports(cache, t.absolute);
     if (files.length === 0) tools.set(fromRoot(t.absolute), null);
     for (const [file, text] of files) tools.set(fromRoot(file), text);
   }

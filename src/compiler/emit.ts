@@ -51,39 +51,56 @@ export interface EmitAgent {
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 
-/** The text of the module `OUT/NAME.ts`. */
-export function emitAgentModule(a: EmitAgent): string {
-  const { names, spec } = a;
+/** The text of the module `OUT/NAME.ts`; `parts` when they were made ahead (agentModuleParts). */
+export function emitAgentModule(a: EmitAgent, parts: AgentModuleParts = agentModuleParts(a)): string {
   const imports = importLines(a);
   const toolTypes = toolTypeAliases(a);
-  const descriptions = spec.fieldDescriptions ?? {};
   const body = fillTemplate(readTemplate("compile/agent-module.tpl"), {
-    source: a.source,
-    hashes: "{{hashes}}",
+    ...parts.slots,
     reads: JSON.stringify(a.reads),
     imports: imports.text,
-    name: spec.name,
-    signature: renderSignature(a.signature),
-    Input: names.input,
-    Output: names.output,
-    inputType: inputTypeText(a.signature, { fn: "$ptcc.PtcFn", descriptions }),
-    outputType: outputTypeText(a.signature, { fn: "$ptcc.FnLabel", descriptions }),
     toolTypes: toolTypes.text,
-    validateInput: compileValidator(a.signature, {
-      name: names.validateInput,
-      part: "input",
-      valueType: names.input,
-    }).trimEnd(),
-    validateOutput: compileValidator(a.signature, {
-      name: names.validateOutput,
-      part: "output",
-      valueType: names.output,
-    }).trimEnd(),
-    agentDoc: jsDoc([spec.description ?? `The agent ${spec.name}.`, `Compiled from ${a.source}.`], "").join("\n"),
-    agent: names.agent,
     options: optionLines(a, imports.aliases, toolTypes.aliases).join("\n"),
   });
   return withHashes(body, a.inputsHash);
+}
+
+/** The slots of a module that its tools do not change (most of the work: the validators). */
+export interface AgentModuleParts {
+  readonly slots: Readonly<Record<string, string>>;
+}
+
+/**
+ * What of a module does not depend on its tools: made while the tools' types are being read
+ * (in the compile's other thread), so that only the rest is left when they come.
+ */
+export function agentModuleParts(a: Omit<EmitAgent, "tools" | "reads" | "inputsHash">): AgentModuleParts {
+  const { names, spec } = a;
+  const descriptions = spec.fieldDescriptions ?? {};
+  return {
+    slots: {
+      source: a.source,
+      hashes: "{{hashes}}",
+      name: spec.name,
+      signature: renderSignature(a.signature),
+      Input: names.input,
+      Output: names.output,
+      inputType: inputTypeText(a.signature, { fn: "$ptcc.PtcFn", descriptions }),
+      outputType: outputTypeText(a.signature, { fn: "$ptcc.FnLabel", descriptions }),
+      validateInput: compileValidator(a.signature, {
+        name: names.validateInput,
+        part: "input",
+        valueType: names.input,
+      }).trimEnd(),
+      validateOutput: compileValidator(a.signature, {
+        name: names.validateOutput,
+        part: "output",
+        valueType: names.output,
+      }).trimEnd(),
+      agentDoc: jsDoc([spec.description ?? `The agent ${spec.name}.`, `Compiled from ${a.source}.`], "").join("\n"),
+      agent: names.agent,
+    },
+  };
 }
 
 /** Replaces the `{{hashes}}` line with the inputs' and the content's hashes. */

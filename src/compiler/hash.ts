@@ -5,9 +5,9 @@
  * of its inputs now is not generated again. Types a tool module takes from packages in
  * node_modules are not followed: `ptcc compile --force` regenerates everything.
  */
+import { isAscii, isUtf8 } from "node:buffer";
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
-import { readFile } from "node:fs/promises";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -58,19 +58,52 @@ export function digest(parts: readonly string[]): string {
   return h.digest("hex").slice(0, 16);
 }
 
-/** Files read during one compile, by absolute path (null: unreadable). */
-export type FileCache = Map<string, Promise<string | null>>;
+/**
+ * `digest([text])` of the UTF-8 text in `bytes`, without decoding it: the same bytes are
+ * hashed, after the text's length in UTF-16 code units. Bytes that are not valid UTF-8
+ * are decoded as they would be (with replacement characters) and hashed as text.
+ */
+export function digestBytes(bytes: Buffer): string {
+  if (!isUtf8(bytes)) return digest([bytes.toString("utf8")]);
+  const h = createHash("sha256");
+  h.update(String(utf16Length(bytes)));
+  h.update(":");
+  h.update(bytes);
+  return h.digest("hex").slice(0, 16);
+}
 
-export function readCached(cache: FileCache, path: string): Promise<string | null> {
-  let p = cache.get(path);
-  if (p === undefined) {
-    p = readFile(path, "utf8").then(
-      (t) => t,
-      () => null,
-    );
-    cache.set(path, p);
+/**
+ * The length in UTF-16 code units of valid UTF-8. Generated code is nearly all ASCII, so
+ * halves that are ASCII are counted whole and only small pieces around other characters are
+ * decoded (split where a character starts, so each piece is valid UTF-8 on its own).
+ */
+function utf16Length(bytes: Buffer): number {
+  if (isAscii(bytes)) return bytes.length;
+  if (bytes.length <= 256) return bytes.toString("utf8").length;
+  let half = bytes.length >> 1;
+  while ((bytes[half]! & 0xc0) === 0x80) half--;
+  return utf16Length(bytes.subarray(0, half)) + utf16Length(bytes.subarray(half));
+}
+
+/** Files read during one compile, by absolute path (null: unreadable). */
+export type FileCache = Map<string, string | null>;
+
+export function readCached(cache: FileCache, path: string): string | null {
+  let text = cache.get(path);
+  if (text === undefined) {
+    text = readText(path);
+    cache.set(path, text);
   }
-  return p;
+  return text;
+}
+
+/** A file's text, or null when it cannot be read. */
+export function readText(path: string): string | null {
+  try {
+    return readFileSync(path, "utf8");
+  } catch {
+    return null;
+  }
 }
 
 const IMPORT =
@@ -102,18 +135,18 @@ function candidates(from: string, spec: string): string[] {
  * `path` and the local files it imports, transitively, each with its text, sorted by
  * path. Unreadable imports are left out (TypeScript reports them when it reads the module).
  */
-export async function withLocalImports(cache: FileCache, path: string): Promise<[string, string][]> {
+export function withLocalImports(cache: FileCache, path: string): [string, string][] {
   const seen = new Map<string, string>();
   const queue = [path];
   while (queue.length > 0) {
     const file = queue.pop()!;
     if (seen.has(file)) continue;
-    const text = await readCached(cache, file);
+    const text = readCached(cache, file);
     if (text === null) continue;
     seen.set(file, text);
     for (const spec of localImports(text)) {
       for (const c of candidates(file, spec)) {
-        if ((await readCached(cache, c)) !== null) {
+        if (readCached(cache, c) !== null) {
           queue.push(c);
           break;
         }

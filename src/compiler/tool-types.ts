@@ -1,6 +1,6 @@
 /**
- * The TypeScript side of module tools, read with ts-morph (imported only here, and only
- * when a compile has module tools to read: it costs about 350 ms to load). For each tool:
+ * The TypeScript side of module tools, read with the compiler API ts-morph brings (loaded
+ * only when a compile has module tools to read; see load-typescript.ts). For each tool:
  *
  * - the export exists and is a function;
  * - with a declared signature: the function accepts the signature's arguments (and the
@@ -14,15 +14,20 @@
  * Compiler options come from the nearest tsconfig.json above the agent files (so `paths`,
  * `lib` and `types` are the project's), with emit off and library checks skipped; without
  * one, strict ES2023 settings with Node's module resolution.
+ *
+ * A `ToolTypes` session can parse and bind the standard library's declarations (most of the
+ * work) before it knows the tools (`prepare`), while the agent files are still being read:
+ * the compile runs it in a worker thread (types-worker.ts) for that.
  */
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { dirname, join, relative, resolve, sep } from "node:path";
-import type * as TsMorph from "ts-morph";
 import type { ts } from "ts-morph";
 import { closest, didYouMean } from "../diagnostics/suggest.js";
-import { signatureToTypeScript } from "../signature/typescript.js";
+import { parsedSignatureToTypeScript } from "../signature/typescript.js";
 import type { Signature } from "../signature/types.js";
+import { codeCache, saveCodeCaches } from "./code-cache.js";
 import type { DiagnosticCode } from "./codes.js";
+import { defaultCacheDir, loadTypeScript, type TypeScriptApi } from "./load-typescript.js";
 import { PTCC_TYPES, PTCC_TYPES_FILE } from "./ptcc-types.js";
 import { deriveSignature, type TsApi } from "./ts-signature.js";
 
@@ -52,98 +57,223 @@ export interface ToolTypeOptions {
   readonly projectDir: string;
 }
 
-/** Read every requested tool; answers in the order of the requests. */
+/** Read every requested tool; answers in the order of the requests (in this thread). */
 export async function analyzeTools(requests: readonly ToolRequest[], options: ToolTypeOptions): Promise<ToolAnswer[]> {
   if (requests.length === 0) return [];
-  const morph = await import("ts-morph");
-  const project = createProject(morph, options.projectDir);
-  const files = new Map<string, TsMorph.SourceFile | null>();
-  for (const r of requests) {
-    if (files.has(r.module)) continue;
-    try {
-      files.set(r.module, project.addSourceFileAtPath(r.module));
-    } catch {
-      files.set(r.module, null);
-    }
-  }
-  const checker = project.getTypeChecker().compilerObject;
-  const api: TsApi = { ts: morph.ts, checker };
+  const cache = codeCache(defaultCacheDir());
+  const answers = toolTypes(loadTypeScript(cache)).analyze(requests, options);
+  saveCodeCaches(cache);
+  return answers;
+}
 
-  // First what each export is; then one check file for the declared signatures.
-  const answers: (ToolAnswer | undefined)[] = [];
-  const checks: { index: number }[] = [];
+/** A TypeScript session of one compile. */
+export interface ToolTypes {
+  /**
+   * Parse and bind the standard library for the project around `projectDir` ahead of
+   * `analyze` (which does it otherwise). Its options are those `analyze` uses when given the
+   * same tsconfig.json.
+   */
+  prepare(projectDir: string): void;
+  /** Read every requested tool; answers in the order of the requests. */
+  analyze(requests: readonly ToolRequest[], options: ToolTypeOptions): ToolAnswer[];
+}
+
+export function toolTypes(api: TypeScriptApi): ToolTypes {
+  let project: Project | null = null;
+  const projectFor = (projectDir: string): Project => {
+    const tsconfig = findUp(projectDir, "tsconfig.json");
+    if (project === null || project.tsconfig !== tsconfig) project = new Project(api, tsconfig);
+    return project;
+  };
+  return {
+    prepare: (projectDir) => projectFor(projectDir).prepare(),
+    analyze: (requests, options) =>
+      requests.length === 0 ? [] : analyzeIn(projectFor(options.projectDir), requests, options),
+  };
+}
+
+function analyzeIn(project: Project, requests: readonly ToolRequest[], options: ToolTypeOptions): ToolAnswer[] {
+  const { ts } = project.api;
+  const modules = [...new Set(requests.map((r) => r.module))];
+  // One program: the modules, and a check file for the declared signatures.
+  const check = checkFile(requests, join(resolve(options.projectDir), "__ptcc_tool_check__.ts"));
+  const program = project.program(modules, check);
+  const api: TsApi = { ts, checker: program.getTypeChecker() };
+  const answers: ToolAnswer[] = [];
+  /** What the check file's diagnostics are about: tools with a declared signature, and their result. */
+  const checked = new Map<number, { resultTyped: boolean }>();
   requests.forEach((r, index) => {
-    const sf = files.get(r.module) ?? null;
-    if (sf === null) {
+    const sf = program.getSourceFile(r.module);
+    if (sf === undefined) {
       answers[index] = { ok: false, code: "PTC136", message: "TypeScript cannot read the tool module" };
       return;
     }
-    const found = exportedFunction(api, sf.compilerNode, r);
+    const found = exportedFunction(api, sf, r);
     if ("ok" in found) {
       answers[index] = found;
-      return;
-    }
-    if (r.declared === null) {
+    } else if (r.declared === null) {
       answers[index] = deriveAnswer(api, found, r);
-      return;
+    } else {
+      checked.set(index, { resultTyped: found.resultTyped });
+      answers[index] = { ok: true, signature: r.declared, resultTyped: found.resultTyped };
     }
-    checks.push({ index });
-    answers[index] = { ok: true, signature: r.declared, resultTyped: found.resultTyped };
   });
-  if (checks.length > 0) checkDeclared(project, requests, checks, answers, options.projectDir);
-  return answers.map((a) => a!);
+  if (checked.size > 0 && check !== undefined) {
+    const sf = program.getSourceFile(check.path)!;
+    for (const d of ts.getPreEmitDiagnostics(program, sf)) {
+      if (d.file !== sf || d.start === undefined) continue;
+      const which = check.lines.get(sf.getLineAndCharacterOfPosition(d.start).line + 1);
+      const tool = which === undefined ? undefined : checked.get(which.index);
+      // A result that is `unknown` or `any` is not checked (the run checks it).
+      if (which === undefined || tool === undefined || (which.part === "result" && !tool.resultTyped)) continue;
+      answers[which.index] = checkFailure(requests[which.index]!, which.part, d.messageText);
+    }
+  }
+  return answers;
 }
 
 // ---------------------------------------------------------------------------------------
 // The project
 
-function createProject(morph: typeof TsMorph, projectDir: string): TsMorph.Project {
-  const tsconfig = findUp(projectDir, "tsconfig.json");
-  const { ScriptTarget, ModuleKind, ModuleResolutionKind } = morph.ts;
-  const forced = { noEmit: true, skipLibCheck: true, allowJs: true, declaration: false, composite: false };
-  // `ptcc` (and `ptcc/runtime`) resolve to the declarations tools use, not the package's graph.
-  const resolutionHost = (
-    host: ts.ModuleResolutionHost,
-    options: () => ts.CompilerOptions,
-  ): TsMorph.ResolutionHost => ({
-    resolveModuleNames: (names, containing) =>
-      names.map((name) =>
-        name === "ptcc" || name === "ptcc/runtime"
-          ? { resolvedFileName: PTCC_TYPES_FILE, extension: morph.ts.Extension.Dts, isExternalLibraryImport: true }
-          : morph.ts.resolveModuleName(name, containing, options(), host).resolvedModule,
-      ),
-  });
-  let project: TsMorph.Project | null = null;
-  if (tsconfig !== null) {
+/** Compiler options and a host; programs over the tool modules share their parsed files. */
+class Project {
+  readonly options: ts.CompilerOptions;
+  private readonly host: ts.CompilerHost;
+  /** Parsed files by name and parse options: the library is parsed (and bound) once. */
+  private readonly files = new Map<string, ts.SourceFile>();
+  private readonly exists = new Map<string, boolean>();
+  private readonly virtual = new Map<string, string>();
+  private last: ts.Program | undefined;
+
+  constructor(
+    readonly api: TypeScriptApi,
+    readonly tsconfig: string | null,
+  ) {
+    const { ts } = api;
+    this.options = compilerOptions(ts, tsconfig);
+    this.virtual.set(PTCC_TYPES_FILE, PTCC_TYPES);
+    const moduleCache = ts.createModuleResolutionCache(ts.sys.getCurrentDirectory(), (f) => f, this.options);
+    const host: ts.CompilerHost = {
+      getSourceFile: (fileName, languageVersion) => this.sourceFile(fileName, languageVersion),
+      getDefaultLibFileName: (o) => `${LIB_DIR}/${ts.getDefaultLibFileName(o)}`,
+      getDefaultLibLocation: () => LIB_DIR,
+      writeFile: () => {},
+      getCurrentDirectory: () => ts.sys.getCurrentDirectory(),
+      getCanonicalFileName: (f) => (ts.sys.useCaseSensitiveFileNames ? f : f.toLowerCase()),
+      useCaseSensitiveFileNames: () => ts.sys.useCaseSensitiveFileNames,
+      getNewLine: () => "\n",
+      fileExists: (f) => this.fileExists(f),
+      readFile: (f) => this.readFile(f),
+      directoryExists: (d) => d === LIB_DIR || d === dirname(LIB_DIR) || ts.sys.directoryExists(d),
+      getDirectories: (d) =>
+        d.startsWith(`${dirname(LIB_DIR)}/`) || d === dirname(LIB_DIR) ? [] : ts.sys.getDirectories(d),
+      realpath: (p) => (p.startsWith(`${dirname(LIB_DIR)}/`) ? p : (ts.sys.realpath?.(p) ?? p)),
+      // `ptcc` (and `ptcc/runtime`) resolve to the declarations tools use, not the package's graph.
+      resolveModuleNames: (names, containing) =>
+        names.map((name) =>
+          name === "ptcc" || name === "ptcc/runtime"
+            ? { resolvedFileName: PTCC_TYPES_FILE, extension: ts.Extension.Dts, isExternalLibraryImport: true }
+            : ts.resolveModuleName(name, containing, this.options, host, moduleCache).resolvedModule,
+        ),
+    };
+    this.host = host;
+  }
+
+  /** Parse and bind the library (a program of ptcc's declarations alone, and its checker). */
+  prepare(): void {
+    this.program([]).getTypeChecker();
+  }
+
+  /** A program of ptcc's declarations, the modules and an extra (virtual) file. */
+  program(modules: readonly string[], extra?: { readonly path: string; readonly text: string }): ts.Program {
+    if (extra !== undefined) {
+      this.virtual.set(extra.path, extra.text);
+      this.dropFile(extra.path);
+    }
+    const rootNames = [PTCC_TYPES_FILE, ...modules, ...(extra === undefined ? [] : [extra.path])];
+    this.last = this.api.ts.createProgram({ rootNames, options: this.options, host: this.host, oldProgram: this.last });
+    return this.last;
+  }
+
+  private sourceFile(
+    fileName: string,
+    languageVersion: ts.ScriptTarget | ts.CreateSourceFileOptions,
+  ): ts.SourceFile | undefined {
+    const key =
+      typeof languageVersion === "object"
+        ? `${languageVersion.languageVersion}:${languageVersion.impliedNodeFormat ?? ""}:${fileName}`
+        : `${languageVersion}::${fileName}`;
+    let sf = this.files.get(key);
+    if (sf === undefined) {
+      const text = this.readFile(fileName);
+      if (text === undefined) return undefined;
+      sf = this.api.ts.createSourceFile(fileName, text, languageVersion);
+      this.files.set(key, sf);
+    }
+    return sf;
+  }
+
+  private dropFile(fileName: string): void {
+    for (const key of [...this.files.keys()]) if (key.endsWith(`:${fileName}`)) this.files.delete(key);
+  }
+
+  private fileExists(f: string): boolean {
+    if (this.virtual.has(f)) return true;
+    if (f.startsWith(`${LIB_DIR}/`)) return this.api.libFiles.has(f.slice(LIB_DIR.length + 1));
+    if (f.startsWith(`${dirname(LIB_DIR)}/`)) return false;
+    let e = this.exists.get(f);
+    if (e === undefined) {
+      e = this.api.ts.sys.fileExists(f);
+      this.exists.set(f, e);
+    }
+    return e;
+  }
+
+  private readFile(f: string): string | undefined {
+    const v = this.virtual.get(f);
+    if (v !== undefined) return v;
+    if (f.startsWith(`${LIB_DIR}/`)) return this.api.libFiles.get(f.slice(LIB_DIR.length + 1));
+    if (f.startsWith(`${dirname(LIB_DIR)}/`)) return undefined;
     try {
-      project = new morph.Project({
-        tsConfigFilePath: tsconfig,
-        skipAddingFilesFromTsConfig: true,
-        skipFileDependencyResolution: true,
-        compilerOptions: forced,
-        resolutionHost,
-      });
-      // Without a `lib`, TypeScript takes the DOM's declarations too: the language's are enough here.
-      if (project.getCompilerOptions().lib === undefined) project.compilerOptions.set({ lib: ["lib.es2023.d.ts"] });
+      return readFileSync(f, "utf8");
     } catch {
-      project = null; // an unreadable tsconfig.json: the defaults below are better than no check
+      return undefined;
     }
   }
-  project ??= new morph.Project({
-    skipFileDependencyResolution: true,
-    resolutionHost,
-    compilerOptions: {
-      ...forced,
-      strict: true,
-      target: ScriptTarget.ES2022,
-      module: ModuleKind.NodeNext,
-      moduleResolution: ModuleResolutionKind.NodeNext,
-      lib: ["lib.es2023.d.ts"],
-      types: [],
-    },
-  });
-  project.createSourceFile(PTCC_TYPES_FILE, PTCC_TYPES, { overwrite: true });
-  return project;
+}
+
+/** Where the library's declarations appear to be (they are served from memory). */
+const LIB_DIR = "/__ptcc_compile__/lib";
+
+function compilerOptions(ts: typeof import("ts-morph").ts, tsconfig: string | null): ts.CompilerOptions {
+  const forced = { noEmit: true, skipLibCheck: true, allowJs: true, declaration: false, composite: false };
+  if (tsconfig !== null) {
+    const read = ts.readConfigFile(tsconfig, (p) => ts.sys.readFile(p));
+    if (read.error === undefined) {
+      // Only the options matter: the files the tsconfig.json lists are not read.
+      const host: ts.ParseConfigHost = {
+        useCaseSensitiveFileNames: ts.sys.useCaseSensitiveFileNames,
+        readDirectory: () => [],
+        fileExists: (p) => ts.sys.fileExists(p),
+        readFile: (p) => ts.sys.readFile(p),
+      };
+      const parsed = ts.parseJsonConfigFileContent(read.config, host, dirname(tsconfig), undefined, tsconfig);
+      const options: ts.CompilerOptions = { ...parsed.options, ...forced };
+      // Without a `lib`, TypeScript takes the DOM's declarations too: the language's are enough here.
+      if (options.lib === undefined) options.lib = ["lib.es2023.d.ts"];
+      return options;
+    }
+    // An unreadable tsconfig.json: the defaults below are better than no check.
+  }
+  return {
+    ...forced,
+    strict: true,
+    target: ts.ScriptTarget.ES2022,
+    module: ts.ModuleKind.NodeNext,
+    moduleResolution: ts.ModuleResolutionKind.NodeNext,
+    lib: ["lib.es2023.d.ts"],
+    types: [],
+  };
 }
 
 function findUp(dir: string, name: string): string | null {
@@ -247,77 +377,75 @@ function firstParagraph(doc: string): string {
 // ---------------------------------------------------------------------------------------
 // Declared signatures, checked by TypeScript
 
+/** The check file and what each of its checking lines is about. */
+interface CheckFile {
+  readonly path: string;
+  readonly text: string;
+  /** By line number (1-based): the request, and whether the line checks its arguments or its result. */
+  readonly lines: ReadonlyMap<number, { readonly index: number; readonly part: "args" | "result" }>;
+}
+
 /**
  * One check file for every tool with a declared signature: two assignments per tool, one
  * for the arguments (the function must accept the signature's arguments and a
  * ToolContext) and one for the result (what it returns, awaited, must fit the output).
- * Diagnostics on those lines are the tool's errors.
+ * Diagnostics on those lines are the tool's errors. Undefined: no tool declares one.
  */
-function checkDeclared(
-  project: TsMorph.Project,
-  requests: readonly ToolRequest[],
-  checks: readonly { index: number }[],
-  answers: (ToolAnswer | undefined)[],
-  projectDir: string,
-): void {
+function checkFile(requests: readonly ToolRequest[], path: string): CheckFile | undefined {
   const lines = [
     "// ptcc compile: the tools' types against their declared signatures",
     'import type { PtcFn, ToolContext } from "ptcc";',
   ];
   const kindOfLine = new Map<number, { index: number; part: "args" | "result" }>();
-  const checkPath = join(resolve(projectDir), "__ptcc_tool_check__.ts");
-  checks.forEach(({ index }, i) => {
-    const r = requests[index]!;
-    const answer = answers[index] as Extract<ToolAnswer, { ok: true }>;
-    let spec = relative(dirname(checkPath), r.module).split(sep).join("/");
+  requests.forEach((r, index) => {
+    if (r.declared === null) return;
+    const i = kindOfLine.size / 2;
+    let spec = relative(dirname(path), r.module).split(sep).join("/");
     if (!spec.startsWith(".")) spec = `./${spec}`;
     spec = spec.replace(/\.(m|c)?ts$/, (_m, k: string | undefined) => `.${k ?? ""}js`);
-    const types = signatureToTypeScript(r.declared!, { fnType: "PtcFn" });
+    const types = parsedSignatureToTypeScript(r.declared, { fnType: "PtcFn" });
     lines.push(`import { ${r.exportName} as $t${i} } from ${JSON.stringify(spec)};`);
     lines.push(`type $A${i} = ${types.input};`);
     lines.push(`type $R${i} = ${types.output};`);
     kindOfLine.set(lines.length + 1, { index, part: "args" });
     lines.push(`export const $args${i}: (args: $A${i}, context: ToolContext) => unknown = $t${i};`);
-    if (answer.resultTyped) {
-      kindOfLine.set(lines.length + 1, { index, part: "result" });
-      lines.push(`export const $result${i}: (...args: never[]) => $R${i} | PromiseLike<$R${i}> = $t${i};`);
-    }
+    kindOfLine.set(lines.length + 1, { index, part: "result" });
+    lines.push(`export const $result${i}: (...args: never[]) => $R${i} | PromiseLike<$R${i}> = $t${i};`);
   });
-  const file = project.createSourceFile(checkPath, `${lines.join("\n")}\n`, { overwrite: true });
-  for (const d of file.getPreEmitDiagnostics()) {
-    const line = d.getLineNumber();
-    const which = line === undefined ? undefined : kindOfLine.get(line);
-    if (which === undefined) continue;
-    const r = requests[which.index]!;
-    const detail = explain(d.getMessageText());
-    answers[which.index] =
-      which.part === "args"
-        ? {
-            ok: false,
-            code: "PTC133",
-            message: `${r.exportName} does not accept the arguments of the tool's signature: ${detail}`,
-            hint: "change the function's parameter type, or the signature",
-          }
-        : {
-            ok: false,
-            code: "PTC134",
-            message: `what ${r.exportName} returns does not fit the tool's signature: ${detail}`,
-            hint: "change the function's return type, or the signature",
-          };
-  }
-  project.removeSourceFile(file);
+  return kindOfLine.size === 0 ? undefined : { path, text: `${lines.join("\n")}\n`, lines: kindOfLine };
+}
+
+function checkFailure(
+  r: ToolRequest,
+  part: "args" | "result",
+  message: string | ts.DiagnosticMessageChain,
+): ToolAnswer {
+  const detail = explain(message);
+  return part === "args"
+    ? {
+        ok: false,
+        code: "PTC133",
+        message: `${r.exportName} does not accept the arguments of the tool's signature: ${detail}`,
+        hint: "change the function's parameter type, or the signature",
+      }
+    : {
+        ok: false,
+        code: "PTC134",
+        message: `what ${r.exportName} returns does not fit the tool's signature: ${detail}`,
+        hint: "change the function's return type, or the signature",
+      };
 }
 
 /** TypeScript's explanation, innermost reason last, without the check file's own names. */
-function explain(text: string | TsMorph.DiagnosticMessageChain): string {
+function explain(text: string | ts.DiagnosticMessageChain): string {
   const chain: string[] = [];
-  const walk = (m: string | TsMorph.DiagnosticMessageChain): void => {
+  const walk = (m: string | ts.DiagnosticMessageChain): void => {
     if (typeof m === "string") {
       chain.push(m);
       return;
     }
-    chain.push(m.getMessageText());
-    for (const next of m.getNext() ?? []) walk(next);
+    chain.push(m.messageText);
+    for (const next of m.next ?? []) walk(next);
   };
   walk(text);
   // The first lines compare the whole function types; the last ones say what differs.

@@ -2,7 +2,7 @@
  * The units of a compile: one agent file, read and parsed, with what the checks across
  * files found out about it (its module names, its tools resolved) and the hash of its inputs.
  */
-import { readFile, stat } from "node:fs/promises";
+import { readFileSync, statSync } from "node:fs";
 import { AgentFileError } from "../agent-file/error.js";
 import { MAX_AGENT_FILE_SIZE, parseAgentFile, type AgentFileSpec, type ToolEntry } from "../agent-file/parse.js";
 import type { Span } from "../diagnostics/span.js";
@@ -43,16 +43,37 @@ export interface Unit {
   reads: string[];
 }
 
+/** Parses signatures; the same text twice gives the same (shared, never changed) result. */
+export type SignatureParser = (text: string) => Signature;
+
+/**
+ * A parser of signatures for one compile that parses each text once: an agent file's
+ * signature is needed by the agent-file parser and again here, and the signatures of tools
+ * used by several agents are written alike. (Errors are not remembered: they are rare.)
+ */
+export function signatureParser(): SignatureParser {
+  const parsed = new Map<string, Signature>();
+  return (text) => {
+    let s = parsed.get(text);
+    if (s === undefined) {
+      s = parseSignature(text);
+      parsed.set(text, s);
+    }
+    return s;
+  };
+}
+
 /** Read and parse one agent file; its problems go to `report` (null: it has errors). */
-export async function readUnit(
+export function readUnit(
   absolute: string,
   shownPath: string,
   source: string,
   report: (d: Diagnostic) => void,
-): Promise<Unit | null> {
+  parse: SignatureParser,
+): Unit | null {
   let text: string;
   try {
-    const info = await stat(absolute);
+    const info = statSync(absolute);
     if (info.size > MAX_AGENT_FILE_SIZE) {
       report({
         code: "PTC106",
@@ -63,14 +84,14 @@ export async function readUnit(
       });
       return null;
     }
-    text = await readFile(absolute, "utf8");
+    text = readFileSync(absolute, "utf8");
   } catch (e) {
     report({ code: "PTC106", severity: "error", file: shownPath, message: `cannot read the agent file: ${String(e)}` });
     return null;
   }
   let spec: AgentFileSpec;
   try {
-    spec = parseAgentFile(text, shownPath);
+    spec = parseAgentFile(text, shownPath, { parseSignature: parse });
   } catch (e) {
     if (!(e instanceof AgentFileError)) throw e;
     // Every problem the parser found in the file, not only the first.
@@ -87,7 +108,7 @@ export async function readUnit(
     }
     return null;
   }
-  const parsed = parseSignature(spec.signature ?? "() -> :any");
+  const parsed = parse(spec.signature ?? "() -> :any");
   return {
     absolute,
     shown: shownPath,

@@ -7,11 +7,10 @@
  * nothing would change, and the compiler is not even loaded: this module imports neither
  * the agent-file parser nor the signature parser.
  */
-import { readFile } from "node:fs/promises";
-import { dirname, join, relative, resolve, sep } from "node:path";
 import { existsSync } from "node:fs";
+import { dirname, join, relative, resolve, sep } from "node:path";
 import { discoverAgentFiles } from "./discover.js";
-import { digest, GENERATOR_VERSION, inputsDigest, PTCC_VERSION } from "./hash.js";
+import { digest, GENERATOR_VERSION, inputsDigest, PTCC_VERSION, readCached, type FileCache } from "./hash.js";
 import { moduleBaseName, moduleNames, type ModuleNames } from "./names.js";
 import { readOutputState } from "./output.js";
 import { readTemplate } from "./templates.js";
@@ -43,31 +42,33 @@ export function projectRoot(out: string, cwd: string): string {
  * Anything unexpected (a folder that is not there, a module that does not parse) is null:
  * the full compile finds and reports it.
  */
-export async function upToDate(options: {
+export function upToDate(options: {
   readonly inputs: readonly string[];
   readonly out: string;
   readonly cwd: string;
-}): Promise<{ agents: number; inputs: string[] } | null> {
+}): { agents: number; inputs: string[] } | null {
   try {
     const cwd = resolve(options.cwd);
     const out = resolve(cwd, options.out);
-    const state = await readOutputState(out);
+    const state = readOutputState(out);
     const index = state.generated.get("index.ts");
-    if (index === undefined || !index.intact || WARNINGS.exec(index.text)?.[1] !== "0") return null;
-    const files = await discoverAgentFiles(options.inputs, cwd, [out]);
+    if (index === undefined || !index.intact || WARNINGS.exec(index.head)?.[1] !== "0") return null;
+    const files = discoverAgentFiles(options.inputs, cwd, [out]);
     if (state.generated.size !== files.length + 1) return null;
     const root = projectRoot(out, cwd);
     const fromRoot = (p: string): string => relative(root, p).split(sep).join("/");
     const base = moduleHashBase(fromRoot(out));
     const modules: ModuleNames[] = [];
     const read: string[] = [];
+    // Tool modules shared by several agents are read once.
+    const cache: FileCache = new Map();
     for (const file of files) {
       const names = moduleNames(moduleBaseName(file));
       if ("problem" in names) return null;
       modules.push(names);
       const module = state.generated.get(`${names.module}.ts`);
       if (module === undefined || !module.intact || module.inputsHash === null) return null;
-      const reads = JSON.parse(READS.exec(module.text)?.[1] ?? "null") as unknown;
+      const reads = JSON.parse(READS.exec(module.head)?.[1] ?? "null") as unknown;
       if (!Array.isArray(reads) || reads[0] !== fromRoot(file) || !reads.every((r) => typeof r === "string")) {
         return null;
       }
@@ -75,7 +76,7 @@ export async function upToDate(options: {
       for (const r of reads as string[]) {
         const path = join(root, r);
         read.push(path);
-        texts.push([r, await readFile(path, "utf8").catch(() => null)]);
+        texts.push([r, readCached(cache, path)]);
       }
       if (inputsDigest(base, texts) !== module.inputsHash) return null;
     }

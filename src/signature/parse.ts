@@ -33,6 +33,7 @@ import {
   TypeContext,
 } from "../generated/SignatureParser.js";
 import { SignatureError } from "./errors.js";
+import { parseSignatureFast } from "./fast-parse.js";
 import {
   field,
   isPrimitiveName,
@@ -63,6 +64,12 @@ export function parseSignature(text: string): Signature {
       startSpan(),
     );
   }
+  // Well-formed text is read without ANTLR (same result); the rest, errors first, with it.
+  return parseSignatureFast(text) ?? parseWithAntlr(text);
+}
+
+/** @internal parseSignature through ANTLR alone (the reference the fast reader is tested against). */
+export function parseWithAntlr(text: string): Signature {
   const lexer = new SignatureLexer(CharStream.fromString(text));
   lexer.removeErrorListeners();
   const tokens = new CommonTokenStream(lexer);

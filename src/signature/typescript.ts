@@ -36,7 +36,14 @@ export function signatureToTypeScript(
   sig: Signature | string,
   options: TypeScriptOptions = {},
 ): { input: string; output: string } {
-  const s = typeof sig === "string" ? parseSignature(sig) : sig;
+  return parsedSignatureToTypeScript(typeof sig === "string" ? parseSignature(sig) : sig, options);
+}
+
+/** signatureToTypeScript of a parsed signature: for code that does not bundle the parser. */
+export function parsedSignatureToTypeScript(
+  s: Signature,
+  options: TypeScriptOptions = {},
+): { input: string; output: string } {
   const r = new Renderer(options);
   return { input: s.params.length === 0 ? "Record<string, never>" : r.object(s.params), output: r.type(s.output) };
 }

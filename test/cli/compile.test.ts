@@ -8,6 +8,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSyn
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { compileAgents } from "../../src/compiler/compile.js";
 
 const ROOT = join(__dirname, "..", "..");
 const BIN = join(ROOT, "bin", "ptcc.js");
@@ -41,6 +42,13 @@ function ptcc(
 }
 
 const GOOD = '---\nsignature: "(query :string) -> {count :int}"\n---\n\nCount {{query}}.\n';
+const TOOLED =
+  '---\nsignature: "(query :string) -> {count :int}"\ntools:\n  - from: ../tools/count.ts#words\n' +
+  '  - from: ../tools/count.ts#chars\n    signature: "(text :string) -> :int"\n---\n\nCount {{query}}.\n';
+const TOOL =
+  "/** Counts the words, a page at a time. */\nexport function words(args: { text: string; page?: number | null }): number {\n" +
+  '  return args.text.split(" ").length;\n}\n\nexport async function chars(args: { text: string }): Promise<number> {\n' +
+  "  return args.text.length;\n}\n";
 const BAD = '---\nsignature: "(query :string) -> {count :int}"\nmaxTurn: 3\n---\n\nCount {{query}}.\n';
 
 describe("ptcc compile", () => {
@@ -131,6 +139,45 @@ describe("ptcc compile", () => {
       code: 2,
       err: 'ptcc: --format must be pretty, json or github, got "xml"\n',
     });
+  });
+
+  it("nothing changed: the quick check answers in every format, and notices any change", () => {
+    const d = dir({ "agents/count.agent.md": TOOLED, "tools/count.ts": TOOL });
+    expect(ptcc(d, ["compile", "--out", "gen"]).out).toBe("1 agent, 0 errors, 2 files written\n");
+    expect(JSON.parse(ptcc(d, ["compile", "--out=gen", "--format", "json"]).out)).toEqual({
+      ok: true,
+      agents: 1,
+      errors: 0,
+      warnings: 0,
+      diagnostics: [],
+      written: [],
+      removed: [],
+    });
+    expect(ptcc(d, ["compile", "--out", "gen"], { GITHUB_ACTIONS: "true" }).out).toBe(
+      "1 agent, 0 errors, 0 files written\n",
+    );
+    // A hand edit of a generated module, then of a tool module: each is compiled again.
+    const good = readFileSync(join(d, "gen/count.ts"), "utf8");
+    writeFileSync(join(d, "gen/count.ts"), good.replace("Count", "Kount"));
+    expect(ptcc(d, ["compile", "--out", "gen"]).out).toBe("1 agent, 0 errors, 1 file written\n");
+    expect(readFileSync(join(d, "gen/count.ts"), "utf8")).toBe(good);
+    writeFileSync(join(d, "tools/count.ts"), TOOL.replace("a page", "one page"));
+    expect(ptcc(d, ["compile", "--out", "gen"]).out).toBe("1 agent, 0 errors, 1 file written\n");
+    expect(readFileSync(join(d, "gen/count.ts"), "utf8")).toContain("Counts the words, one page at a time.");
+  });
+
+  it("reads the tools' types in a worker thread as this thread reads them", async () => {
+    const d = dir({ "agents/count.agent.md": TOOLED, "tools/count.ts": TOOL });
+    expect(ptcc(d, ["compile", "--out", "gen"]).code).toBe(0);
+    const byWorker = readFileSync(join(d, "gen/count.ts"), "utf8");
+    expect(byWorker).toContain("Counts the words, a page at a time.");
+    rmSync(join(d, "gen"), { recursive: true });
+    expect(ptcc(d, ["compile", "--out", "gen"], { PTCC_TYPES_WORKER: "off" }).code).toBe(0);
+    expect(readFileSync(join(d, "gen/count.ts"), "utf8")).toBe(byWorker);
+    rmSync(join(d, "gen"), { recursive: true });
+    const r = await compileAgents({ inputs: ["agents"], out: "gen", cwd: d });
+    expect(r.errors).toBe(0);
+    expect(readFileSync(join(d, "gen/count.ts"), "utf8")).toBe(byWorker);
   });
 
   it("--watch compiles again when an agent file changes, printing what changed", async () => {

@@ -5,7 +5,7 @@
  * folder is handled as promised: incremental by content hash, stale modules removed,
  * files without the ptcc header never touched, --check comparing without writing.
  */
-import { existsSync, readFileSync, rmSync, statSync, unlinkSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, rmSync, statSync, unlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { compileAgents } from "../../src/compiler/compile.js";
@@ -85,6 +85,28 @@ describe("the output folder", () => {
     expect(r.written).toEqual(["gen/a.ts"]);
     expect(readFileSync(join(dir, "gen/a.ts"), "utf8")).toContain("type $CountToolResult = string;");
     expect(readFileSync(join(dir, "gen/b.ts"), "utf8")).toBe(b);
+  });
+
+  it("a tool error found after the other modules were written ahead leaves no trace", async () => {
+    const dir = project({
+      "agents/a.agent.md": agentFile(SIG, PROMPT),
+      "agents/b.agent.md": agentFile(`${SIG}\ntools:\n  - from: ../tools/t.ts#nope`, PROMPT),
+      "tools/t.ts": "export function yes(args: { q: string }): number {\n  return args.q.length;\n}\n",
+    });
+    const r = await compile(dir);
+    expect(brief(r.diagnostics)[0]).toContain("PTC131 the tool module has no export nope");
+    expect(readdirSync(dir).sort()).toEqual(["agents", "tools"]);
+    // Again with an output folder: it stays as it was.
+    writeFiles(dir, { "agents/b.agent.md": agentFile(SIG, PROMPT) });
+    await compile(dir);
+    const before = readFileSync(join(dir, "gen/a.ts"), "utf8");
+    writeFiles(dir, {
+      "agents/a.agent.md": agentFile(SIG, "Count each {{query}}."),
+      "agents/b.agent.md": agentFile(`${SIG}\ntools:\n  - from: ../tools/t.ts#nope`, PROMPT),
+    });
+    expect((await compile(dir)).errors).toBe(1);
+    expect(readdirSync(dir).sort()).toEqual(["agents", "gen", "tools"]);
+    expect(readFileSync(join(dir, "gen/a.ts"), "utf8")).toBe(before);
   });
 
   it("a hand-edited module is generated again", async () => {

@@ -1,0 +1,98 @@
+/**
+ * What `ptcc compile` prints, in its three formats (see compile.ts). Apart from the command
+ * so that the quick no-change path (compile-quick.ts) prints exactly what it would.
+ */
+import type { CompileResult } from "../compiler/compile.js";
+import {
+  diagnosticToJson,
+  formatDiagnostic,
+  formatGithubAnnotation,
+  sortDiagnostics,
+} from "../compiler/diagnostics.js";
+import { UsageError } from "./usage-error.js";
+
+export type Format = "pretty" | "json" | "github";
+
+/** The result of a compile that found nothing changed (upToDate's answer). */
+export function unchanged(quick: { readonly agents: number; readonly inputs: readonly string[] }): CompileResult {
+  const none: readonly string[] = [];
+  return { ...quick, diagnostics: [], errors: 0, warnings: 0, written: none, removed: none, regenerated: none };
+}
+
+/** The --format value (GitHub annotations by default on GitHub Actions). */
+export function formatOf(v: unknown): Format {
+  if (v === undefined) return process.env["GITHUB_ACTIONS"] === "true" ? "github" : "pretty";
+  if (v === "pretty" || v === "json" || v === "github") return v;
+  throw new UsageError(`--format must be pretty, json or github, got ${JSON.stringify(v)}`);
+}
+
+/** 1 when the compile found errors, or --check found differences; else 0. */
+export function exitCode(r: CompileResult, check: boolean): number {
+  if (r.errors > 0) return 1;
+  if (check && r.check !== undefined && r.check.stale.length + r.check.missing.length + r.check.extra.length > 0) {
+    return 1;
+  }
+  return 0;
+}
+
+function plural(n: number, what: string): string {
+  return `${n} ${what}${n === 1 ? "" : "s"}`;
+}
+
+/** `12 agents, 0 errors, 3 files written` (warnings and removals when there are some). */
+export function summaryLine(r: CompileResult, check: boolean): string {
+  const parts = [plural(r.agents, "agent"), plural(r.errors, "error")];
+  if (r.warnings > 0) parts.push(plural(r.warnings, "warning"));
+  if (r.errors === 0 && check && r.check !== undefined) {
+    const n = r.check.stale.length + r.check.missing.length + r.check.extra.length;
+    parts.push(n === 0 ? "up to date" : `${plural(n, "file")} out of date`);
+  } else if (!check) {
+    parts.push(`${plural(r.written.length, "file")} written`);
+    if (r.removed.length > 0) parts.push(`${plural(r.removed.length, "file")} removed`);
+  }
+  return parts.join(", ");
+}
+
+/** What a compile prints: its problems, what --check found, and the summary line. */
+export function render(r: CompileResult, format: Format, check: boolean): string {
+  const diags = sortDiagnostics(r.diagnostics);
+  if (format === "json") {
+    return `${JSON.stringify({
+      ok: exitCode(r, check) === 0,
+      agents: r.agents,
+      errors: r.errors,
+      warnings: r.warnings,
+      diagnostics: diags.map(diagnosticToJson),
+      written: r.written,
+      removed: r.removed,
+      ...(r.check === undefined ? {} : { check: r.check }),
+    })}\n`;
+  }
+  const lines: string[] = [];
+  for (const d of diags) lines.push(format === "github" ? formatGithubAnnotation(d) : formatDiagnostic(d));
+  if (format === "pretty" && diags.length > 0) lines.push("");
+  if (check && r.check !== undefined && r.errors === 0) {
+    for (const f of r.check.stale) lines.push(`stale: ${f}`);
+    for (const f of r.check.missing) lines.push(`missing: ${f}`);
+    for (const f of r.check.extra) lines.push(`extra: ${f}`);
+    if (r.check.stale.length + r.check.missing.length + r.check.extra.length > 0) {
+      lines.push("run ptcc compile without --check to update them");
+    }
+  }
+  lines.push(summaryLine(r, check));
+  return `${lines.join("\n")}\n`;
+}
+
+/** In --watch: only what this compile changed, or its problems. */
+export function renderChanges(r: CompileResult, format: Format): string {
+  if (format === "json") return render(r, format, false);
+  const lines: string[] = [];
+  for (const d of sortDiagnostics(r.diagnostics)) {
+    lines.push(format === "github" ? formatGithubAnnotation(d) : formatDiagnostic(d));
+  }
+  for (const f of r.written) lines.push(`wrote ${f}`);
+  for (const f of r.removed) lines.push(`removed ${f}`);
+  if (lines.length === 0) return "";
+  lines.push(summaryLine(r, false));
+  return `${lines.join("\n")}\n`;
+}
