@@ -41,16 +41,16 @@ interface Tok {
   readonly stop: number;
 }
 
-const SINGLE: Readonly<Record<string, K>> = {
-  "(": K.LParen,
-  ")": K.RParen,
-  "[": K.LBrack,
-  "]": K.RBrack,
-  "{": K.LBrace,
-  "}": K.RBrace,
-  ",": K.Comma,
-  "?": K.QMark,
-};
+const SINGLE: ReadonlyMap<string, K> = new Map([
+  ["(", K.LParen],
+  [")", K.RParen],
+  ["[", K.LBrack],
+  ["]", K.RBrack],
+  ["{", K.LBrace],
+  ["}", K.RBrace],
+  [",", K.Comma],
+  ["?", K.QMark],
+]);
 
 /** Nesting the token check allows (parse.ts: MAX_SIGNATURE_DEPTH). */
 const MAX_DEPTH = 64;
@@ -103,8 +103,8 @@ function scan(text: string): Tok[] | null {
     } else if (c === 32 || c === 9 || c === 13) {
       column++;
       i++;
-    } else if (SINGLE[ch] !== undefined) {
-      push(SINGLE[ch], i + 1);
+    } else if (SINGLE.has(ch)) {
+      push(SINGLE.get(ch)!, i + 1);
     } else if (c === 45 && text.charCodeAt(i + 1) === 62) {
       push(K.Arrow, i + 2);
     } else if (c === 58 && i + 1 < text.length && isNameStart(text.charCodeAt(i + 1))) {
