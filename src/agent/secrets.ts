@@ -57,6 +57,9 @@ export class FirewallSecrets {
   private readonly index = new Map<number, Map<number, Pattern[]>>();
   private readonly seen = new Set<string>();
   private count = 0;
+  /** Nodes of the current collection walk so far, and its meter. */
+  private walked = 0;
+  private meter: Meter | undefined;
 
   /** How many values are known. */
   get size(): number {
@@ -69,22 +72,23 @@ export class FirewallSecrets {
    * structure costs its size, not its size as a tree); other values are ignored.
    */
   collect(value: unknown, meter?: Meter): void {
-    const stack: { v: unknown; hidden: boolean }[] = [{ v: value, hidden: false }];
+    if (typeof value !== "object" || value === null) return;
+    // Two stacks instead of one of pairs: a walk of a large input allocates nothing per node.
+    const values: object[] = [value];
+    const hiddenFlags: boolean[] = [false];
     const visited = new Map<object, boolean>();
-    let nodes = 0;
-    while (stack.length > 0 && nodes++ < MAX_COLLECT_NODES && this.count < MAX_SECRETS) {
+    this.walked = 0;
+    this.meter = meter;
+    while (values.length > 0 && this.walked++ < MAX_COLLECT_NODES && this.count < MAX_SECRETS) {
       if (meter !== undefined && --meter.fuel < 0) meter.refuel();
-      const { v, hidden } = stack.pop()!;
-      if (typeof v !== "object" || v === null) {
-        if (hidden) this.add(v);
-        continue;
-      }
+      const v = values.pop()!;
+      const hidden = hiddenFlags.pop()!;
       // A node already walked as hidden has nothing more to give.
       const before = visited.get(v);
       if (before === true || (before === false && !hidden)) continue;
       visited.set(v, hidden);
       try {
-        this.children(v, hidden, stack);
+        this.children(v, hidden, values, hiddenFlags);
       } catch {
         // Host data that cannot be read (a proxy whose traps throw) holds nothing to find;
         // converting it for a program fails on its own, with a message.
@@ -92,10 +96,14 @@ export class FirewallSecrets {
     }
   }
 
-  private children(v: object, hidden: boolean, stack: { v: unknown; hidden: boolean }[]): void {
+  /**
+   * Push a node's children: objects to walk, and under a `_` key its leaves are remembered
+   * at once (a leaf outside one holds nothing to find and is not visited).
+   */
+  private children(v: object, hidden: boolean, values: object[], hiddenFlags: boolean[]): void {
     if (Array.isArray(v)) {
-      const n = Math.min(v.length, MAX_COLLECT_NODES);
-      for (let i = 0; i < n; i++) stack.push({ v: v[i] as unknown, hidden });
+      const n = Math.min(v.length, MAX_COLLECT_NODES - this.walked);
+      for (let i = 0; i < n; i++) this.child(v[i] as unknown, hidden, values, hiddenFlags);
       return;
     }
     const proto = Object.getPrototypeOf(v) as unknown;
@@ -105,10 +113,23 @@ export class FirewallSecrets {
       return;
     }
     for (const k of Object.keys(v)) {
+      if (this.walked >= MAX_COLLECT_NODES) return;
       // Data properties only: a getter is code, and is not run here.
       const d = Object.getOwnPropertyDescriptor(v, k);
       if (d === undefined || !("value" in d)) continue;
-      stack.push({ v: d.value as unknown, hidden: hidden || k.startsWith("_") });
+      this.child(d.value as unknown, hidden || k.startsWith("_"), values, hiddenFlags);
+    }
+  }
+
+  private child(c: unknown, hidden: boolean, values: object[], hiddenFlags: boolean[]): void {
+    // Every child counts against the walk's bounds, leaves too.
+    this.walked++;
+    if (this.meter !== undefined && --this.meter.fuel < 0) this.meter.refuel();
+    if (typeof c === "object" && c !== null) {
+      values.push(c);
+      hiddenFlags.push(hidden);
+    } else if (hidden) {
+      this.add(c);
     }
   }
 
