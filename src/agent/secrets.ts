@@ -25,21 +25,36 @@ export const MIN_SECRET_CHARS = 4;
 /** Strings shorter than this are found only as whole words, so `"open"` does not hide `"opened"`. */
 const WHOLE_WORD_BELOW = 8;
 /**
- * A known value cut short by a printer (`"ann.smith@exam..."`, `… (12 more characters)`)
- * still gives away its start: a prefix of at least this many characters that ends where the
- * text ends or where a `...` truncation mark begins is hidden too.
+ * A known value cut short by a printer (`"ann.smith@exam..."`, `"ann.smith@exam"… (21
+ * characters)`) still gives away its start: a prefix of at least this many characters that
+ * ends where the text ends or where a truncation mark begins (`...` or `…`, or a closing
+ * quote before one) is hidden too.
  */
 const MIN_PREFIX_CHARS = 8;
 /** At most this many values are kept (a bound on memory and on the search). */
 export const MAX_SECRETS = 100_000;
+/** At most this many characters of values are kept (a bound on memory). */
+const MAX_SECRET_CHARS = 20_000_000;
 /** Nodes visited by one collection walk at most (shared structure is visited once). */
 const MAX_COLLECT_NODES = 2_000_000;
 
-/** A string the search looks for, and how it must be delimited. */
-interface Pattern {
-  readonly text: string;
-  /** Neighbours must not be word characters (short strings) or number characters (numbers). */
-  readonly bound: "none" | "word" | "number";
+/** How a known value must be delimited: not at all, as a whole word, or as a whole number. */
+type Bound = "none" | "word" | "number";
+
+/**
+ * The known values that start with the same four characters. A position of a text is
+ * checked against it with one lookup per distinct length (not one comparison per value),
+ * and a truncated start with a binary search: a tool answer of 100,000 values that share
+ * their first characters (phone numbers, ids) costs no more per position than a few.
+ */
+interface Bucket {
+  /** The values by length, with their bound. */
+  readonly byLength: Map<number, Map<string, Bound>>;
+  /** The distinct lengths, longest first (at one position the longest value wins). */
+  readonly lengths: number[];
+  /** Every value, sorted when `sorted` is false; for finding a truncated start. */
+  readonly values: string[];
+  sorted: boolean;
 }
 
 const PR_ESCAPES: Readonly<Record<string, string>> = table({
@@ -53,10 +68,12 @@ const PR_ESCAPES: Readonly<Record<string, string>> = table({
 });
 
 export class FirewallSecrets {
-  /** Patterns by their first two characters, then the next two: the candidates at a position. */
-  private readonly index = new Map<number, Map<number, Pattern[]>>();
+  /** Buckets by their values' first two characters, then the next two. */
+  private readonly index = new Map<number, Map<number, Bucket>>();
   private readonly seen = new Set<string>();
   private count = 0;
+  /** Characters of the values kept. */
+  private chars = 0;
   /** Nodes of the current collection walk so far, and its meter. */
   private walked = 0;
   private meter: Meter | undefined;
@@ -156,10 +173,12 @@ export class FirewallSecrets {
     }
   }
 
-  private addPattern(text: string, bound: Pattern["bound"]): void {
+  private addPattern(text: string, bound: Bound): void {
     if (text.length < MIN_SECRET_CHARS || this.seen.has(text) || this.count >= MAX_SECRETS) return;
+    if (this.chars + text.length > MAX_SECRET_CHARS) return;
     this.seen.add(text);
     this.count++;
+    this.chars += text.length;
     const a = key2(text, 0);
     const b = key2(text, 2);
     let inner = this.index.get(a);
@@ -167,28 +186,37 @@ export class FirewallSecrets {
       inner = new Map();
       this.index.set(a, inner);
     }
-    const list = inner.get(b);
-    const p: Pattern = { text, bound };
-    if (list === undefined) inner.set(b, [p]);
-    else {
-      list.push(p);
-      // Longest first: at one position the longest known value wins.
-      list.sort((x, y) => y.text.length - x.text.length);
+    let bucket = inner.get(b);
+    if (bucket === undefined) {
+      bucket = { byLength: new Map(), lengths: [], values: [], sorted: true };
+      inner.set(b, bucket);
     }
+    let sameLength = bucket.byLength.get(text.length);
+    if (sameLength === undefined) {
+      sameLength = new Map();
+      bucket.byLength.set(text.length, sameLength);
+      const at = bucket.lengths.findIndex((n) => n < text.length);
+      bucket.lengths.splice(at < 0 ? bucket.lengths.length : at, 0, text.length);
+    }
+    sameLength.set(text, bound);
+    bucket.values.push(text);
+    bucket.sorted = false;
   }
 
   /** The text with every occurrence of a known value replaced by `<Firewalled>`. */
   redact(text: string): string {
     if (this.count === 0 || text.length < MIN_SECRET_CHARS) return text;
     let out: string[] | null = null;
+    let marks: number[] | null = null;
     let from = 0;
     const last = text.length - MIN_SECRET_CHARS;
     for (let i = 0; i <= last; i++) {
       const inner = this.index.get(key2(text, i));
       if (inner === undefined) continue;
-      const list = inner.get(key2(text, i + 2));
-      if (list === undefined) continue;
-      const length = matchAt(text, i, list);
+      const bucket = inner.get(key2(text, i + 2));
+      if (bucket === undefined) continue;
+      marks ??= truncationMarks(text);
+      const length = matchAt(text, i, bucket, marks);
       if (length === 0) continue;
       out ??= [];
       out.push(text.slice(from, i), FIREWALLED_TEXT);
@@ -202,18 +230,59 @@ export class FirewallSecrets {
 }
 
 /**
- * How many characters at `i` are a known value (the longest candidate that fits), or a
- * truncated start of one; 0 for none.
+ * How many characters at `i` are a known value (the longest that fits), or a truncated
+ * start of one; 0 for none.
  */
-function matchAt(text: string, i: number, candidates: readonly Pattern[]): number {
-  for (const p of candidates) if (text.startsWith(p.text, i) && delimited(text, i, p)) return p.text.length;
-  for (const p of candidates) {
-    if (p.text.length <= MIN_PREFIX_CHARS) continue;
-    let n = 0;
-    while (n < p.text.length && text.charCodeAt(i + n) === p.text.charCodeAt(n)) n++;
-    if (n >= MIN_PREFIX_CHARS && (i + n === text.length || text.startsWith("...", i + n))) return n;
+function matchAt(text: string, i: number, bucket: Bucket, marks: readonly number[]): number {
+  for (const n of bucket.lengths) {
+    if (i + n > text.length) continue;
+    const bound = bucket.byLength.get(n)!.get(text.slice(i, i + n));
+    if (bound !== undefined && delimited(text, i, n, bound)) return n;
+  }
+  // A truncated start ends where the text ends or where a truncation mark begins.
+  const longest = bucket.lengths[0]!;
+  const ends: number[] = [];
+  if (text.length - i >= MIN_PREFIX_CHARS && text.length - i < longest) ends.push(text.length);
+  for (let m = firstAtOrAfter(marks, i + MIN_PREFIX_CHARS); m < marks.length && marks[m]! - i < longest; m++) {
+    ends.push(marks[m]!);
+  }
+  if (ends.length === 0) return 0;
+  if (!bucket.sorted) {
+    bucket.values.sort();
+    bucket.sorted = true;
+  }
+  for (const end of ends) {
+    const start = text.slice(i, end);
+    const at = firstAtOrAfter(bucket.values, start);
+    const v = bucket.values[at];
+    if (v !== undefined && v.length > start.length && v.startsWith(start)) return start.length;
   }
   return 0;
+}
+
+/**
+ * Where printers cut a text short: `...` (the printer, truncate.ts) or `…` (value
+ * descriptions), each also after the closing quote of a printed string (`"ann.smith@exa"…`).
+ */
+const TRUNCATION = /"?(?:\.\.\.|\u2026)/g;
+
+/** The positions of the truncation marks in a text, ascending. */
+function truncationMarks(text: string): number[] {
+  const out: number[] = [];
+  for (const m of text.matchAll(TRUNCATION)) out.push(m.index);
+  return out;
+}
+
+/** The index of the first item not less than `x` in an ascending array (its length when none). */
+function firstAtOrAfter<T extends number | string>(sorted: readonly T[], x: T): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (sorted[mid]! < x) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 function key2(s: string, i: number): number {
@@ -223,12 +292,12 @@ function key2(s: string, i: number): number {
 const WORD = /[\p{L}\p{N}_]/u;
 const DIGIT = /[0-9]/;
 
-function delimited(text: string, at: number, p: Pattern): boolean {
-  if (p.bound === "none") return true;
+function delimited(text: string, at: number, length: number, bound: Bound): boolean {
+  if (bound === "none") return true;
   const before = at > 0 ? text.charAt(at - 1) : "";
-  const end = at + p.text.length;
+  const end = at + length;
   const after = text.charAt(end);
-  if (p.bound === "word") return !(before !== "" && WORD.test(before)) && !(after !== "" && WORD.test(after));
+  if (bound === "word") return !(before !== "" && WORD.test(before)) && !(after !== "" && WORD.test(after));
   // A number: no digit (or decimal point) joined on either side; a full stop may follow.
   if (before !== "" && (DIGIT.test(before) || before === ".")) return false;
   if (after !== "" && DIGIT.test(after)) return false;

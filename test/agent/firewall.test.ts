@@ -48,6 +48,8 @@ describe("a firewalled value taken out of its field never reaches a model", () =
     ["a long println line cut short", '(println (apply str (repeat 3000 "x")) (:_email c))'],
     ["a string cut short in a preview", '(str (:_email c) (apply str (repeat 5000 "y")))'],
     ["an invalid return", "(return {:bad (:_email c)})"],
+    // The check's message describes a long string by its first 40 characters, then `"…`.
+    ["a return of the wrong type, described cut short", '(return (str (apply str (repeat 24 "z")) (:_email c)))'],
   ];
   it.each(programs)("%s: %s", async (_name, program) => {
     const { requests } = await leakTest(program);

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { FIREWALLED_TEXT, FirewallSecrets } from "../../src/agent/secrets.js";
 import { prStr } from "../../src/index.js";
 import { fromHost } from "../../src/runtime/convert.js";
+import { typeIssue } from "../../src/runtime/validation.js";
 
 function secretsOf(value: unknown): FirewallSecrets {
   const s = new FirewallSecrets();
@@ -74,6 +75,27 @@ describe("FirewallSecrets.redact: the rule for short values", () => {
     // A shared start that is not cut short stays: "ann.smith@" alone is not the value.
     expect(s.redact("ann.smith@other.org")).toBe("ann.smith@other.org");
     expect(s.redact("ann.smi...")).toBe("ann.smi...");
+  });
+
+  it("a value cut short in a description of it (error messages) is hidden by its start", () => {
+    const secret = "sk-live-ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789abcdefghijklmnop";
+    const s = secretsOf({ _key: secret });
+    const message = `n: ${typeIssue("n", "int", secret).message}`;
+    expect(message).toContain(secret.slice(0, 20));
+    expect(s.redact(message)).toBe(`n: expected int, got string "${FIREWALLED_TEXT}"… (60 characters)`);
+    expect(s.redact(`${secret.slice(0, 30)}… more`)).toBe(`${FIREWALLED_TEXT}… more`);
+  });
+
+  it("many values that share their first characters are each found", () => {
+    const values = Array.from({ length: 20_000 }, (_, i) => `+1-555-${String(i).padStart(6, "0")}`);
+    const s = secretsOf(values.map((v, id) => ({ id, _phone: v })));
+    expect(s.size).toBe(20_000);
+    const text = values.filter((_, i) => i % 97 === 0).map((v) => `call ${v} now`).join("\n");
+    const out = s.redact(text);
+    expect(out.split(FIREWALLED_TEXT).length - 1).toBe(Math.ceil(20_000 / 97));
+    expect(out).not.toContain("+1-555-");
+    // A start of one of them, cut short, among many of the same start.
+    expect(s.redact(`"+1-555-0123"...`)).toBe(`"${FIREWALLED_TEXT}"...`);
   });
 
   it("the longest known value wins at a position", () => {
