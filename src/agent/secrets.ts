@@ -243,7 +243,9 @@ function matchAt(text: string, i: number, bucket: Bucket, marks: readonly number
   const longest = bucket.lengths[0]!;
   const ends: number[] = [];
   if (text.length - i >= MIN_PREFIX_CHARS && text.length - i < longest) ends.push(text.length);
-  for (let m = firstAtOrAfter(marks, i + MIN_PREFIX_CHARS); m < marks.length && marks[m]! - i < longest; m++) {
+  // The nearest few marks (a value may hold `...` itself; many more would make a hostile text slow).
+  const first = firstAtOrAfter(marks, i + MIN_PREFIX_CHARS);
+  for (let m = first; m < marks.length && m < first + MAX_MARKS_TRIED && marks[m]! - i < longest; m++) {
     ends.push(marks[m]!);
   }
   if (ends.length === 0) return 0;
@@ -265,6 +267,9 @@ function matchAt(text: string, i: number, bucket: Bucket, marks: readonly number
  * descriptions), each also after the closing quote of a printed string (`"ann.smith@exa"…`).
  */
 const TRUNCATION = /"?(?:\.\.\.|\u2026)/g;
+
+/** Truncation marks tried after one position. */
+const MAX_MARKS_TRIED = 4;
 
 /** The positions of the truncation marks in a text, ascending. */
 function truncationMarks(text: string): number[] {
