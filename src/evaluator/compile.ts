@@ -3,17 +3,14 @@
  * per program; running never walks the tree again. One compile function per node kind
  * (the record below must cover every kind, or this file does not type-check).
  */
-import { PtcError } from "../diagnostics/error.js";
 import type * as N from "../analyzer/node.js";
 import { keywordGet, callFn } from "../runtime/call.js";
 import type { Cx } from "../runtime/context.js";
 import { realizeKey } from "../runtime/equality.js";
-import { runtimeError } from "../runtime/errors.js";
 import { ArrayMap, MapBuilder, NOT_FOUND } from "../runtime/map.js";
-import { previewValue, print } from "../runtime/printer.js";
 import { LazySeq } from "../runtime/seq.js";
 import { SetBuilder } from "../runtime/set.js";
-import { PtcFn, type Value, type Var } from "../runtime/values.js";
+import { PtcFn, type Value } from "../runtime/values.js";
 import { PVector } from "../runtime/vector.js";
 import { Closure, type Binder, type Code, type CompiledArity, type FnTemplate, type Frame } from "./closure.js";
 import { compileCallBuiltin } from "./call-builtin.js";
@@ -22,19 +19,13 @@ import { generateFn, generateFor, generateLoop } from "./codegen/generate.js";
 import type { EvalContext } from "./eval-context.js";
 import { compileFor } from "./for.js";
 import { locate, refuelAt } from "./locate.js";
+import { duplicateItemError, duplicateKeyError, failError, noCaseError, unboundError } from "./form-errors.js";
 import { RECUR, ReturnSignal, YIELD } from "./signals.js";
 
 type Compilers = { [K in N.Node["kind"]]: (n: Extract<N.Node, { kind: K }>) => Code };
 
 export function compile(n: N.Node): Code {
   return (COMPILERS[n.kind] as (n: N.Node) => Code)(n);
-}
-
-function unbound(v: Var): PtcError {
-  return runtimeError(
-    `${v.name} has no value yet`,
-    "it was declared (declare, or def without a value) but never given one",
-  );
 }
 
 const COMPILERS: Compilers = {
@@ -57,7 +48,7 @@ const COMPILERS: Compilers = {
     const v = n.v;
     const span = n.span;
     return () => {
-      if (!v.bound) throw unbound(v).at(span);
+      if (!v.bound) throw unboundError(v, span);
       return v.value;
     };
   },
@@ -284,10 +275,7 @@ const COMPILERS: Compilers = {
       const i = table.get(realizeKey(cx, v), NOT_FOUND);
       if (i === NOT_FOUND) {
         if (dflt !== null) return dflt(f, cx);
-        throw runtimeError(
-          `no case clause matches ${previewValue(v, 200)}`,
-          "add a default as the last form of case",
-        ).at(span);
+        throw noCaseError(v, span);
       }
       return branches[i as number]!(f, cx);
     };
@@ -314,9 +302,7 @@ const COMPILERS: Compilers = {
     const v = compile(n.value);
     const span = n.span;
     return (f, cx) => {
-      const reason = v(f, cx);
-      const shown = print(cx, reason, { readably: true, maxChars: 2_000, maxStringChars: 2_000 });
-      throw new PtcError({ kind: "fail", message: `the program failed: ${shown}`, span }, reason);
+      throw failError(cx, v(f, cx), span);
     };
   },
 
@@ -351,7 +337,7 @@ const COMPILERS: Compilers = {
     return (f, cx) => {
       const b = new MapBuilder();
       for (let i = 0; i < keys.length; i++) b.assoc(realizeKey(cx, keys[i]!(f, cx)), vals[i]!(f, cx));
-      if (b.count !== keys.length) throw runtimeError("duplicate key in map literal").at(span);
+      if (b.count !== keys.length) throw duplicateKeyError(span);
       return b.build();
     };
   },
@@ -362,7 +348,7 @@ const COMPILERS: Compilers = {
     return (f, cx) => {
       const b = new SetBuilder();
       for (const it of items) b.add(realizeKey(cx, it(f, cx)));
-      if (b.count !== items.length) throw runtimeError("duplicate item in set literal").at(span);
+      if (b.count !== items.length) throw duplicateItemError(span);
       return b.build();
     };
   },

@@ -55,3 +55,25 @@ describe("the corpus through both tiers", () => {
     expect(failed.slice(0, 10)).toEqual([]);
   });
 });
+
+describe("programs where the tiers once differed", () => {
+  const programs: [string, string][] = [
+    // A rest of a vector pattern shares the vector's array: a later conj must not reach it.
+    [
+      "[& r] of a vector, then conj",
+      "(defn f [v] (let [[& r] v] (count (mapv (fn [x] (conj v 9) x) r)))) (mapv (fn [i] (f (conj [0] i))) (range 8))",
+    ],
+    [
+      "[a & r] of a vector, then conj",
+      "(defn g [v] (let [[a & r] v] (conj v 1) (vec r))) (mapv (fn [i] (g [i 1 2])) (range 6))",
+    ],
+    // Error messages made by the same function in both tiers (shortened alike).
+    ["case of a large value", "(case (vec (range 100000)) 1 2)"],
+    ["fail of a long string", '(fail (apply str (repeat 5000 "x")))'],
+  ];
+  it.each(programs)("%s", (_name, program) => {
+    const { generated, closures, tieredUp } = bothTiers(program);
+    expect(generated).toEqual(closures);
+    expect(tieredUp).toEqual(closures);
+  });
+});

@@ -859,7 +859,7 @@ class Fun {
       const n = p.items.length;
       const r = this.temp();
       this.emit(
-        `${r} = ${isVec} ? (${v}.count > ${n} ? new H.ArraySeq(${v}.arr, ${n}, ${v}.count, null) : null) : ${s};`,
+        `${r} = ${isVec} ? (${v}.count > ${n} ? new H.ArraySeq(${v}.shared(), ${n}, ${v}.count, null) : null) : ${s};`,
       );
       this.destructure(p.rest, r);
     }

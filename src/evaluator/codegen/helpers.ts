@@ -10,15 +10,15 @@ import { get } from "../../runtime/builtins/collections.js";
 import { callFn, keywordGet } from "../../runtime/call.js";
 import { depthError, type Cx } from "../../runtime/context.js";
 import { realizeKey } from "../../runtime/equality.js";
-import { runtimeError, typeError } from "../../runtime/errors.js";
+import { typeError } from "../../runtime/errors.js";
 import { ArrayMap, MapBuilder, NOT_FOUND, type PMap } from "../../runtime/map.js";
-import { prStr } from "../../runtime/printer.js";
 import { ArraySeq, ASeq, EmptyList, LazySeq, seq, stringChars } from "../../runtime/seq.js";
 import { SetBuilder } from "../../runtime/set.js";
-import { PtcFn, type Value, type Var } from "../../runtime/values.js";
+import { PtcFn, type Value } from "../../runtime/values.js";
 import { PVector } from "../../runtime/vector.js";
 import { pairsToMap } from "../destructure.js";
 import { locate, refuelAt } from "../locate.js";
+import { duplicateItemError, duplicateKeyError, failError, noCaseError, unboundError } from "../form-errors.js";
 import { ReturnSignal, YIELD } from "../signals.js";
 import { forSeq } from "./for-runtime.js";
 import { GenFn, template } from "./gen-fn.js";
@@ -51,12 +51,7 @@ export const HELPERS = {
   },
 
   /** A var that was declared but never given a value. */
-  unbound(v: Var, span: Span): PtcError {
-    return runtimeError(
-      `${v.name} has no value yet`,
-      "it was declared (declare, or def without a value) but never given one",
-    ).at(span);
-  },
+  unbound: unboundError,
 
   /** Clojure's `mod` of two integers, the divisor not zero. */
   imod(x: number, y: number): number {
@@ -72,26 +67,21 @@ export const HELPERS = {
     return new LazySeq((c) => thunk.invoke(c, []));
   },
 
-  fail(cx: Cx, reason: Value, span: Span): PtcError {
-    return new PtcError({ kind: "fail", message: `the program failed: ${prStr(cx, reason)}`, span }, reason);
-  },
-
-  noCase(v: Value, span: Span): PtcError {
-    return runtimeError(`no case clause matches ${prStr(null, v)}`, "add a default as the last form of case").at(span);
-  },
+  fail: failError,
+  noCase: noCaseError,
 
   /** A map literal from keys and values in the order written, computed keys included. */
   map(kvs: Value[], span: Span): PMap {
     const b = new MapBuilder();
     for (let i = 0; i < kvs.length; i += 2) b.assoc(kvs[i]!, kvs[i + 1]!);
-    if (b.count !== kvs.length >> 1) throw runtimeError("duplicate key in map literal").at(span);
+    if (b.count !== kvs.length >> 1) throw duplicateKeyError(span);
     return b.build();
   },
 
   set(items: Value[], span: Span): Value {
     const b = new SetBuilder();
     for (const it of items) b.add(it);
-    if (b.count !== items.length) throw runtimeError("duplicate item in set literal").at(span);
+    if (b.count !== items.length) throw duplicateItemError(span);
     return b.build();
   },
 
