@@ -19,6 +19,7 @@ import {
   type Token,
 } from "antlr4ng";
 import { PtcError } from "../diagnostics/error.js";
+import { isStackOverflow } from "../diagnostics/stack-overflow.js";
 import { formatPosition, joinSpans, type Span } from "../diagnostics/span.js";
 import { tokenSpan } from "../diagnostics/token-span.js";
 import type { Warning } from "../diagnostics/warning.js";
@@ -73,9 +74,14 @@ export function read(source: string, origin?: SourceOrigin): ReadResult {
   const parser = new PtcLispParser(tokens);
   parser.removeErrorListeners();
   parser.addErrorListener(new ThrowingListener(tokens));
-  const tree = parser.program();
-  const builder = new FormBuilder();
-  const forms = builder.program(tree);
+  let forms: Form[];
+  try {
+    forms = new FormBuilder().program(parser.program());
+  } catch (e) {
+    // Nesting that checkTokens does not count (metadata, tags) can still exhaust the stack.
+    if (!isStackOverflow(e)) throw e;
+    throw nestingLimit(tokenSpan(tokens.get(0)));
+  }
   if (origin !== undefined) tagForms(forms, origin);
   return { forms, warnings };
 }
@@ -127,6 +133,16 @@ function spanInside(t: Token, index: number, length: number): Span {
   };
 }
 
+/** A program nested past what the reader takes: a limit, like data nested past what printers take. */
+function nestingLimit(span: Span): PtcError {
+  return new PtcError({
+    kind: "limit",
+    message: `forms nested more than ${MAX_READ_NESTING} levels deep`,
+    span,
+    hint: "flatten the program, or build deep data with code",
+  });
+}
+
 function parseError(message: string, span: Span, hint?: string): PtcError {
   return new PtcError({ kind: "parse", message, span, hint });
 }
@@ -147,18 +163,51 @@ const OPENERS: Record<number, string> = {
   [PtcLispParser.HASH_LBRACE]: "}",
 };
 
+/** Deeper nesting of forms is a parse error (printing such a value fails at 1,000 levels too). */
+export const MAX_READ_NESTING = 1000;
+
+/** Tokens that make the next form part of theirs (quote, deref, metadata, tags, discard). */
+const PREFIXES: ReadonlySet<number> = new Set([
+  PtcLispParser.QUOTE,
+  PtcLispParser.SYNTAX_QUOTE,
+  PtcLispParser.UNQUOTE,
+  PtcLispParser.UNQUOTE_SPLICING,
+  PtcLispParser.DEREF,
+  PtcLispParser.VAR_QUOTE,
+  PtcLispParser.CARET,
+  PtcLispParser.DISCARD,
+  PtcLispParser.TAG,
+  PtcLispParser.READER_COND,
+]);
+
 function checkTokens(all: Token[], warnings: Warning[]): void {
   const stack: Token[] = [];
+  /** The nesting at each open bracket of `stack`, counting the prefixes (`'`, `@`, ...) before it. */
+  const depths: number[] = [];
+  /** Prefix forms since the last bracket or atom: each nests the form after it one level. */
+  let prefixes = 0;
+  const nested = (t: Token, depth: number): void => {
+    if (depth > MAX_READ_NESTING) throw nestingLimit(tokenSpan(t));
+  };
   for (const t of all) {
     if (t.channel !== 0) continue;
     const text = t.text ?? "";
+    if (PREFIXES.has(t.type)) {
+      prefixes++;
+      nested(t, (depths[depths.length - 1] ?? 0) + prefixes);
+      continue;
+    }
+    const depth = (depths[depths.length - 1] ?? 0) + prefixes + 1;
+    prefixes = 0;
     switch (t.type) {
       case PtcLispParser.LPAREN:
       case PtcLispParser.HASH_LPAREN:
       case PtcLispParser.LBRACK:
       case PtcLispParser.LBRACE:
       case PtcLispParser.HASH_LBRACE:
+        nested(t, depth);
         stack.push(t);
+        depths.push(depth);
         break;
       case PtcLispParser.RPAREN:
       case PtcLispParser.RBRACK:
@@ -172,7 +221,10 @@ function checkTokens(all: Token[], warnings: Warning[]): void {
             tokenSpan(t),
             `expected ${OPENERS[open.type]} to close ${open.text} opened at ${formatPosition(tokenSpan(open))}`,
           );
-        } else stack.pop();
+        } else {
+          stack.pop();
+          depths.pop();
+        }
         break;
       }
       case PtcLispParser.UNTERMINATED_STRING:

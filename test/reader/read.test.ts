@@ -1,7 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { formToValue } from "../../src/analyzer/quote.js";
-import { FormBuilder, read } from "../../src/reader/read.js";
+import { PtcError } from "../../src/diagnostics/error.js";
+import { FormBuilder, MAX_READ_NESTING, read } from "../../src/reader/read.js";
 import { formText, type Form } from "../../src/reader/form.js";
 import { PtcLispParser } from "../../src/generated/PtcLispParser.js";
 import { equivRealized } from "../../src/runtime/equality.js";
@@ -157,5 +158,35 @@ describe("printing and reading round-trip", () => {
       }),
       { numRuns: 1000 },
     );
+  });
+});
+
+describe("nesting past what the reader takes", () => {
+  const deep: [string, string, number][] = [
+    ["brackets", `${"[".repeat(1001)}${"]".repeat(1001)}`, 1001],
+    ["lists far past the host stack", `${"(".repeat(50_000)}${")".repeat(50_000)}`, 1001],
+    ["quotes", `${"'".repeat(5000)}x`, 1001],
+    ["derefs inside brackets", `${"[".repeat(600)}${"@".repeat(600)}x${"]".repeat(600)}`, 1001],
+  ];
+  it.each(deep)("%s: a positioned limit error, not a host stack overflow", (_name, source, column) => {
+    let error: unknown;
+    try {
+      read(source);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(PtcError);
+    expect((error as PtcError).kind).toBe("limit");
+    expect((error as PtcError).message).toBe(`forms nested more than ${MAX_READ_NESTING} levels deep`);
+    expect((error as PtcError).span?.column).toBe(column);
+  });
+
+  it("metadata chains the token count misses still end in the limit error", () => {
+    expect(() => read(`${"^:a ".repeat(20_000)}x`)).toThrow(`forms nested more than ${MAX_READ_NESTING} levels deep`);
+  });
+
+  it("1,000 levels read", () => {
+    expect(read(`${"[".repeat(1000)}${"]".repeat(1000)}`).forms).toHaveLength(1);
+    expect(read(`${"'".repeat(999)}x`).forms).toHaveLength(1);
   });
 });
