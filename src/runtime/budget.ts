@@ -77,11 +77,20 @@ const WALK_HINT =
   "a value that holds the same part many times is walked once per reference; return or print a smaller part";
 
 export function walkLimitError(maxSteps: number): PtcError {
-  return new PtcError({
-    kind: "limit",
-    message: `step limit exceeded: walking the value took more than ${maxSteps} steps`,
-    hint: WALK_HINT,
-  });
+  return stepLimitError(`step limit exceeded: walking the value took more than ${maxSteps} steps`, WALK_HINT);
+}
+
+/** The detail of an error that ends work out of steps: recognised by it, not by its wording. */
+const STEPS_EXHAUSTED = Symbol("steps exhausted");
+
+/** The `limit` error of a program or a walk that ran out of steps. */
+export function stepLimitError(message: string, hint: string): PtcError {
+  return new PtcError({ kind: "limit", message, hint }, STEPS_EXHAUSTED);
+}
+
+/** Whether `e` is the error of work that ran out of steps (not another limit). */
+export function isStepLimit(e: unknown): e is PtcError {
+  return e instanceof PtcError && e.detail === STEPS_EXHAUSTED;
 }
 
 /** Spend `n` units of `m` at once (a collection's items, charged per collection). */

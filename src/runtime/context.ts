@@ -1,6 +1,6 @@
 import { PtcError } from "../diagnostics/error.js";
 import type { Span } from "../diagnostics/span.js";
-import type { Meter } from "./budget.js";
+import { stepLimitError, type Meter } from "./budget.js";
 import type { Limits } from "./limits.js";
 import type { Value } from "./values.js";
 
@@ -56,11 +56,10 @@ export abstract class Cx implements Meter {
     if (this.spent > this.limits.maxSteps) {
       this.fuel = 0;
       this.chunk = 0;
-      throw new PtcError({
-        kind: "limit",
-        message: `step limit exceeded: the program ran more than ${this.limits.maxSteps} evaluation steps`,
-        hint: "the program may loop forever; raise the limit for heavy but honest work",
-      });
+      throw stepLimitError(
+        `step limit exceeded: the program ran more than ${this.limits.maxSteps} evaluation steps`,
+        "the program may loop forever; raise the limit for heavy but honest work",
+      );
     }
     this.checkClock();
     this.chunk = Math.min(CHUNK, this.limits.maxSteps - this.spent);

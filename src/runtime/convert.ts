@@ -6,7 +6,7 @@
  * plain JSON-compatible: keywords become strings, collections become arrays and objects.
  */
 import { PtcError } from "../diagnostics/error.js";
-import { Budget, MAX_NESTING, nestingError, type Meter } from "./budget.js";
+import { Budget, isStepLimit, MAX_NESTING, nestingError, type Meter } from "./budget.js";
 import type { Cx } from "./context.js";
 import { describe } from "./errors.js";
 import { HostObject } from "./host-object.js";
@@ -47,7 +47,7 @@ export function fromHost(x: unknown, opts: FromHostOptions = {}): Value {
   try {
     return r.read(x, 0);
   } catch (e) {
-    if (e instanceof PtcError) throw e.kind === "limit" && e.message.startsWith("step limit") ? r.tooMany(e) : e;
+    if (e instanceof PtcError) throw isStepLimit(e) ? r.tooMany(e) : e;
     // A proxy trap or a getter threw, or the engine refused (a length no array can have).
     throw r.error("type", `the data cannot be read (${hostMessage(e)})`);
   }
@@ -520,7 +520,7 @@ class JsonWalk {
       try {
         host = toHost(null, x as Value, { meter: this.meter });
       } catch (e) {
-        if (e instanceof PtcError && (e.kind === "timeout" || e.message.startsWith("step limit"))) throw e;
+        if ((e instanceof PtcError && e.kind === "timeout") || isStepLimit(e)) throw e;
         return "#unprintable";
       }
       return this.copy(host, depth);
