@@ -1,5 +1,5 @@
 import type { Span } from "../diagnostics/span.js";
-import { formatDouble } from "../runtime/float-format.js";
+import { prFloat } from "../runtime/float-format.js";
 
 /**
  * What the reader produces: plain data with source spans. Reader macros are already
@@ -62,13 +62,7 @@ function render(f: Form): string {
       return String(f.value);
     case "float":
       // As the printer writes floats (`-0.0`, `1.0`, `##Inf`), so that messages show what was written.
-      return Number.isNaN(f.value)
-        ? "##NaN"
-        : f.value === Infinity
-          ? "##Inf"
-          : f.value === -Infinity
-            ? "##-Inf"
-            : formatDouble(f.value);
+      return prFloat(f.value);
     case "string":
       return JSON.stringify(f.value);
     case "char":

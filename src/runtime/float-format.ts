@@ -80,3 +80,11 @@ function javaTwoDigit(a: number, digit: string, exp: number): { digits: string; 
   // c * 10^q has its first digit at 10^(q + 1).
   return { digits: bestC % 10 === 0 ? String(bestC / 10) : String(bestC), exp: bestQ + 1 };
 }
+
+/** A float as PTC-Lisp prints it: `1.0`, `-0.0`, `##Inf`, `##-Inf`, `##NaN`. */
+export function prFloat(n: number): string {
+  if (n === Infinity) return "##Inf";
+  if (n === -Infinity) return "##-Inf";
+  if (Number.isNaN(n)) return "##NaN";
+  return formatDouble(n);
+}

@@ -10,7 +10,7 @@ import { PtcError } from "../diagnostics/error.js";
 import { Budget, MAX_NESTING, nestingError, type Meter } from "./budget.js";
 import type { Cx } from "./context.js";
 import { DEFAULT_LIMITS } from "./limits.js";
-import { formatDouble } from "./float-format.js";
+import { formatDouble, prFloat } from "./float-format.js";
 import { HostObject } from "./host-object.js";
 import { Reduced } from "./lazy.js";
 import { PMap } from "./map.js";
@@ -90,13 +90,6 @@ export function strFloat(n: number): string {
   if (n === Infinity) return "Infinity";
   if (n === -Infinity) return "-Infinity";
   if (Number.isNaN(n)) return "NaN";
-  return formatDouble(n);
-}
-
-function prFloat(n: number): string {
-  if (n === Infinity) return "##Inf";
-  if (n === -Infinity) return "##-Inf";
-  if (Number.isNaN(n)) return "##NaN";
   return formatDouble(n);
 }
 

@@ -13,7 +13,7 @@
  * functions (`:fn`).
  */
 import { Budget, spend, type Meter } from "./budget.js";
-import { formatDouble } from "./float-format.js";
+import { prFloat } from "./float-format.js";
 import { Keyword, PtcFloat, PtcFn } from "./values.js";
 
 export { Keyword, PtcFloat, PtcFn };
@@ -145,7 +145,7 @@ export function describeValue(v: unknown): string {
     case "boolean":
       return `bool ${v}`;
     case "number":
-      return Number.isSafeInteger(v) ? `int ${v}` : `float ${floatText(v)}`;
+      return Number.isSafeInteger(v) ? `int ${v}` : `float ${prFloat(v)}`;
     case "string":
       return v.length > MAX_SHOWN_STRING
         ? `string ${JSON.stringify(v.slice(0, MAX_SHOWN_STRING))}… (${v.length} characters)`
@@ -157,20 +157,13 @@ export function describeValue(v: unknown): string {
     case "symbol":
       return "a JavaScript symbol";
   }
-  if (v instanceof PtcFloat) return `float ${floatText(v.value)}`;
+  if (v instanceof PtcFloat) return `float ${prFloat(v.value)}`;
   if (v instanceof Keyword) return `keyword :${v.fqn}`;
   if (v instanceof PtcFn) return "fn";
   if (Array.isArray(v)) return v.length === 0 ? "empty list" : `list of ${v.length} item${v.length === 1 ? "" : "s"}`;
   if (isPlainMap(v)) return "map";
   const ctor = (v as { constructor?: { name?: unknown } }).constructor?.name;
   return typeof ctor === "string" && ctor !== "" ? `object ${ctor}` : "object";
-}
-
-function floatText(n: number): string {
-  if (n === Infinity) return "##Inf";
-  if (n === -Infinity) return "##-Inf";
-  if (Number.isNaN(n)) return "##NaN";
-  return formatDouble(n);
 }
 
 /** The path of the value itself. */
