@@ -6,7 +6,6 @@
 import type * as N from "../analyzer/node.js";
 import { keywordGet, callFn } from "../runtime/call.js";
 import type { Cx } from "../runtime/context.js";
-import { realizeKey } from "../runtime/equality.js";
 import { ArrayMap, MapBuilder, NOT_FOUND } from "../runtime/map.js";
 import { LazySeq } from "../runtime/seq.js";
 import { SetBuilder } from "../runtime/set.js";
@@ -18,7 +17,7 @@ import { compilePattern } from "./destructure.js";
 import { generateFn, generateFor, generateLoop } from "./codegen/generate.js";
 import type { EvalContext } from "./eval-context.js";
 import { compileFor } from "./for.js";
-import { locate, refuelAt } from "./locate.js";
+import { keyAt, locate, refuelAt } from "./locate.js";
 import { duplicateItemError, duplicateKeyError, failError, noCaseError, unboundError } from "./form-errors.js";
 import { RECUR, ReturnSignal, YIELD } from "./signals.js";
 
@@ -272,7 +271,7 @@ const COMPILERS: Compilers = {
     const span = n.span;
     return (f, cx) => {
       const v = test(f, cx);
-      const i = table.get(realizeKey(cx, v), NOT_FOUND);
+      const i = table.get(keyAt(cx, v, span), NOT_FOUND);
       if (i === NOT_FOUND) {
         if (dflt !== null) return dflt(f, cx);
         throw noCaseError(v, span);
@@ -336,7 +335,7 @@ const COMPILERS: Compilers = {
     }
     return (f, cx) => {
       const b = new MapBuilder();
-      for (let i = 0; i < keys.length; i++) b.assoc(realizeKey(cx, keys[i]!(f, cx)), vals[i]!(f, cx));
+      for (let i = 0; i < keys.length; i++) b.assoc(keyAt(cx, keys[i]!(f, cx), span), vals[i]!(f, cx));
       if (b.count !== keys.length) throw duplicateKeyError(span);
       return b.build();
     };
@@ -347,7 +346,7 @@ const COMPILERS: Compilers = {
     const span = n.span;
     return (f, cx) => {
       const b = new SetBuilder();
-      for (const it of items) b.add(realizeKey(cx, it(f, cx)));
+      for (const it of items) b.add(keyAt(cx, it(f, cx), span));
       if (b.count !== items.length) throw duplicateItemError(span);
       return b.build();
     };

@@ -9,6 +9,7 @@
  * `doseq` runs the same machine to the end, keeping nothing.
  */
 import type * as N from "../analyzer/node.js";
+import type { Span } from "../diagnostics/span.js";
 import type { Cx } from "../runtime/context.js";
 import { ArraySeq, ASeq, CHUNK, LazySeq, Range, arraySeq, seq } from "../runtime/seq.js";
 import type { Value } from "../runtime/values.js";
@@ -16,7 +17,7 @@ import type { Binder, Code, Frame } from "./closure.js";
 import type { ForRun } from "./codegen/for-runtime.js";
 import type { EvalContext } from "./eval-context.js";
 import { compilePattern } from "./destructure.js";
-import { refuelAt } from "./locate.js";
+import { refuelAt, seqAt } from "./locate.js";
 
 /**
  * Where one binding level is in its collection. Arrays (vectors, realized seqs) and
@@ -100,6 +101,8 @@ type Modifier =
 
 interface Level {
   readonly coll: Code;
+  /** Where the collection is written: errors of walking it point there. */
+  readonly collSpan: Span;
   /** The frame slot of a plain-name binding (written in place), or -1 for a pattern. */
   readonly slot: number;
   readonly bind: Binder;
@@ -121,6 +124,7 @@ export function compileFor(
 ): Code {
   const levels: Level[] = n.levels.map((l) => ({
     coll: compile(l.coll),
+    collSpan: l.coll.span,
     slot: l.pattern.kind === "bind" ? l.pattern.slot : -1,
     bind: compilePattern(l.pattern, compile),
     mods: l.mods.map((m): Modifier => {
@@ -167,7 +171,7 @@ export function compileFor(
       const cur = cursors[level]!;
       let more: boolean;
       if (entering) {
-        more = cur.from(seq(cx, L.coll(f, cx)));
+        more = cur.from(seqAt(cx, L.coll(f, cx), L.collSpan));
         entering = false;
       } else {
         more = cur.advance(cx);

@@ -3,6 +3,9 @@ import { PtcError } from "../diagnostics/error.js";
 import type { Span } from "../diagnostics/span.js";
 import { isStackOverflow } from "../diagnostics/stack-overflow.js";
 import type { Cx } from "../runtime/context.js";
+import { realizeKey } from "../runtime/equality.js";
+import { seq, type ASeq } from "../runtime/seq.js";
+import type { Value } from "../runtime/values.js";
 
 export { isStackOverflow };
 
@@ -24,6 +27,24 @@ export function locate(e: unknown, span: Span): unknown {
 export function refuelAt(cx: Cx, span: Span): void {
   try {
     cx.refuel();
+  } catch (e) {
+    throw locate(e, span);
+  }
+}
+
+/** `seq` of a collection a form walks (`for`, `doseq`): its errors at the collection's span. */
+export function seqAt(cx: Cx, v: Value, span: Span): ASeq | null {
+  try {
+    return seq(cx, v);
+  } catch (e) {
+    throw locate(e, span);
+  }
+}
+
+/** A value as a key (`case`, map and set literals), realized: its errors at the form's span. */
+export function keyAt(cx: Cx, v: Value, span: Span): Value {
+  try {
+    return realizeKey(cx, v);
   } catch (e) {
     throw locate(e, span);
   }

@@ -77,3 +77,19 @@ describe("programs where the tiers once differed", () => {
     expect(tieredUp).toEqual(closures);
   });
 });
+
+describe("errors of walking a form's collection or keys point at it, in both tiers", () => {
+  const programs: [string, string][] = [
+    ["(let [c 5] (doseq [x c] x))", "1:22"],
+    ["(let [c 5] (for [x c] x))", "1:20"],
+    ["(let [x (range)] (case x 1 2))", "1:18"],
+    ["(let [c (range)] #{c})", "1:18"],
+    ["(let [c (range)] {c 1})", "1:18"],
+  ];
+  it.each(programs)("%s at %s", (program, position) => {
+    const { generated, closures, tieredUp } = bothTiers(program);
+    expect(closures.result).toContain(` at ${position}`);
+    expect(generated).toEqual(closures);
+    expect(tieredUp).toEqual(closures);
+  });
+});

@@ -185,7 +185,7 @@ export class Unit {
       f.emit("if (entering) {");
       const collVal = f.value(l.coll);
       const coll = f.atom(collVal);
-      f.emit(`more = ${cur}.from(H.seq(cx, ${coll})); entering = false;`);
+      f.emit(`more = ${cur}.from(H.seqAt(cx, ${coll}, ${this.span(l.coll.span)})); entering = false;`);
       f.emit(`} else more = ${cur}.advance(cx);`);
       f.emit(`if (!more) ${up}`);
       if (l.pattern.kind === "bind")
@@ -475,7 +475,7 @@ class Fun {
         const items = n.items.map((x) => {
           const v = this.atom(this.value(x));
           const r = this.temp();
-          this.emit(`${r} = H.realizeKey(cx, ${v});`);
+          this.emit(`${r} = H.keyAt(cx, ${v}, ${this.u.span(n.span)});`);
           return r;
         });
         return this.set(`H.set([${items.join(", ")}], ${this.u.span(n.span)})`);
@@ -630,7 +630,7 @@ class Fun {
     n.keys.forEach((k, i) => {
       const key = this.atom(this.value(k));
       const r = this.temp();
-      this.emit(`${r} = H.realizeKey(cx, ${key});`);
+      this.emit(`${r} = H.keyAt(cx, ${key}, ${this.u.span(n.span)});`);
       kvs.push(r, this.atom(this.value(n.vals[i]!)));
     });
     return this.set(`H.map([${kvs.join(", ")}], ${this.u.span(n.span)})`);
@@ -795,7 +795,7 @@ class Fun {
     n.keys.forEach((k, i) => b.assoc(k, n.branchOf[i]!));
     const table = this.u.constant(b.build());
     const i = this.temp();
-    this.emit(`${i} = ${table}.get(H.realizeKey(cx, ${v}), NF);`);
+    this.emit(`${i} = ${table}.get(H.keyAt(cx, ${v}, ${this.u.span(n.span)}), NF);`);
     this.emit(`switch (${i}) {`);
     n.branches.forEach((br, k) => {
       this.emit(`case ${k}: {`);

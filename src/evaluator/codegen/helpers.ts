@@ -9,7 +9,6 @@ import type { Span } from "../../diagnostics/span.js";
 import { get } from "../../runtime/builtins/collections.js";
 import { callFn, keywordGet } from "../../runtime/call.js";
 import { depthError, type Cx } from "../../runtime/context.js";
-import { realizeKey } from "../../runtime/equality.js";
 import { typeError } from "../../runtime/errors.js";
 import { ArrayMap, MapBuilder, NOT_FOUND, type PMap } from "../../runtime/map.js";
 import { ArraySeq, ASeq, EmptyList, LazySeq, seq, stringChars } from "../../runtime/seq.js";
@@ -17,7 +16,7 @@ import { SetBuilder } from "../../runtime/set.js";
 import { PtcFn, type Value } from "../../runtime/values.js";
 import { PVector } from "../../runtime/vector.js";
 import { pairsToMap } from "../destructure.js";
-import { locate, refuelAt } from "../locate.js";
+import { keyAt, locate, refuelAt, seqAt } from "../locate.js";
 import { duplicateItemError, duplicateKeyError, failError, noCaseError, unboundError } from "../form-errors.js";
 import { ReturnSignal, YIELD } from "../signals.js";
 import { forSeq } from "./for-runtime.js";
@@ -43,7 +42,8 @@ export const HELPERS = {
   callFn,
   kw: keywordGet,
   get,
-  realizeKey,
+  keyAt,
+  seqAt,
   seq,
 
   depthError(cx: Cx): PtcError {
