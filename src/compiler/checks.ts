@@ -10,14 +10,21 @@ import { closest, didYouMean } from "../diagnostics/suggest.js";
 import { parsePlaceholders } from "../signature/placeholders.js";
 import { altSpelling, isFirewalled, stripSpans } from "../signature/types.js";
 import type { Diagnostic } from "./diagnostics.js";
-import { moduleBaseName, moduleNames } from "./names.js";
+import { CONTROL, moduleBaseName, moduleNames } from "./names.js";
 import { at, type SignatureParser, type Unit } from "./unit.js";
 
 /** Each unit's module names; files that make none, or the same as another file, are errors. */
 export function assignNames(units: readonly Unit[], report: (d: Diagnostic) => void): void {
   const taken = new Map<string, Unit>();
   for (const u of units) {
-    const names = moduleNames(moduleBaseName(u.absolute));
+    // The header names the file from the project root on a `//` line: no folder on the way
+    // may hold a line break either.
+    const names = CONTROL.test(u.source)
+      ? {
+          problem: `the path ${JSON.stringify(u.source)} holds a line break or another control character`,
+          hint: "rename the agent file or its folders with letters, digits and -",
+        }
+      : moduleNames(moduleBaseName(u.absolute));
     if ("problem" in names) {
       report(at(u, "PTC152", names.problem, firstLine(u), names.hint));
       continue;
