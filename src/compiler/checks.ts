@@ -49,10 +49,15 @@ export function assignNames(units: readonly Unit[], report: (d: Diagnostic) => v
   }
 }
 
-/** A unit's tools: agents used as tools found (with descriptions), tool modules found. */
+/**
+ * A unit's tools: agents used as tools found (with descriptions), tool modules found.
+ * `byPath`: the units that parsed; `compiled`: every agent file of the compile (absolute),
+ * those that failed to parse included.
+ */
 export function resolveTools(
   u: Unit,
   byPath: ReadonlyMap<string, Unit>,
+  compiled: ReadonlySet<string>,
   report: (d: Diagnostic) => void,
   parse: SignatureParser,
 ): void {
@@ -61,10 +66,24 @@ export function resolveTools(
     if (entry.kind === "self") {
       u.tools.push({ kind: "self", entry });
     } else if (entry.kind === "agent") {
-      const target = byPath.get(join(dir, entry.file));
+      const path = join(dir, entry.file);
+      const target = byPath.get(path);
       if (target === undefined) {
         const fileName = entry.file.slice(2);
-        if (existsSync(join(dir, fileName))) continue; // it failed to parse: its own error says why
+        if (compiled.has(path)) continue; // it failed to parse: its own error says why
+        if (existsSync(path)) {
+          // A module for it would not be generated, and the import of it would not resolve.
+          report(
+            at(
+              u,
+              "PTC140",
+              `the agent file ${fileName} is not among the files compiled`,
+              entry.span,
+              `compile its folder (ptcc compile ${dirname(u.shown)}), or name ${fileName} too`,
+            ),
+          );
+          continue;
+        }
         const siblings = [...byPath.values()]
           .filter((x) => dirname(x.absolute) === dir)
           .map((x) => moduleBaseName(x.absolute));

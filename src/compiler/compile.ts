@@ -142,7 +142,8 @@ export async function compileAgents(options: CompileOptions): Promise<CompileRes
   // --- Names, tools, cycles, parameters
   assignNames(units, report);
   const cache: FileCache = new Map();
-  for (const u of units) resolveTools(u, byPath, report, parse);
+  const compiled = new Set(files);
+  for (const u of units) resolveTools(u, byPath, compiled, report, parse);
   findCycles(units, report);
   for (const u of units) unusedParameters(u, report);
 
