@@ -21,7 +21,7 @@ import { assignNames, findCycles, resolveTools, unusedParameters } from "./check
 import type { Diagnostic } from "./diagnostics.js";
 import { CompileUsageError, discoverAgentFiles } from "./discover.js";
 import { agentModuleParts, emitAgentModule, emitIndex, type AgentModuleParts, type EmitTool } from "./emit.js";
-import { inputsDigest, withLocalImports, type FileCache } from "./hash.js";
+import { inputsDigest, tsconfigChain, withLocalImports, type FileCache } from "./hash.js";
 import {
   applyPlan,
   discardStaging,
@@ -305,6 +305,8 @@ function inputsHash(u: Unit, cache: FileCache, fromRoot: (p: string) => string, 
     if (files.length === 0) tools.set(fromRoot(t.absolute), null);
     for (const [file, text] of files) tools.set(fromRoot(file), text);
   }
+  if (tools.size > 0)
+    for (const [file, text] of tsconfigChain(cache, dirname(u.absolute))) tools.set(fromRoot(file), text);
   const sorted = [...tools].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   u.reads = [u.source, ...sorted.map(([p]) => p).filter((p) => p !== u.source)];
   return inputsDigest(moduleHashBase(outFromRoot), [[u.source, u.text], ...sorted.filter(([p]) => p !== u.source)]);

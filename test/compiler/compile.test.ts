@@ -6,12 +6,13 @@
  * files without the ptcc header never touched, --check comparing without writing.
  */
 import { existsSync, readdirSync, readFileSync, rmSync, statSync, unlinkSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ts } from "ts-morph";
 import { compileAgents } from "../../src/compiler/compile.js";
 import { inComment, oneLine } from "../../src/compiler/emit.js";
 import { moduleNames } from "../../src/compiler/names.js";
+import { upToDate } from "../../src/compiler/up-to-date.js";
 import { agentFile, brief, compile, project, writeFiles } from "./helpers.js";
 
 const ROOT = join(__dirname, "..", "..");
@@ -88,6 +89,63 @@ describe("the output folder", () => {
     expect(r.written).toEqual(["gen/a.ts"]);
     expect(readFileSync(join(dir, "gen/a.ts"), "utf8")).toContain("type $CountToolResult = string;");
     expect(readFileSync(join(dir, "gen/b.ts"), "utf8")).toBe(b);
+  });
+
+  it("follows an import of ./types.js to types.ts, as TypeScript does, when a types.js is there too", async () => {
+    const dir = project({
+      "agents/a.agent.md": agentFile(`${SIG}\ntools:\n  - from: ../tools/t.ts#count`, PROMPT),
+      "tools/t.ts":
+        'import type { N } from "./types.js";\nexport function count(args: { query: string }): N { return args.query.length; }\n',
+      "tools/types.ts": "export type N = number;\n",
+      "tools/types.js": "export {};\n",
+    });
+    await compile(dir);
+    expect(readFileSync(join(dir, "gen/a.ts"), "utf8").split("\n")[2]).toBe(
+      '// ptcc: reads ["agents/a.agent.md","tools/t.ts","tools/types.ts"]',
+    );
+    writeFileSync(join(dir, "tools/types.ts"), "export type N = string;\n");
+    const r = await compile(dir);
+    expect(r.regenerated).toEqual(["agents/a.agent.md"]);
+    expect(readFileSync(join(dir, "gen/a.ts"), "utf8")).toContain("type $CountToolResult = string;");
+  });
+
+  it("the tsconfig.json tool modules are read with, and what it extends, are inputs of modules with tool modules", async () => {
+    const dir = project({
+      "agents/a.agent.md": agentFile(`${SIG}\ntools:\n  - from: ../tools/t.ts#count`, PROMPT),
+      "agents/b.agent.md": agentFile(SIG, PROMPT),
+      "tools/t.ts": "export function count(args: { query: string }): number { return args.query.length; }\n",
+      "tsconfig.json": '{\n  // the project\'s\n  "extends": "./config/base",\n  "compilerOptions": {}\n}\n',
+      "config/base.json": '{ "compilerOptions": { "strict": true } }\n',
+    });
+    await compile(dir);
+    expect(readFileSync(join(dir, "gen/a.ts"), "utf8").split("\n")[2]).toBe(
+      '// ptcc: reads ["agents/a.agent.md","config/base.json","tools/t.ts","tsconfig.json"]',
+    );
+    expect(readFileSync(join(dir, "gen/b.ts"), "utf8").split("\n")[2]).toBe(
+      '// ptcc: reads ["agents/a.agent.md"]'.replace("a.agent", "b.agent"),
+    );
+    const unchanged = await compile(dir);
+    expect(unchanged.regenerated).toEqual([]);
+    expect(unchanged.inputs.map((f) => relative(dir, f)).sort()).toContain("config/base.json");
+    writeFileSync(join(dir, "config/base.json"), '{ "compilerOptions": { "strict": false } }\n');
+    expect((await compile(dir)).regenerated).toEqual(["agents/a.agent.md"]);
+    writeFileSync(join(dir, "tsconfig.json"), '{ "extends": "./config/base.json", "compilerOptions": {} }\n');
+    expect((await compile(dir)).regenerated).toEqual(["agents/a.agent.md"]);
+  });
+
+  it("a tsconfig.json made after the last compile is a change, even to the no-change check", async () => {
+    const dir = project({
+      "agents/a.agent.md": agentFile(`${SIG}\ntools:\n  - from: ../tools/t.ts#count`, PROMPT),
+      "tools/t.ts": "export function count(args: { query: string }): number { return args.query.length; }\n",
+    });
+    await compile(dir);
+    expect(upToDate({ inputs: ["agents"], out: "gen", cwd: dir })).not.toBeNull();
+    writeFileSync(join(dir, "tsconfig.json"), '{ "compilerOptions": { "strict": false } }\n');
+    expect(upToDate({ inputs: ["agents"], out: "gen", cwd: dir })).toBeNull();
+    expect((await compile(dir)).regenerated).toEqual(["agents/a.agent.md"]);
+    expect(readFileSync(join(dir, "gen/a.ts"), "utf8")).toContain(
+      '// ptcc: reads ["agents/a.agent.md","tools/t.ts","tsconfig.json"]',
+    );
   });
 
   it("a tool error found after the other modules were written ahead leaves no trace", async () => {
