@@ -21,7 +21,7 @@ import {
   type FileCache,
 } from "./hash.js";
 import { moduleBaseName, moduleNames, type ModuleNames } from "./names.js";
-import { readOutputState } from "./output.js";
+import { followLink, readOutputState } from "./output.js";
 import { readTemplate } from "./templates.js";
 
 /** What every module's inputs hash starts with. */
@@ -58,7 +58,7 @@ export function upToDate(options: {
 }): { agents: number; inputs: string[] } | null {
   try {
     const cwd = resolve(options.cwd);
-    const out = resolve(cwd, options.out);
+    const out = followLink(resolve(cwd, options.out));
     const state = readOutputState(out);
     const index = state.generated.get("index.ts");
     if (index === undefined || !index.intact || WARNINGS.exec(index.head)?.[1] !== "0") return null;

@@ -4,7 +4,17 @@
  * compiles, type-checks under strict settings and runs offline with its scripted model.
  */
 import { spawn, spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -139,6 +149,55 @@ describe("ptcc compile", () => {
       code: 2,
       err: 'ptcc: --format must be pretty, json or github, got "xml"\n',
     });
+  });
+
+  it("an --out that cannot be written: a usage error naming it (exit 2), never an internal error", () => {
+    const d = dir({ "agents/count.agent.md": GOOD, "file.txt": "mine\n" });
+    expect(ptcc(d, ["compile", "--out", "file.txt"])).toEqual({
+      code: 2,
+      out: "",
+      err: "ptcc: cannot write --out file.txt: it is a file, not a folder\n",
+    });
+    expect(ptcc(d, ["compile", "--out", "file.txt/gen"])).toEqual({
+      code: 2,
+      out: "",
+      err: "ptcc: cannot write --out file.txt/gen: file.txt is a file, not a folder\n",
+    });
+    expect(readFileSync(join(d, "file.txt"), "utf8")).toBe("mine\n");
+    // A parent folder that cannot be written (as a user without the right, even when the tests run as root).
+    mkdirSync(join(d, "ro"));
+    chmodSync(join(d, "ro"), 0o555);
+    chmodSync(d, 0o755);
+    const asUser = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : {};
+    const r = spawnSync(process.execPath, [BIN, "compile", "--out", "ro/gen"], {
+      cwd: d,
+      encoding: "utf8",
+      timeout: 60_000,
+      env: { ...process.env, GITHUB_ACTIONS: "", PTCC_CACHE_DIR: join(d, "ro", "cache") },
+      ...asUser,
+    });
+    expect({ code: r.status, out: r.stdout, err: r.stderr }).toEqual({
+      code: 2,
+      out: "",
+      err: "ptcc: cannot write --out ro/gen: ro cannot be written (permission denied)\n",
+    });
+  });
+
+  it("an --out that links to a folder is written through: the link stays a link", () => {
+    const d = dir({ "agents/count.agent.md": GOOD, "elsewhere/README.md": "kept\n" });
+    symlinkSync("elsewhere", join(d, "gen"));
+    expect(ptcc(d, ["compile", "--out", "gen"])).toEqual({
+      code: 0,
+      out: "1 agent, 0 errors, 2 files written\n",
+      err: "",
+    });
+    expect(lstatSync(join(d, "gen")).isSymbolicLink()).toBe(true);
+    expect(readdirSync(join(d, "elsewhere")).sort()).toEqual(["README.md", "count.ts", "index.ts"]);
+    writeFileSync(join(d, "agents/count.agent.md"), GOOD.replace("Count", "Count all"));
+    expect(ptcc(d, ["compile", "--out", "gen"]).out).toBe("1 agent, 0 errors, 1 file written\n");
+    expect(lstatSync(join(d, "gen")).isSymbolicLink()).toBe(true);
+    expect(readFileSync(join(d, "elsewhere/count.ts"), "utf8")).toContain("Count all");
+    expect(ptcc(d, ["compile", "--out", "gen"]).out).toBe("1 agent, 0 errors, 0 files written\n");
   });
 
   it("nothing changed: the quick check answers in every format, and notices any change", () => {

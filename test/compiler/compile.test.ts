@@ -13,6 +13,8 @@ import { compileAgents } from "../../src/compiler/compile.js";
 import { inComment, oneLine } from "../../src/compiler/emit.js";
 import { moduleNames } from "../../src/compiler/names.js";
 import { upToDate } from "../../src/compiler/up-to-date.js";
+import { CompileUsageError } from "../../src/compiler/discover.js";
+import { writingOut } from "../../src/compiler/output.js";
 import { agentFile, brief, compile, project, writeFiles } from "./helpers.js";
 
 const ROOT = join(__dirname, "..", "..");
@@ -236,6 +238,23 @@ describe("the output folder", () => {
     await expect(compile(dir, { out: "agents" })).rejects.toThrow("holds the agent files of agents");
     await expect(compile(dir, { out: "." })).rejects.toThrow("holds the agent files");
     await expect(compile(dir, { inputs: ["nowhere"] })).rejects.toThrow("nowhere: no such folder");
+  });
+
+  it("an --out that cannot be written is a CompileUsageError naming it, whatever the step that meets it", async () => {
+    const dir = project({ "agents/a.agent.md": agentFile(SIG, PROMPT), f: "" });
+    await expect(compile(dir, { out: "f" })).rejects.toThrow("cannot write --out f: it is a file, not a folder");
+    await expect(compile(dir, { out: "f/gen" })).rejects.toThrow("cannot write --out f/gen: f is a file, not a folder");
+    const full = (): never => {
+      throw Object.assign(new Error("ENOSPC: no space left on device, write"), { code: "ENOSPC" });
+    };
+    expect(() => writingOut("gen", full)).toThrow(
+      new CompileUsageError("cannot write --out gen: no space left on the device"),
+    );
+    expect(() =>
+      writingOut("gen", () => {
+        throw new Error("a defect");
+      }),
+    ).toThrow("a defect");
   });
 
   it("the header names the agent file from the project root, whatever the working directory", async () => {
