@@ -18,6 +18,7 @@ import {
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { renderChanges, unchanged } from "../../src/cli/compile-render.js";
 import { compileAgents } from "../../src/compiler/compile.js";
 
 const ROOT = join(__dirname, "..", "..");
@@ -198,6 +199,43 @@ describe("ptcc compile", () => {
     expect(lstatSync(join(d, "gen")).isSymbolicLink()).toBe(true);
     expect(readFileSync(join(d, "elsewhere/count.ts"), "utf8")).toContain("Count all");
     expect(ptcc(d, ["compile", "--out", "gen"]).out).toBe("1 agent, 0 errors, 0 files written\n");
+  });
+
+  it("control characters of agent files and arguments are shown escaped, never written to the terminal", () => {
+    const d = dir({ "agents/count.agent.md": GOOD.replace("---\n", '---\n"\\u001b]0;pwned\\u0007": 1\n') });
+    const pretty = ptcc(d, ["compile", "--out", "gen"]);
+    expect(pretty.code).toBe(1);
+    expect(pretty.out.split("\n")[0]).toBe(
+      "agents/count.agent.md:2:1: error PTC102: unknown key \\u001b]0;pwned\\u0007 — the keys are: name, description, signature, tools, maxTurns, maxDepth, fieldDescriptions, formatOptions, outputMode, model, signatureValidation, turnTimeoutMs, missionTimeoutMs, reference, transport, mcp",
+    );
+    const github = ptcc(d, ["compile", "--out", "gen", "--format", "github"]);
+    expect(github.out).toContain("unknown key \\u001b]0;pwned\\u0007");
+    const usage = ptcc(d, ["compile", "no\u001bwhere", "--out", "gen"]);
+    expect(usage).toEqual({ code: 2, out: "", err: "ptcc: no\\u001bwhere: no such folder\n" });
+    for (const r of [pretty, github, usage]) expect(r.out + r.err).not.toMatch(/[\u0000-\u0008\u000b-\u001f]/);
+  });
+
+  it("--watch prints what changed and its problems escaped too", () => {
+    const diagnostic = {
+      code: "PTC102",
+      severity: "error",
+      file: "agents/a.agent.md",
+      message: "unknown key \u001b]0;pwned\u0007",
+      span: { line: 2, column: 1, endLine: 2, endColumn: 5, offset: 4, end: 8 },
+      source: "---\n\u001b[2J: 1\n---\n",
+    } as const;
+    const r = {
+      ...unchanged({ agents: 1, inputs: [] }),
+      diagnostics: [diagnostic],
+      errors: 1,
+      written: ["gen/\u001bx.ts"],
+    };
+    for (const format of ["pretty", "github"] as const) {
+      const text = renderChanges(r, format);
+      expect(text).toContain("\\u001b]0;pwned\\u0007");
+      expect(text).not.toMatch(/[\u0000-\u0008\u000b-\u001f]/);
+    }
+    expect(renderChanges(r, "pretty")).toContain("wrote gen/\\u001bx.ts");
   });
 
   it("nothing changed: the quick check answers in every format, and notices any change", () => {
