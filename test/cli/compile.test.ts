@@ -333,6 +333,22 @@ describe("ptcc init", () => {
     expect(readFileSync(join(app, "src/main.ts"), "utf8")).toBe("// mine\n");
   }, 60_000);
 
+  it.each([
+    ["null", "package.json holds null, not an object: make it an object ({}) or remove it"],
+    ["[]", "package.json holds a list, not an object: make it an object ({}) or remove it"],
+    ['"x"', "package.json holds a string, not an object: make it an object ({}) or remove it"],
+    ['{"scripts": []}', 'the "scripts" of package.json is a list, not an object: make it an object or remove it'],
+    [
+      '{"scripts": "build"}',
+      'the "scripts" of package.json is a string, not an object: make it an object or remove it',
+    ],
+  ])("a package.json of %s is a clear error (exit 2), and nothing is scaffolded", (text, message) => {
+    const d = dir({ "package.json": text });
+    expect(ptcc(d, ["init"])).toEqual({ code: 2, out: "", err: `ptcc: cannot scaffold .: ${message}\n` });
+    expect(readdirSync(d)).toEqual(["package.json"]);
+    expect(readFileSync(join(d, "package.json"), "utf8")).toBe(text);
+  });
+
   it("adds only the missing scripts to an existing package.json", () => {
     const d = dir({ "package.json": JSON.stringify({ name: "x", scripts: { start: "node mine.js" } }, null, 4) });
     expect(ptcc(d, ["init"]).out).toContain(
