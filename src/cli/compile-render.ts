@@ -1,6 +1,8 @@
 /**
  * What `ptcc compile` prints, in its three formats (see compile.ts). Apart from the command
  * so that the quick no-change path (compile-quick.ts) prints exactly what it would.
+ * Pretty and github output quote agent files (keys, names, code frames): their control
+ * characters are shown escaped (sanitize.ts); JSON escapes them itself.
  */
 import type { CompileResult } from "../compiler/compile.js";
 import {
@@ -9,6 +11,7 @@ import {
   formatGithubAnnotation,
   sortDiagnostics,
 } from "../compiler/diagnostics.js";
+import { sanitize } from "./sanitize.js";
 import { UsageError } from "./usage-error.js";
 
 export type Format = "pretty" | "json" | "github";
@@ -80,7 +83,7 @@ export function render(r: CompileResult, format: Format, check: boolean): string
     }
   }
   lines.push(summaryLine(r, check));
-  return `${lines.join("\n")}\n`;
+  return `${sanitize(lines.join("\n"))}\n`;
 }
 
 /** In --watch: only what this compile changed, or its problems. */
@@ -94,5 +97,5 @@ export function renderChanges(r: CompileResult, format: Format): string {
   for (const f of r.removed) lines.push(`removed ${f}`);
   if (lines.length === 0) return "";
   lines.push(summaryLine(r, false));
-  return `${lines.join("\n")}\n`;
+  return `${sanitize(lines.join("\n"))}\n`;
 }

@@ -16,6 +16,7 @@ import { dirname, resolve } from "node:path";
 import type { CompileProgress, CompileResult, ToolTypeReader } from "../compiler/compile.js";
 import { startTypesWorker, type ToolTypesWorker } from "../compiler/tool-types-client.js";
 import { exitCode, formatOf, render, renderChanges, unchanged } from "./compile-render.js";
+import { failureLine } from "./failure.js";
 import { UsageError } from "./usage-error.js";
 
 export { summaryLine } from "./compile-render.js";
@@ -46,8 +47,7 @@ export async function compileCommand(args: CompileArgs, start: CompileStart = {}
     return await runCompile(args, start);
   } catch (e) {
     start.worker?.close();
-    if (e instanceof UsageError) process.stderr.write(`ptcc: ${e.message}\n`);
-    else process.stderr.write(`ptcc: internal error: ${e instanceof Error ? e.message : String(e)}\n`);
+    process.stderr.write(failureLine(e));
     return 2;
   }
 }
@@ -174,7 +174,8 @@ async function watchLoop(
     try {
       follow(await again());
     } catch (e) {
-      process.stderr.write(`ptcc: ${e instanceof Error ? e.message : String(e)}\n`);
+      // The folders are watched on: a compile that failed is printed as the command prints it.
+      process.stderr.write(failureLine(e));
     } finally {
       running = false;
       if (pending) {

@@ -26,7 +26,7 @@ import type { CompileArgs } from "./compile.js";
 import type { InitArgs } from "./init.js";
 import type { RunArgs } from "./run.js";
 import type { SignatureArgs } from "./signature.js";
-import { sanitize } from "./sanitize.js";
+import { failureLine } from "./failure.js";
 import { UsageError } from "./usage-error.js";
 
 /**
@@ -44,17 +44,7 @@ function packageVersion(): string {
 }
 
 function exitWith(e: unknown): never {
-  if (e instanceof UsageError) {
-    process.stderr.write(`ptcc: ${sanitize(e.message)}\n`);
-    process.exit(2);
-  }
-  let message: string;
-  try {
-    message = e instanceof Error ? String(e.message) : String(e);
-  } catch {
-    message = "an error that cannot be shown";
-  }
-  process.stderr.write(`ptcc: internal error: ${sanitize(message)}\n`);
+  process.stderr.write(failureLine(e));
   process.exit(2);
 }
 

@@ -10,14 +10,21 @@ import { closest, didYouMean } from "../diagnostics/suggest.js";
 import { parsePlaceholders } from "../signature/placeholders.js";
 import { altSpelling, isFirewalled, stripSpans } from "../signature/types.js";
 import type { Diagnostic } from "./diagnostics.js";
-import { moduleBaseName, moduleNames } from "./names.js";
+import { CONTROL, moduleBaseName, moduleNames } from "./names.js";
 import { at, type SignatureParser, type Unit } from "./unit.js";
 
 /** Each unit's module names; files that make none, or the same as another file, are errors. */
 export function assignNames(units: readonly Unit[], report: (d: Diagnostic) => void): void {
   const taken = new Map<string, Unit>();
   for (const u of units) {
-    const names = moduleNames(moduleBaseName(u.absolute));
+    // The header names the file from the project root on a `//` line: no folder on the way
+    // may hold a line break either.
+    const names = CONTROL.test(u.source)
+      ? {
+          problem: `the path ${JSON.stringify(u.source)} holds a line break or another control character`,
+          hint: "rename the agent file or its folders with letters, digits and -",
+        }
+      : moduleNames(moduleBaseName(u.absolute));
     if ("problem" in names) {
       report(at(u, "PTC152", names.problem, firstLine(u), names.hint));
       continue;
@@ -42,10 +49,15 @@ export function assignNames(units: readonly Unit[], report: (d: Diagnostic) => v
   }
 }
 
-/** A unit's tools: agents used as tools found (with descriptions), tool modules found. */
+/**
+ * A unit's tools: agents used as tools found (with descriptions), tool modules found.
+ * `byPath`: the units that parsed; `compiled`: every agent file of the compile (absolute),
+ * those that failed to parse included.
+ */
 export function resolveTools(
   u: Unit,
   byPath: ReadonlyMap<string, Unit>,
+  compiled: ReadonlySet<string>,
   report: (d: Diagnostic) => void,
   parse: SignatureParser,
 ): void {
@@ -54,10 +66,24 @@ export function resolveTools(
     if (entry.kind === "self") {
       u.tools.push({ kind: "self", entry });
     } else if (entry.kind === "agent") {
-      const target = byPath.get(join(dir, entry.file));
+      const path = join(dir, entry.file);
+      const target = byPath.get(path);
       if (target === undefined) {
         const fileName = entry.file.slice(2);
-        if (existsSync(join(dir, fileName))) continue; // it failed to parse: its own error says why
+        if (compiled.has(path)) continue; // it failed to parse: its own error says why
+        if (existsSync(path)) {
+          // A module for it would not be generated, and the import of it would not resolve.
+          report(
+            at(
+              u,
+              "PTC140",
+              `the agent file ${fileName} is not among the files compiled`,
+              entry.span,
+              `compile its folder (ptcc compile ${dirname(u.shown)}), or name ${fileName} too`,
+            ),
+          );
+          continue;
+        }
         const siblings = [...byPath.values()]
           .filter((x) => dirname(x.absolute) === dir)
           .map((x) => moduleBaseName(x.absolute));

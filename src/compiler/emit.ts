@@ -57,7 +57,7 @@ export function emitAgentModule(a: EmitAgent, parts: AgentModuleParts = agentMod
   const toolTypes = toolTypeAliases(a);
   const body = fillTemplate(readTemplate("compile/agent-module.tpl"), {
     ...parts.slots,
-    reads: JSON.stringify(a.reads),
+    reads: oneLine(JSON.stringify(a.reads)),
     imports: imports.text,
     toolTypes: toolTypes.text,
     options: optionLines(a, imports.aliases, toolTypes.aliases).join("\n"),
@@ -79,10 +79,10 @@ export function agentModuleParts(a: Omit<EmitAgent, "tools" | "reads" | "inputsH
   const descriptions = spec.fieldDescriptions ?? {};
   return {
     slots: {
-      source: a.source,
+      source: oneLine(a.source),
       hashes: "{{hashes}}",
-      name: spec.name,
-      signature: renderSignature(a.signature),
+      name: inComment(spec.name),
+      signature: inComment(renderSignature(a.signature)),
       Input: names.input,
       Output: names.output,
       inputType: inputTypeText(a.signature, { fn: "$ptcc.PtcFn", descriptions }),
@@ -101,6 +101,24 @@ export function agentModuleParts(a: Omit<EmitAgent, "tools" | "reads" | "inputsH
       agent: names.agent,
     },
   };
+}
+
+// ---------------------------------------------------------------------------------------
+// Text in comments: the templates put names, paths and signatures from agent files into
+// `/** … */` and `//` comments, where a `*/` or a line break would end the comment and
+// turn the rest into code.
+
+/** Line terminators of JavaScript: each ends a `//` comment. */
+const LINE_BREAK = /[\n\r\u2028\u2029]/g;
+
+/** The text on one line: line breaks written as JSON escapes (`\u000a`), which JSON.parse reads back. */
+export function oneLine(text: string): string {
+  return text.replace(LINE_BREAK, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+}
+
+/** The text for a slot inside a comment of either kind (as jsDoc escapes `*\/`). */
+export function inComment(text: string): string {
+  return oneLine(text).replace(/\*\//g, "*\\/");
 }
 
 /** Replaces the `{{hashes}}` line with the inputs' and the content's hashes. */
@@ -125,7 +143,7 @@ export function emitIndex(
         `export {\n  ${m.agent},\n  ${m.validateInput},\n  ${m.validateOutput},\n  type ${m.input},\n  type ${m.output},\n} from "./${m.module}.js";`,
     );
   const body = fillTemplate(readTemplate("compile/index.tpl"), {
-    source,
+    source: inComment(source),
     hashes: "{{hashes}}",
     warnings: String(warnings),
     exports: exports.length === 0 ? "export {};" : exports.join("\n"),
@@ -178,10 +196,10 @@ function toolTypeAliases(a: EmitAgent): { text: string; aliases: Map<string, { a
     const args = `${stem}Args`;
     const result = `${stem}Result`;
     aliases.set(t.name, { args, result: t.resultTyped ? result : "unknown" });
-    lines.push("", `/** The arguments of tool ${t.name}. */`);
+    lines.push("", `/** The arguments of tool ${inComment(t.name)}. */`);
     lines.push(`type ${args} = ${inputTypeText(t.signature, { fn: "$ptcc.PtcFn" })};`);
     if (t.resultTyped) {
-      lines.push("", `/** What tool ${t.name} returns. */`);
+      lines.push("", `/** What tool ${inComment(t.name)} returns. */`);
       lines.push(`type ${result} = ${outputTypeText(t.signature, { fn: "$ptcc.PtcFn" })};`);
     }
   }

@@ -1,14 +1,15 @@
 /**
  * The hash of a generated module's inputs, written into its header: the generator's
  * version, the agent file, and each tool module with the local modules it imports
- * (relative imports, followed transitively). A module whose recorded hash equals the hash
+ * (relative imports, followed transitively), and for modules with tool modules the
+ * tsconfig.json TypeScript reads them with. A module whose recorded hash equals the hash
  * of its inputs now is not generated again. Types a tool module takes from packages in
  * node_modules are not followed: `ptcc compile --force` regenerates everything.
  */
 import { isAscii, isUtf8 } from "node:buffer";
 import { createHash } from "node:crypto";
-import { readFileSync } from "node:fs";
-import { dirname, resolve } from "node:path";
+import { existsSync, readFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
 /** ptcc's version, part of every hash: a new ptcc regenerates everything. */
@@ -108,7 +109,8 @@ export function readText(path: string): string | null {
 
 const IMPORT =
   /(?:^|[^\w$.])(?:import|export)\s[^;]*?from\s*["'](\.{1,2}\/[^"']+)["']|import\s*\(\s*["'](\.{1,2}\/[^"']+)["']\s*\)|^\s*import\s*["'](\.{1,2}\/[^"']+)["']/gm;
-const SOURCE_EXTENSIONS = [".ts", ".tsx", ".mts", ".cts", ".js", ".mjs", ".cjs", ".d.ts"];
+/** The extensions TypeScript adds to a specifier without one, in its order. */
+const SOURCE_EXTENSIONS = [".ts", ".tsx", ".d.ts", ".js", ".jsx"];
 
 /** The relative module specifiers a source file imports. */
 export function localImports(text: string): string[] {
@@ -117,17 +119,24 @@ export function localImports(text: string): string[] {
   return out;
 }
 
-/** Where a relative specifier points: the file as written, or with TypeScript's extension mapping. */
+/**
+ * Where a relative specifier points, in the order TypeScript looks: a `.js` specifier names
+ * the `.ts`, `.tsx` or `.d.ts` file before the `.js` one (`.mjs`: `.mts`, `.d.mts`; `.cjs`:
+ * `.cts`, `.d.cts`), a specifier without an extension takes one, then a folder's index.
+ */
 function candidates(from: string, spec: string): string[] {
   const base = resolve(dirname(from), spec);
-  const out = [base];
-  const m = /\.(m|c)?js$/.exec(base);
+  const m = /\.(m|c)?js(x)?$/.exec(base);
   if (m !== null) {
     const stem = base.slice(0, -m[0].length);
-    out.push(`${stem}.${m[1] ?? ""}ts`, `${stem}.tsx`);
+    const k = m[1] ?? "";
+    return k === ""
+      ? [`${stem}.ts`, `${stem}.tsx`, `${stem}.d.ts`, base]
+      : [`${stem}.${k}ts`, `${stem}.d.${k}ts`, base];
   }
+  const out = [base];
   for (const ext of SOURCE_EXTENSIONS) out.push(`${base}${ext}`);
-  out.push(resolve(base, "index.ts"), resolve(base, "index.js"));
+  for (const ext of SOURCE_EXTENSIONS) out.push(resolve(base, `index${ext}`));
   return out;
 }
 
@@ -154,4 +163,50 @@ export function withLocalImports(cache: FileCache, path: string): [string, strin
     }
   }
   return [...seen].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
+// ---------------------------------------------------------------------------------------
+// tsconfig.json
+
+/** The nearest file `name` in `dir` or a folder above it. */
+export function findUp(dir: string, name: string): string | null {
+  for (let d = resolve(dir); ; d = dirname(d)) {
+    const p = join(d, name);
+    if (existsSync(p)) return p;
+    if (dirname(d) === d) return null;
+  }
+}
+
+const EXTENDS = /"extends"\s*:\s*("(?:[^"\\]|\\.)*"|\[[^\]]*\])/;
+
+/**
+ * The tsconfig.json that tool modules are read with (the nearest above `dir`, as
+ * tool-types.ts finds it) and the files it extends by a relative path, transitively, each
+ * with its text: their options change what TypeScript accepts (`strict`), so they are
+ * inputs of the modules with tool modules. Configurations from packages are not followed.
+ */
+export function tsconfigChain(cache: FileCache, dir: string): [string, string | null][] {
+  const out = new Map<string, string | null>();
+  const queue = [findUp(dir, "tsconfig.json")];
+  while (queue.length > 0) {
+    const file = queue.pop();
+    if (file === undefined || file === null || out.has(file)) continue;
+    const text = readCached(cache, file);
+    out.set(file, text);
+    const m = text === null ? null : EXTENDS.exec(text);
+    if (m === null) continue;
+    let specs: unknown;
+    try {
+      specs = JSON.parse(m[1]!);
+    } catch {
+      continue;
+    }
+    for (const spec of Array.isArray(specs) ? specs : [specs]) {
+      if (typeof spec !== "string" || !/^\.{1,2}\//.test(spec)) continue;
+      const path = resolve(dirname(file), spec);
+      // As TypeScript does: `./base` is `./base.json` when there is no file `./base`.
+      queue.push(spec.endsWith(".json") || existsSync(path) ? path : `${path}.json`);
+    }
+  }
+  return [...out];
 }

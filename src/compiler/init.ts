@@ -47,6 +47,8 @@ export function initFiles(): string[] {
 
 export async function initProject(dir: string, ptccVersion: string): Promise<InitResult> {
   const target = resolve(dir);
+  // A package.json the scripts cannot go into is reported before any file is made.
+  const existing = await readPackageJson(join(target, "package.json"));
   const created: string[] = [];
   const kept: string[] = [];
   for (const file of initFiles()) {
@@ -59,14 +61,43 @@ export async function initProject(dir: string, ptccVersion: string): Promise<Ini
     await writeFile(to, await readFile(join(TEMPLATES_DIR, "init", file)), { flag: "wx" });
     created.push(file);
   }
-  const scripts = await packageJson(target, ptccVersion, created);
+  const scripts = await packageJson(target, existing, ptccVersion, created);
   return { created, kept, scripts };
 }
 
+/** An existing package.json: its text and its object; null: there is none; "unreadable": not JSON. */
+type ExistingPackage = { readonly text: string; readonly pkg: Record<string, unknown> } | null | "unreadable";
+
+async function readPackageJson(path: string): Promise<ExistingPackage> {
+  if (!existsSync(path)) return null;
+  const text = await readFile(path, "utf8");
+  let pkg: unknown;
+  try {
+    pkg = JSON.parse(text);
+  } catch {
+    return "unreadable"; // not ours to repair
+  }
+  const what = (v: unknown): string => (v === null ? "null" : Array.isArray(v) ? "a list" : `a ${typeof v}`);
+  if (typeof pkg !== "object" || pkg === null || Array.isArray(pkg)) {
+    throw new Error(`package.json holds ${what(pkg)}, not an object: make it an object ({}) or remove it`);
+  }
+  const scripts = (pkg as Record<string, unknown>)["scripts"];
+  // No scripts (or null) take ours; scripts of another shape would be lost by adding them.
+  if (scripts !== undefined && scripts !== null && (typeof scripts !== "object" || Array.isArray(scripts))) {
+    throw new Error(`the "scripts" of package.json is ${what(scripts)}, not an object: make it an object or remove it`);
+  }
+  return { text, pkg: pkg as Record<string, unknown> };
+}
+
 /** Adds the missing scripts (and, for a new file, the dependencies); returns the scripts added. */
-async function packageJson(dir: string, ptccVersion: string, created: string[]): Promise<string[]> {
+async function packageJson(
+  dir: string,
+  existing: ExistingPackage,
+  ptccVersion: string,
+  created: string[],
+): Promise<string[]> {
   const path = join(dir, "package.json");
-  if (!existsSync(path)) {
+  if (existing === null) {
     const pkg = {
       name:
         basename(dir)
@@ -83,18 +114,10 @@ async function packageJson(dir: string, ptccVersion: string, created: string[]):
     created.push("package.json");
     return Object.keys(INIT_SCRIPTS);
   }
-  const text = await readFile(path, "utf8");
-  let pkg: Record<string, unknown>;
-  try {
-    pkg = JSON.parse(text) as Record<string, unknown>;
-  } catch {
-    return []; // not ours to repair
-  }
-  const scripts = (typeof pkg["scripts"] === "object" && pkg["scripts"] !== null ? pkg["scripts"] : {}) as Record<
-    string,
-    unknown
-  >;
-  const added = Object.keys(INIT_SCRIPTS).filter((k) => !(k in scripts));
+  if (existing === "unreadable") return [];
+  const { text, pkg } = existing;
+  const scripts = (pkg["scripts"] ?? {}) as Record<string, unknown>;
+  const added = Object.keys(INIT_SCRIPTS).filter((k) => !Object.hasOwn(scripts, k));
   if (added.length === 0) return [];
   for (const k of added) scripts[k] = INIT_SCRIPTS[k];
   pkg["scripts"] = scripts;

@@ -28,6 +28,9 @@ const RESERVED = new Set([
   ...["protected", "public", "await", "arguments", "eval", "undefined", "NaN", "Infinity"],
 ]);
 
+/** Control characters and the line separators of JavaScript. */
+export const CONTROL = /[\p{Cc}\u2028\u2029]/u;
+
 /** `ticket-triage` for `agents/ticket-triage.agent.md`. */
 export function moduleBaseName(file: string): string {
   const base = file.slice(Math.max(file.lastIndexOf("/"), file.lastIndexOf("\\")) + 1);
@@ -38,6 +41,10 @@ export function moduleBaseName(file: string): string {
 export function moduleNames(base: string): ModuleNames | { readonly problem: string; readonly hint: string } {
   const words = base.split(/[-_.\s]+/).filter((w) => w !== "");
   const hint = "name agent files with letters, digits and - (e.g. ticket-triage.agent.md)";
+  // A line break would end the `//` header line that names the file (\s splits words on it).
+  if (CONTROL.test(base)) {
+    return { problem: `the file name ${JSON.stringify(base)} holds a line break or another control character`, hint };
+  }
   if (words.length === 0) return { problem: `the file name ${JSON.stringify(base)} has no words`, hint };
   if (!words.every((w) => /^[A-Za-z0-9]+$/.test(w))) {
     return { problem: `the file name ${JSON.stringify(base)} has characters TypeScript names cannot hold`, hint };

@@ -19,13 +19,14 @@
  * work) before it knows the tools (`prepare`), while the agent files are still being read:
  * the compile runs it in a worker thread (types-worker.ts) for that.
  */
-import { existsSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { dirname, join, relative, resolve, sep } from "node:path";
 import type { ts } from "ts-morph";
 import { closest, didYouMean } from "../diagnostics/suggest.js";
 import { parsedSignatureToTypeScript } from "../signature/typescript.js";
 import type { Signature } from "../signature/types.js";
 import { codeCache, saveCodeCaches } from "./code-cache.js";
+import { findUp } from "./hash.js";
 import type { DiagnosticCode } from "./codes.js";
 import { defaultCacheDir, loadTypeScript, type TypeScriptApi } from "./load-typescript.js";
 import { PTCC_TYPES, PTCC_TYPES_FILE } from "./ptcc-types.js";
@@ -274,14 +275,6 @@ function compilerOptions(ts: typeof import("ts-morph").ts, tsconfig: string | nu
     lib: ["lib.es2023.d.ts"],
     types: [],
   };
-}
-
-function findUp(dir: string, name: string): string | null {
-  for (let d = resolve(dir); ; d = dirname(d)) {
-    const p = join(d, name);
-    if (existsSync(p)) return p;
-    if (dirname(d) === d) return null;
-  }
 }
 
 // ---------------------------------------------------------------------------------------

@@ -2,7 +2,8 @@
  * The no-change check of `ptcc compile`, which parses nothing: every agent file under the
  * folders has its generated module; each module is intact (its content hash holds) and
  * the files its header lists under `reads` (the agent file, its tool modules and what they
- * import) still hash to its recorded inputs hash; no other module is there; and the last
+ * import, and for a module with tool modules the tsconfig.json chain) still hash to its
+ * recorded inputs hash; no other module is there; and the last
  * compile had no warnings (so a run that has something to say always says it). Then
  * nothing would change, and the compiler is not even loaded: this module imports neither
  * the agent-file parser nor the signature parser.
@@ -10,9 +11,17 @@
 import { existsSync } from "node:fs";
 import { dirname, join, relative, resolve, sep } from "node:path";
 import { discoverAgentFiles } from "./discover.js";
-import { digest, GENERATOR_VERSION, inputsDigest, PTCC_VERSION, readCached, type FileCache } from "./hash.js";
+import {
+  digest,
+  GENERATOR_VERSION,
+  inputsDigest,
+  PTCC_VERSION,
+  readCached,
+  tsconfigChain,
+  type FileCache,
+} from "./hash.js";
 import { moduleBaseName, moduleNames, type ModuleNames } from "./names.js";
-import { readOutputState } from "./output.js";
+import { followLink, readOutputState } from "./output.js";
 import { readTemplate } from "./templates.js";
 
 /** What every module's inputs hash starts with. */
@@ -49,7 +58,7 @@ export function upToDate(options: {
 }): { agents: number; inputs: string[] } | null {
   try {
     const cwd = resolve(options.cwd);
-    const out = resolve(cwd, options.out);
+    const out = followLink(resolve(cwd, options.out));
     const state = readOutputState(out);
     const index = state.generated.get("index.ts");
     if (index === undefined || !index.intact || WARNINGS.exec(index.head)?.[1] !== "0") return null;
@@ -71,6 +80,12 @@ export function upToDate(options: {
       const reads = JSON.parse(READS.exec(module.head)?.[1] ?? "null") as unknown;
       if (!Array.isArray(reads) || reads[0] !== fromRoot(file) || !reads.every((r) => typeof r === "string")) {
         return null;
+      }
+      // A module with tool modules (more than its agent file to read) reads the tsconfig.json
+      // found now, and what it extends: one made or moved since is a change.
+      if (reads.length > 1) {
+        const listed = new Set(reads as string[]);
+        if (!tsconfigChain(cache, dirname(file)).every(([p]) => listed.has(fromRoot(p)))) return null;
       }
       const texts: [string, string | null][] = [];
       for (const r of reads as string[]) {

@@ -4,10 +4,21 @@
  * compiles, type-checks under strict settings and runs offline with its scripted model.
  */
 import { spawn, spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { renderChanges, unchanged } from "../../src/cli/compile-render.js";
 import { compileAgents } from "../../src/compiler/compile.js";
 
 const ROOT = join(__dirname, "..", "..");
@@ -141,6 +152,92 @@ describe("ptcc compile", () => {
     });
   });
 
+  it("an --out that cannot be written: a usage error naming it (exit 2), never an internal error", () => {
+    const d = dir({ "agents/count.agent.md": GOOD, "file.txt": "mine\n" });
+    expect(ptcc(d, ["compile", "--out", "file.txt"])).toEqual({
+      code: 2,
+      out: "",
+      err: "ptcc: cannot write --out file.txt: it is a file, not a folder\n",
+    });
+    expect(ptcc(d, ["compile", "--out", "file.txt/gen"])).toEqual({
+      code: 2,
+      out: "",
+      err: "ptcc: cannot write --out file.txt/gen: file.txt is a file, not a folder\n",
+    });
+    expect(readFileSync(join(d, "file.txt"), "utf8")).toBe("mine\n");
+    // A parent folder that cannot be written (as a user without the right, even when the tests run as root).
+    mkdirSync(join(d, "ro"));
+    chmodSync(join(d, "ro"), 0o555);
+    chmodSync(d, 0o755);
+    const asUser = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : {};
+    const r = spawnSync(process.execPath, [BIN, "compile", "--out", "ro/gen"], {
+      cwd: d,
+      encoding: "utf8",
+      timeout: 60_000,
+      env: { ...process.env, GITHUB_ACTIONS: "", PTCC_CACHE_DIR: join(d, "ro", "cache") },
+      ...asUser,
+    });
+    expect({ code: r.status, out: r.stdout, err: r.stderr }).toEqual({
+      code: 2,
+      out: "",
+      err: "ptcc: cannot write --out ro/gen: ro cannot be written (permission denied)\n",
+    });
+  });
+
+  it("an --out that links to a folder is written through: the link stays a link", () => {
+    const d = dir({ "agents/count.agent.md": GOOD, "elsewhere/README.md": "kept\n" });
+    symlinkSync("elsewhere", join(d, "gen"));
+    expect(ptcc(d, ["compile", "--out", "gen"])).toEqual({
+      code: 0,
+      out: "1 agent, 0 errors, 2 files written\n",
+      err: "",
+    });
+    expect(lstatSync(join(d, "gen")).isSymbolicLink()).toBe(true);
+    expect(readdirSync(join(d, "elsewhere")).sort()).toEqual(["README.md", "count.ts", "index.ts"]);
+    writeFileSync(join(d, "agents/count.agent.md"), GOOD.replace("Count", "Count all"));
+    expect(ptcc(d, ["compile", "--out", "gen"]).out).toBe("1 agent, 0 errors, 1 file written\n");
+    expect(lstatSync(join(d, "gen")).isSymbolicLink()).toBe(true);
+    expect(readFileSync(join(d, "elsewhere/count.ts"), "utf8")).toContain("Count all");
+    expect(ptcc(d, ["compile", "--out", "gen"]).out).toBe("1 agent, 0 errors, 0 files written\n");
+  });
+
+  it("control characters of agent files and arguments are shown escaped, never written to the terminal", () => {
+    const d = dir({ "agents/count.agent.md": GOOD.replace("---\n", '---\n"\\u001b]0;pwned\\u0007": 1\n') });
+    const pretty = ptcc(d, ["compile", "--out", "gen"]);
+    expect(pretty.code).toBe(1);
+    expect(pretty.out.split("\n")[0]).toBe(
+      "agents/count.agent.md:2:1: error PTC102: unknown key \\u001b]0;pwned\\u0007 — the keys are: name, description, signature, tools, maxTurns, maxDepth, fieldDescriptions, formatOptions, outputMode, model, signatureValidation, turnTimeoutMs, missionTimeoutMs, reference, transport, mcp",
+    );
+    const github = ptcc(d, ["compile", "--out", "gen", "--format", "github"]);
+    expect(github.out).toContain("unknown key \\u001b]0;pwned\\u0007");
+    const usage = ptcc(d, ["compile", "no\u001bwhere", "--out", "gen"]);
+    expect(usage).toEqual({ code: 2, out: "", err: "ptcc: no\\u001bwhere: no such folder\n" });
+    for (const r of [pretty, github, usage]) expect(r.out + r.err).not.toMatch(/[\u0000-\u0008\u000b-\u001f]/);
+  });
+
+  it("--watch prints what changed and its problems escaped too", () => {
+    const diagnostic = {
+      code: "PTC102",
+      severity: "error",
+      file: "agents/a.agent.md",
+      message: "unknown key \u001b]0;pwned\u0007",
+      span: { line: 2, column: 1, endLine: 2, endColumn: 5, offset: 4, end: 8 },
+      source: "---\n\u001b[2J: 1\n---\n",
+    } as const;
+    const r = {
+      ...unchanged({ agents: 1, inputs: [] }),
+      diagnostics: [diagnostic],
+      errors: 1,
+      written: ["gen/\u001bx.ts"],
+    };
+    for (const format of ["pretty", "github"] as const) {
+      const text = renderChanges(r, format);
+      expect(text).toContain("\\u001b]0;pwned\\u0007");
+      expect(text).not.toMatch(/[\u0000-\u0008\u000b-\u001f]/);
+    }
+    expect(renderChanges(r, "pretty")).toContain("wrote gen/\\u001bx.ts");
+  });
+
   it("nothing changed: the quick check answers in every format, and notices any change", () => {
     const d = dir({ "agents/count.agent.md": TOOLED, "tools/count.ts": TOOL });
     expect(ptcc(d, ["compile", "--out", "gen"]).out).toBe("1 agent, 0 errors, 2 files written\n");
@@ -235,6 +332,22 @@ describe("ptcc init", () => {
     expect(again.out).toContain("kept src/main.ts (it exists)");
     expect(readFileSync(join(app, "src/main.ts"), "utf8")).toBe("// mine\n");
   }, 60_000);
+
+  it.each([
+    ["null", "package.json holds null, not an object: make it an object ({}) or remove it"],
+    ["[]", "package.json holds a list, not an object: make it an object ({}) or remove it"],
+    ['"x"', "package.json holds a string, not an object: make it an object ({}) or remove it"],
+    ['{"scripts": []}', 'the "scripts" of package.json is a list, not an object: make it an object or remove it'],
+    [
+      '{"scripts": "build"}',
+      'the "scripts" of package.json is a string, not an object: make it an object or remove it',
+    ],
+  ])("a package.json of %s is a clear error (exit 2), and nothing is scaffolded", (text, message) => {
+    const d = dir({ "package.json": text });
+    expect(ptcc(d, ["init"])).toEqual({ code: 2, out: "", err: `ptcc: cannot scaffold .: ${message}\n` });
+    expect(readdirSync(d)).toEqual(["package.json"]);
+    expect(readFileSync(join(d, "package.json"), "utf8")).toBe(text);
+  });
 
   it("adds only the missing scripts to an existing package.json", () => {
     const d = dir({ "package.json": JSON.stringify({ name: "x", scripts: { start: "node mine.js" } }, null, 4) });

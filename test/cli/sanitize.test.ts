@@ -4,7 +4,9 @@
  * screen or rewrite a line. JSON output is left to JSON's own escaping.
  */
 import { describe, expect, it } from "vitest";
+import { failureLine } from "../../src/cli/failure.js";
 import { sanitize } from "../../src/cli/sanitize.js";
+import { UsageError } from "../../src/cli/usage-error.js";
 
 describe("sanitize", () => {
   it.each([
@@ -21,5 +23,20 @@ describe("sanitize", () => {
   it("keeps newlines, tabs and every printable character", () => {
     const text = "line 1\n\tline 2 — ünïcødé ✓ 😀 ß";
     expect(sanitize(text)).toBe(text);
+  });
+});
+
+describe("failureLine (what main.ts and ptcc compile print for a command that failed)", () => {
+  it("escapes usage errors and internal errors alike", () => {
+    expect(failureLine(new UsageError("no\u001b]0;x\u0007where: no such folder"))).toBe(
+      "ptcc: no\\u001b]0;x\\u0007where: no such folder\n",
+    );
+    expect(failureLine(new Error("\u001b[2Jboom"))).toBe("ptcc: internal error: \\u001b[2Jboom\n");
+    const unprintable = {
+      toString(): string {
+        throw new Error("no");
+      },
+    };
+    expect(failureLine(unprintable)).toBe("ptcc: internal error: an error that cannot be shown\n");
   });
 });

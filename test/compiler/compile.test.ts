@@ -6,9 +6,15 @@
  * files without the ptcc header never touched, --check comparing without writing.
  */
 import { existsSync, readdirSync, readFileSync, rmSync, statSync, unlinkSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
+import { ts } from "ts-morph";
 import { compileAgents } from "../../src/compiler/compile.js";
+import { inComment, oneLine } from "../../src/compiler/emit.js";
+import { moduleNames } from "../../src/compiler/names.js";
+import { upToDate } from "../../src/compiler/up-to-date.js";
+import { CompileUsageError } from "../../src/compiler/discover.js";
+import { writingOut } from "../../src/compiler/output.js";
 import { agentFile, brief, compile, project, writeFiles } from "./helpers.js";
 
 const ROOT = join(__dirname, "..", "..");
@@ -85,6 +91,63 @@ describe("the output folder", () => {
     expect(r.written).toEqual(["gen/a.ts"]);
     expect(readFileSync(join(dir, "gen/a.ts"), "utf8")).toContain("type $CountToolResult = string;");
     expect(readFileSync(join(dir, "gen/b.ts"), "utf8")).toBe(b);
+  });
+
+  it("follows an import of ./types.js to types.ts, as TypeScript does, when a types.js is there too", async () => {
+    const dir = project({
+      "agents/a.agent.md": agentFile(`${SIG}\ntools:\n  - from: ../tools/t.ts#count`, PROMPT),
+      "tools/t.ts":
+        'import type { N } from "./types.js";\nexport function count(args: { query: string }): N { return args.query.length; }\n',
+      "tools/types.ts": "export type N = number;\n",
+      "tools/types.js": "export {};\n",
+    });
+    await compile(dir);
+    expect(readFileSync(join(dir, "gen/a.ts"), "utf8").split("\n")[2]).toBe(
+      '// ptcc: reads ["agents/a.agent.md","tools/t.ts","tools/types.ts"]',
+    );
+    writeFileSync(join(dir, "tools/types.ts"), "export type N = string;\n");
+    const r = await compile(dir);
+    expect(r.regenerated).toEqual(["agents/a.agent.md"]);
+    expect(readFileSync(join(dir, "gen/a.ts"), "utf8")).toContain("type $CountToolResult = string;");
+  });
+
+  it("the tsconfig.json tool modules are read with, and what it extends, are inputs of modules with tool modules", async () => {
+    const dir = project({
+      "agents/a.agent.md": agentFile(`${SIG}\ntools:\n  - from: ../tools/t.ts#count`, PROMPT),
+      "agents/b.agent.md": agentFile(SIG, PROMPT),
+      "tools/t.ts": "export function count(args: { query: string }): number { return args.query.length; }\n",
+      "tsconfig.json": '{\n  // the project\'s\n  "extends": "./config/base",\n  "compilerOptions": {}\n}\n',
+      "config/base.json": '{ "compilerOptions": { "strict": true } }\n',
+    });
+    await compile(dir);
+    expect(readFileSync(join(dir, "gen/a.ts"), "utf8").split("\n")[2]).toBe(
+      '// ptcc: reads ["agents/a.agent.md","config/base.json","tools/t.ts","tsconfig.json"]',
+    );
+    expect(readFileSync(join(dir, "gen/b.ts"), "utf8").split("\n")[2]).toBe(
+      '// ptcc: reads ["agents/a.agent.md"]'.replace("a.agent", "b.agent"),
+    );
+    const unchanged = await compile(dir);
+    expect(unchanged.regenerated).toEqual([]);
+    expect(unchanged.inputs.map((f) => relative(dir, f)).sort()).toContain("config/base.json");
+    writeFileSync(join(dir, "config/base.json"), '{ "compilerOptions": { "strict": false } }\n');
+    expect((await compile(dir)).regenerated).toEqual(["agents/a.agent.md"]);
+    writeFileSync(join(dir, "tsconfig.json"), '{ "extends": "./config/base.json", "compilerOptions": {} }\n');
+    expect((await compile(dir)).regenerated).toEqual(["agents/a.agent.md"]);
+  });
+
+  it("a tsconfig.json made after the last compile is a change, even to the no-change check", async () => {
+    const dir = project({
+      "agents/a.agent.md": agentFile(`${SIG}\ntools:\n  - from: ../tools/t.ts#count`, PROMPT),
+      "tools/t.ts": "export function count(args: { query: string }): number { return args.query.length; }\n",
+    });
+    await compile(dir);
+    expect(upToDate({ inputs: ["agents"], out: "gen", cwd: dir })).not.toBeNull();
+    writeFileSync(join(dir, "tsconfig.json"), '{ "compilerOptions": { "strict": false } }\n');
+    expect(upToDate({ inputs: ["agents"], out: "gen", cwd: dir })).toBeNull();
+    expect((await compile(dir)).regenerated).toEqual(["agents/a.agent.md"]);
+    expect(readFileSync(join(dir, "gen/a.ts"), "utf8")).toContain(
+      '// ptcc: reads ["agents/a.agent.md","tools/t.ts","tsconfig.json"]',
+    );
   });
 
   it("a tool error found after the other modules were written ahead leaves no trace", async () => {
@@ -177,6 +240,23 @@ describe("the output folder", () => {
     await expect(compile(dir, { inputs: ["nowhere"] })).rejects.toThrow("nowhere: no such folder");
   });
 
+  it("an --out that cannot be written is a CompileUsageError naming it, whatever the step that meets it", async () => {
+    const dir = project({ "agents/a.agent.md": agentFile(SIG, PROMPT), f: "" });
+    await expect(compile(dir, { out: "f" })).rejects.toThrow("cannot write --out f: it is a file, not a folder");
+    await expect(compile(dir, { out: "f/gen" })).rejects.toThrow("cannot write --out f/gen: f is a file, not a folder");
+    const full = (): never => {
+      throw Object.assign(new Error("ENOSPC: no space left on device, write"), { code: "ENOSPC" });
+    };
+    expect(() => writingOut("gen", full)).toThrow(
+      new CompileUsageError("cannot write --out gen: no space left on the device"),
+    );
+    expect(() =>
+      writingOut("gen", () => {
+        throw new Error("a defect");
+      }),
+    ).toThrow("a defect");
+  });
+
   it("the header names the agent file from the project root, whatever the working directory", async () => {
     const dir = project({ "package.json": "{}", "app/agents/a.agent.md": agentFile(SIG, PROMPT) });
     await compileAgents({ inputs: ["agents"], out: "gen", cwd: join(dir, "app") });
@@ -185,5 +265,77 @@ describe("the output folder", () => {
     rmSync(join(dir, "app/gen"), { recursive: true });
     await compileAgents({ inputs: ["app/agents"], out: "app/gen", cwd: dir });
     expect(readFileSync(join(dir, "app/gen/a.ts"), "utf8")).toBe(fromApp);
+  });
+});
+
+/** The names a module's top-level statements export, as TypeScript parses it. */
+function exportedNames(text: string): string[] {
+  const file = ts.createSourceFile("m.ts", text, ts.ScriptTarget.Latest, false, ts.ScriptKind.TS);
+  const names: string[] = [];
+  for (const s of file.statements) {
+    const exported = ts.canHaveModifiers(s) && ts.getModifiers(s)?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
+    if (ts.isVariableStatement(s) && exported === true) {
+      for (const d of s.declarationList.declarations) names.push(d.name.getText(file));
+    } else if ((ts.isTypeAliasDeclaration(s) || ts.isFunctionDeclaration(s)) && exported === true) {
+      names.push(s.name?.getText(file) ?? "default");
+    } else if (ts.isExportDeclaration(s) && s.exportClause !== undefined && ts.isNamedExports(s.exportClause)) {
+      for (const e of s.exportClause.elements) names.push(e.name.getText(file));
+    } else if (exported === true) {
+      names.push(`<${ts.SyntaxKind[s.kind]}>`);
+    }
+  }
+  return names.sort();
+}
+
+describe("text of agent files in the generated comments", () => {
+  const MODULE_EXPORTS = ["AInput", "AOutput", "a", "validateAInput", "validateAOutput"];
+
+  it("a name, a signature or a folder holding */ or a line break cannot end a comment", async () => {
+    const dir = project({
+      "x*/agents/a.agent.md": agentFile(
+        [
+          'name: "x */ export const pwned = 1; /* "',
+          'description: "d */ export const pwned2 = 2; /*"',
+          SIG,
+          "tools:",
+          '  - name: "t"',
+          "    from: ../tools/t.ts#t",
+          '    signature: "(q :string) -> :int"',
+        ].join("\n"),
+        PROMPT,
+      ),
+      "x*/tools/t.ts": "export function t(args: { q: string }): number { return args.q.length; }\n",
+    });
+    const r = await compileAgents({ inputs: ["x*/agents"], out: "gen", cwd: dir });
+    expect(brief(r.diagnostics)).toEqual([]);
+    const module = readFileSync(join(dir, "gen/a.ts"), "utf8");
+    expect(module).toContain("The input of agent x *\\/ export const pwned = 1; /*: the parameters");
+    expect(exportedNames(module)).toEqual(MODULE_EXPORTS);
+    const index = readFileSync(join(dir, "gen/index.ts"), "utf8");
+    expect(index).toContain("/** Every agent compiled from x*\\/agents, with its types and validators. */");
+    expect(exportedNames(index)).toEqual(MODULE_EXPORTS);
+  });
+
+  it("an agent file whose name or folder holds a line break is an error (PTC152), nothing written", async () => {
+    const dir = project({
+      "agents/a\nexport const pwned = 1;.agent.md": agentFile(SIG, PROMPT),
+      "agents/x\u2028y/b.agent.md": agentFile(SIG, PROMPT),
+    });
+    const r = await compile(dir);
+    expect(brief(r.diagnostics)).toEqual([
+      'agents/a\nexport const pwned = 1;.agent.md:1:1 PTC152 the path "agents/a\\nexport const pwned = 1;.agent.md" holds a line break or another control character — rename the agent file or its folders with letters, digits and -',
+      'agents/x\u2028y/b.agent.md:1:1 PTC152 the path "agents/x\u2028y/b.agent.md" holds a line break or another control character — rename the agent file or its folders with letters, digits and -',
+    ]);
+    expect(existsSync(join(dir, "gen"))).toBe(false);
+  });
+
+  it("the line breaks of a path in a header are written as JSON escapes", () => {
+    expect(oneLine("a\nb\r\u2028\u2029")).toBe("a\\u000ab\\u000d\\u2028\\u2029");
+    expect(JSON.parse(`"${oneLine("a\nb\u2028")}"`)).toBe("a\nb\u2028");
+    expect(inComment("x */ y\nz")).toBe("x *\\/ y\\u000az");
+    // The no-change check names modules as the compile does: such a file makes none.
+    expect(moduleNames("a\nb")).toMatchObject({
+      problem: 'the file name "a\\nb" holds a line break or another control character',
+    });
   });
 });

@@ -186,6 +186,31 @@ describe("diagnostics of ptcc compile", () => {
     expect(`${d.message}${d.hint === undefined ? "" : ` — ${d.hint}`}`).toContain(c.text);
   });
 
+  it("PTC140: an agent used as a tool whose file is not among the files compiled", async () => {
+    const dir = project({
+      "agents/a.agent.md": agentFile(`${SIG}\ntools: [b]`, PROMPT),
+      "agents/b.agent.md": agentFile("description: B."),
+    });
+    const r = await compile(dir, { inputs: ["agents/a.agent.md"] });
+    expect(brief(r.diagnostics)).toEqual([
+      "agents/a.agent.md:3:9 PTC140 the agent file b.agent.md is not among the files compiled — compile its folder (ptcc compile agents), or name b.agent.md too",
+    ]);
+    expect(existsSync(join(dir, "gen"))).toBe(false);
+    // Named too, it is compiled and used.
+    const both = await compile(dir, { inputs: ["agents/a.agent.md", "agents/b.agent.md"] });
+    expect(brief(both.diagnostics)).toEqual([]);
+    expect(readFileSync(join(dir, "gen/a.ts"), "utf8")).toContain("b: $ptcc.asTool($agent_b),");
+  });
+
+  it("an agent used as a tool that failed to parse is reported once, by its own error", async () => {
+    const dir = project({
+      "agents/a.agent.md": agentFile(`${SIG}\ntools: [b]`, PROMPT),
+      "agents/b.agent.md": agentFile("description: B.\nmaxTurn: 2"),
+    });
+    const r = await compile(dir);
+    expect(brief(r.diagnostics)).toEqual(["agents/b.agent.md:3:1 PTC102 unknown key maxTurn — did you mean maxTurns?"]);
+  });
+
   it("PTC106: a file larger than 1 MiB", async () => {
     const d = await only({ "agents/a.agent.md": agentFile(SIG, `${PROMPT}\n${"x".repeat(1_100_000)}`) });
     expect(d.code).toBe("PTC106");
