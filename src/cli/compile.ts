@@ -12,7 +12,7 @@
  * --check found stale, missing or extra files; 2 the command was used wrongly.
  */
 import { watch as fsWatch, type FSWatcher } from "node:fs";
-import { dirname, resolve } from "node:path";
+import { dirname, resolve, sep } from "node:path";
 import type { CompileProgress, CompileResult, ToolTypeReader } from "../compiler/compile.js";
 import { startTypesWorker, type ToolTypesWorker } from "../compiler/tool-types-client.js";
 import { exitCode, formatOf, render, renderChanges, unchanged } from "./compile-render.js";
@@ -154,15 +154,24 @@ async function watchLoop(
     if (timer !== undefined) clearTimeout(timer);
     timer = setTimeout(() => void compile(), WATCH_SETTLE_MS);
   };
+  // The agent folders with what is under them (new agent files appear there); the folders
+  // of the other files a compile read (tool modules, their imports, tsconfig) by
+  // themselves, so that a tool module at the project's root does not watch node_modules.
+  const watch = (folder: string, recursive: boolean): void => {
+    const key = `${recursive ? "r" : "f"}:${folder}`;
+    if (watchers.has(key)) return;
+    try {
+      watchers.set(key, fsWatch(folder, { recursive }, trigger));
+    } catch {
+      // A folder that went away: its agent files are gone, the next compile says so.
+    }
+  };
+  const agentFolders = dirs.map((d) => resolve(d));
   const follow = (r: CompileResult): void => {
-    const folders = new Set([...dirs.map((d) => resolve(d)), ...r.inputs.map((f) => dirname(f))]);
-    for (const f of folders) {
-      if (watchers.has(f)) continue;
-      try {
-        watchers.set(f, fsWatch(f, { recursive: true }, trigger));
-      } catch {
-        // A folder that went away: its agent files are gone, the next compile says so.
-      }
+    for (const f of agentFolders) watch(f, true);
+    for (const f of r.inputs) {
+      const folder = dirname(f);
+      if (!agentFolders.some((a) => folder === a || folder.startsWith(a + sep))) watch(folder, false);
     }
   };
   const compile = async (): Promise<void> => {

@@ -296,6 +296,24 @@ describe("ptcc compile", () => {
       child.kill("SIGINT");
     }
   }, 30_000);
+
+  it("--watch compiles again when a tool module outside the agent folder changes", async () => {
+    const d = dir({ "agents/count.agent.md": TOOLED, "tools/count.ts": TOOL });
+    const child = spawn(process.execPath, [BIN, "compile", "agents", "--out", "gen", "--watch"], { cwd: d });
+    let out = "";
+    child.stdout.on("data", (b: Buffer) => (out += b.toString()));
+    const until = async (text: string): Promise<void> => {
+      for (let i = 0; i < 400 && !out.includes(text); i++) await new Promise((r) => setTimeout(r, 50));
+      expect(out).toContain(text);
+    };
+    try {
+      await until("2 files written");
+      writeFileSync(join(d, "tools/count.ts"), TOOL.replace("a page", "one page"));
+      await until("wrote gen/count.ts");
+    } finally {
+      child.kill("SIGINT");
+    }
+  }, 40_000);
 });
 
 describe("ptcc init", () => {
