@@ -20,7 +20,13 @@ let failed = 0;
 if (existsSync(report)) {
   const r = JSON.parse(readFileSync(report, "utf8"));
   passed = r.numPassedTests ?? 0;
-  failed = (r.numFailedTests ?? 0) + (r.numFailedTestSuites ?? 0);
+  failed = r.numFailedTests ?? 0;
+  // A test file that failed with no failed test in it (it did not load) counts once;
+  // numFailedTestSuites would count every failed describe block as well.
+  for (const file of r.testResults ?? []) {
+    const tests = file.assertionResults ?? [];
+    if (file.status === "failed" && !tests.some((t) => t.status === "failed")) failed += 1;
+  }
 }
 const code = res.status ?? 1;
 // A run that died before reporting counts as a failure.
