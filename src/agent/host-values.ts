@@ -26,21 +26,22 @@ export const TRACE_VALUE_MAX_CHARS = 1_000_000;
 type Result<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: PtcError };
 
 /** A value for a trace event: JSON-safe, at most TRACE_VALUE_MAX_CHARS. Never throws. */
-export function traceValue(x: unknown, limits?: Partial<Limits>): unknown {
-  return traceValues([x], limits)[0];
+export function traceValue(x: unknown, limits?: Partial<Limits>, ms?: number): unknown {
+  return traceValues([x], limits, ms)[0];
 }
 
 /** Several values for trace events, in one walk. Never throws. */
-export function traceValues(xs: readonly unknown[], limits?: Partial<Limits>): unknown[] {
+export function traceValues(xs: readonly unknown[], limits?: Partial<Limits>, ms?: number): unknown[] {
   const r = tryHostWalk((meter) => xs.map((x) => toJsonSafe(x, { meter, maxChars: TRACE_VALUE_MAX_CHARS })), {
     limits,
+    ms,
   });
   return r.ok ? r.value : xs.map(() => `#too-large: ${r.error.message}`);
 }
 
 /** A value as the Step's JSON (whole). Never throws: a value that cannot be written is a marker string. */
-export function jsonValue(x: unknown, limits?: Partial<Limits>): unknown {
-  const r = tryHostWalk((meter) => toJsonSafe(x, { meter }), { limits });
+export function jsonValue(x: unknown, limits?: Partial<Limits>, ms?: number): unknown {
+  const r = tryHostWalk((meter) => toJsonSafe(x, { meter }), { limits, ms });
   return r.ok ? r.value : `#too-large: ${r.error.message}`;
 }
 
@@ -52,6 +53,7 @@ export function endValues(
   value: unknown,
   vars: readonly (readonly [string, unknown])[],
   limits?: Partial<Limits>,
+  ms?: number,
 ): { readonly json: unknown; readonly trace: unknown; readonly vars: [string, unknown][] } {
   const r = tryHostWalk(
     (meter) => {
@@ -62,7 +64,7 @@ export function endValues(
         vars: vars.map(([k, v]): [string, unknown] => [k, toJsonSafe(v, { meter })]),
       };
     },
-    { limits },
+    { limits, ms },
   );
   if (r.ok) return r.value;
   const marker = `#too-large: ${r.error.message}`;
@@ -70,25 +72,30 @@ export function endValues(
 }
 
 /** A value printed for people or the model (shortened by `opts`). Never throws. */
-export function printValue(v: Value, opts: PrintOptions, limits?: Partial<Limits>): string {
-  const r = tryHostWalk((meter) => print(null, v, { ...opts, meter }), { limits });
+export function printValue(v: Value, opts: PrintOptions, limits?: Partial<Limits>, ms?: number): string {
+  const r = tryHostWalk((meter) => print(null, v, { ...opts, meter }), { limits, ms });
   return r.ok ? r.value : `#unprintable: ${r.error.message}`;
 }
 
 /**
  * A returned value checked against the output type, in one walk: its typed host view
  * (toTyped), then the validation. A value too deep or too large to view as data cannot be
- * checked, nor returned: that is an issue of its own.
+ * checked, nor returned: that is an issue of its own. A walk that runs out of time is the
+ * error (`timeout`): the turn's time is over, not the value wrong.
  */
 export function returnIssues(
   sig: Signature,
   v: Value,
   mode: ValidationMode,
   limits?: Partial<Limits>,
-): readonly ValidationIssue[] {
-  const r = tryHostWalk((meter) => checkOutput(sig, toTyped(null, v, meter), mode, meter), { limits });
-  if (!r.ok) return [{ code: "invalid_type", path: "$", message: `cannot be checked: ${r.error.message}` }];
-  return r.value.ok ? [] : r.value.errors;
+  ms?: number,
+): Result<readonly ValidationIssue[]> {
+  const r = tryHostWalk((meter) => checkOutput(sig, toTyped(null, v, meter), mode, meter), { limits, ms });
+  if (!r.ok) {
+    if (r.error.kind === "timeout") return r;
+    return { ok: true, value: [{ code: "invalid_type", path: "$", message: `cannot be checked: ${r.error.message}` }] };
+  }
+  return { ok: true, value: r.value.ok ? [] : r.value.errors };
 }
 
 /** Host data checked against the output type (a text-mode answer), with a budget. */
@@ -97,8 +104,9 @@ export function dataIssues(
   x: unknown,
   mode: ValidationMode,
   limits?: Partial<Limits>,
+  ms?: number,
 ): readonly ValidationIssue[] {
-  const r = tryHostWalk((meter) => checkOutput(sig, x, mode, meter), { limits });
+  const r = tryHostWalk((meter) => checkOutput(sig, x, mode, meter), { limits, ms });
   if (!r.ok) return [{ code: "invalid_type", path: "$", message: `cannot be checked: ${r.error.message}` }];
   return r.value.ok ? [] : r.value.errors;
 }
@@ -111,6 +119,7 @@ export function checkedInput(
   sig: Signature,
   input: unknown,
   limits?: Partial<Limits>,
+  ms?: number,
 ): Result<{ readonly errors: readonly ValidationIssue[]; readonly input: Record<string, unknown> }> {
   return tryHostWalk(
     (meter) => {
@@ -118,14 +127,14 @@ export function checkedInput(
       const copy = checked.ok ? { ...((checked.value ?? {}) as Record<string, unknown>) } : {};
       return { errors: checked.errors, input: copy };
     },
-    { limits },
+    { limits, ms },
   );
 }
 
 /** Host data (a text-mode answer) as values, within the limits. */
-export function valueOf(x: unknown, limits?: Partial<Limits>): Result<Value> {
+export function valueOf(x: unknown, limits?: Partial<Limits>, ms?: number): Result<Value> {
   const all = resolveLimits(limits);
-  return tryHostWalk((meter) => fromHost(x, { meter, limits: all }), { limits });
+  return tryHostWalk((meter) => fromHost(x, { meter, limits: all }), { limits, ms });
 }
 
 export { hostWalk };

@@ -146,6 +146,8 @@ class Run {
   private turnCalls: ToolCallTrace[] = [];
   private turnNotes: string[] = [];
   private turnSignal: AbortSignal = new AbortController().signal;
+  /** When the current turn's time ends (performance.now); Infinity between turns. */
+  private turnDeadline = Infinity;
   private session: Session | null = null;
   /** The conversation so far, once the prompt is rendered. */
   private conversation: Conversation | null = null;
@@ -196,7 +198,21 @@ class Run {
    * a walk with a budget, under the watchdog; what cannot be walked holds nothing to find).
    */
   private firewalled(value: unknown): void {
-    tryHostWalk((meter) => this.secrets.collect(value, meter), { limits: this.def.limits });
+    tryHostWalk((meter) => this.secrets.collect(value, meter), { limits: this.def.limits, ms: this.msLeft() });
+  }
+
+  /**
+   * The time a walk over values may take now: what is left of the turn (inside one) or of
+   * the mission (outside), at least 1 ms — a walk after the evaluation spends the turn's
+   * time, not a fresh timeoutMs of its own.
+   */
+  private msLeft(): number {
+    return Math.max(1, Math.floor(Math.min(this.turnDeadline, this.deadline) - performance.now()));
+  }
+
+  /** The failure of a turn whose time ran out: the mission's when that is over too. */
+  private outOfTime(): Failure {
+    return this.deadline - performance.now() <= 0 ? missionTimeout(this.missionMs) : turnTimeout(this.def, this.turn);
   }
 
   private emit(e: TraceEvent): void {
@@ -234,7 +250,7 @@ class Run {
         depth: this.depth,
         // The caller's own data, by reference when it is plain JSON (checked, not copied:
         // copying a large input for the trace would cost as much as the run's first turn).
-        input: traceValue(this.input, this.def.limits),
+        input: traceValue(this.input, this.def.limits, this.msLeft()),
       });
       step = await this.loop();
     } catch (e) {
@@ -295,7 +311,7 @@ class Run {
           vars: session.namespace.all(),
           inherited: inheritedNames,
         }),
-      { limits: this.def.limits },
+      { limits: this.def.limits, ms: this.msLeft() },
     );
     // The first message shows the input's samples: firewalled values in them stay hidden.
     const conversation = new Conversation(prompt.system, this.secrets.redact(prompt.user), this.def.transport);
@@ -338,6 +354,7 @@ class Run {
     const left = this.deadline - turnStart;
     const controller = new AbortController();
     const budget = Math.min(def.turnTimeoutMs, left);
+    this.turnDeadline = turnStart + budget;
     // The abort reason is a Failure, so a child agent stopped with this turn can say why.
     const timer = setTimeout(
       () => controller.abort(budget === left ? missionTimeout(this.missionMs) : turnTimeout(def, this.turn)),
@@ -365,6 +382,7 @@ class Run {
       r = await this.replyTurn(session, reply, remaining);
     } finally {
       clearTimeout(timer);
+      this.turnDeadline = Infinity;
       this.options.signal?.removeEventListener("abort", onAbort);
       // The turn is over: whatever it started and still runs (a child agent the program
       // gave up waiting for, a slow tool) is told to stop.
@@ -521,6 +539,7 @@ class Run {
         context: () => ({ agent: def.name, depth: this.depth, turn: this.turn, signal: this.turnSignal }),
         record: (c) => this.recordCall(c),
         seen: (value) => this.firewalled(value),
+        msLeft: () => this.msLeft(),
         note: (tool, warnings) => this.turnNotes.push(...coercionNotes(tool, warnings)),
         contractBroken: (reason) => (this.contractBreach ??= { kind: "tool_contract", reason }),
         runChild: (tool, child, args, inherit) => this.runChild(tool, child, args, inherit),
@@ -672,12 +691,12 @@ class Run {
         return { outcome: "error", feedback: "", program: code, end: { value: null, failure: interrupted() } };
       }
       if (r.error.kind === "fail") {
-        const value = jsonValue(r.error.detail, def.limits);
+        const value = jsonValue(r.error.detail, def.limits, this.msLeft());
         return {
           outcome: "fail",
           feedback: "",
           program: code,
-          end: { value: null, failure: { kind: "fail", reason: failReason(r.error.detail), value } },
+          end: { value: null, failure: { kind: "fail", reason: failReason(r.error.detail, value), value } },
         };
       }
       return {
@@ -694,6 +713,7 @@ class Run {
           r.value,
           { readably: true, maxItems: fmt.feedbackLimit, maxChars: fmt.feedbackMaxChars, firewall: true },
           def.limits,
+          this.msLeft(),
         )
       : r.printed;
     if (!r.returned && !single) {
@@ -704,7 +724,18 @@ class Run {
         result: r.printed,
       };
     }
-    const issues = returnIssues(def.signature, r.value, def.signatureValidation, def.limits);
+    const checked = returnIssues(def.signature, r.value, def.signatureValidation, def.limits, this.msLeft());
+    // The value could not be checked in the time left: the turn is over, and so is the run.
+    if (!checked.ok) {
+      return {
+        outcome: "error",
+        feedback: "",
+        program: code,
+        result: shown,
+        end: { value: null, failure: this.outOfTime() },
+      };
+    }
+    const issues = checked.value;
     if (issues.length > 0) {
       const expected = renderType(def.signature.output);
       const feedback = invalidReturnFeedback(expected, issues);
@@ -754,7 +785,7 @@ class Run {
           : `;; Error: your answer is not valid JSON: ${message}. Call ${RUN_PROGRAM} with a program, or answer with the JSON value of the expected output.`;
       return { outcome: "error", feedback, program: code, errorKind: "json", error: firstLine(feedback) };
     }
-    const read = valueOf(parsed, this.def.limits);
+    const read = valueOf(parsed, this.def.limits, this.msLeft());
     if (!read.ok) {
       const feedback = `;; Error: ${read.error.message}`;
       return { outcome: "error", feedback, program: code, errorKind: "json", error: firstLine(feedback) };
@@ -777,12 +808,12 @@ class Run {
 
   /** The output's validation errors (none in warn_only and disabled modes). */
   private checkOutput(value: unknown): readonly ValidationIssue[] {
-    return dataIssues(this.def.signature, value, this.def.signatureValidation, this.def.limits);
+    return dataIssues(this.def.signature, value, this.def.signatureValidation, this.def.limits, this.msLeft());
   }
 
   private recordCall(c: ToolCallTrace): void {
     this.turnCalls.push(c);
-    const [args, result] = traceValues([c.args, c.result], this.def.limits);
+    const [args, result] = traceValues([c.args, c.result], this.def.limits, this.msLeft());
     this.emit({
       ...this.base(),
       type: "tool_call",
@@ -846,6 +877,7 @@ class Run {
       failure === null ? value : undefined,
       vars.map((v) => [v.name, v.value] as const),
       this.def.limits,
+      this.msLeft(),
     );
     const ret = failure === null ? end.json : undefined;
     this.emit({
@@ -928,10 +960,9 @@ function turnTimeout(def: AgentDefinition, turn: number): Failure {
   return { kind: "timeout", reason: `turn ${turn} ran out of time (${def.turnTimeoutMs} ms)` };
 }
 
-/** The text of a (fail ...) reason: a string as is, a map's :message or :reason, else printed. */
-function failReason(detail: unknown): string {
+/** The text of a (fail ...) reason (`json`: the detail's JSON): a string as is, a map's :message or :reason, else printed. */
+function failReason(detail: unknown, json: unknown): string {
   if (typeof detail === "string") return detail;
-  const json = jsonValue(detail);
   if (json !== null && typeof json === "object" && !Array.isArray(json)) {
     const o = json as Record<string, unknown>;
     if (typeof o["message"] === "string") return o["message"];
