@@ -46,29 +46,37 @@ export function jsonValue(x: unknown, limits?: Partial<Limits>, ms?: number): un
 }
 
 /**
- * What the end of a run writes, in one walk: the return value as the Step's JSON and as
- * the trace keeps it, and the JSON of the user vars. Never throws.
+ * A run's return as the Step's JSON (whole) and as the trace keeps it, in one walk. A
+ * return is never a marker: a value whose JSON cannot be made within the limits (steps,
+ * the time left) is the error (`limit`, `timeout`), and the run fails with it.
  */
-export function endValues(
+export function returnJson(
   value: unknown,
-  vars: readonly (readonly [string, unknown])[],
   limits?: Partial<Limits>,
   ms?: number,
-): { readonly json: unknown; readonly trace: unknown; readonly vars: [string, unknown][] } {
-  const r = tryHostWalk(
+): Result<{ readonly json: unknown; readonly trace: unknown }> {
+  return tryHostWalk(
     (meter) => {
-      const json = toJsonSafe(value, { meter });
-      return {
-        json,
-        trace: toJsonSafe(json, { meter, maxChars: TRACE_VALUE_MAX_CHARS }),
-        vars: vars.map(([k, v]): [string, unknown] => [k, toJsonSafe(v, { meter })]),
-      };
+      const json = toJsonSafe(value, { meter, strict: true });
+      return { json, trace: toJsonSafe(json, { meter, maxChars: TRACE_VALUE_MAX_CHARS }) };
     },
     { limits, ms },
   );
+}
+
+/** The JSON of the user vars at the end of a run, in one walk. Never throws. */
+export function endVars(
+  vars: readonly (readonly [string, unknown])[],
+  limits?: Partial<Limits>,
+  ms?: number,
+): [string, unknown][] {
+  const r = tryHostWalk((meter) => vars.map(([k, v]): [string, unknown] => [k, toJsonSafe(v, { meter })]), {
+    limits,
+    ms,
+  });
   if (r.ok) return r.value;
   const marker = `#too-large: ${r.error.message}`;
-  return { json: marker, trace: marker, vars: vars.map(([k]) => [k, marker]) };
+  return vars.map(([k]) => [k, marker]);
 }
 
 /** A value printed for people or the model (shortened by `opts`). Never throws. */

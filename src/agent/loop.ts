@@ -27,11 +27,12 @@ import { renderType } from "../signature/render.js";
 import { Conversation } from "./conversation.js";
 import { extractJson, extractProgram, extractToolProgram } from "./extract.js";
 import {
-  endValues,
+  endVars,
   hostWalk,
   jsonValue,
   printValue,
   returnIssues,
+  returnJson,
   dataIssues,
   traceValue,
   traceValues,
@@ -325,7 +326,7 @@ class Run {
       const messages = conversation.messages(last ? lastTurnNotice(def.outputMode) : undefined);
       const t = await this.turnOnce(llm, session, messages);
       if ("failure" in t) return this.finish(null, t.failure);
-      if (t.end !== undefined) return this.finish(t.end.value, t.end.failure);
+      if (t.end !== undefined) return this.finish(t.end.value, t.end.failure, t.end.json);
       lastError = t.error;
       conversation.add(t.reply, t.feedback);
     }
@@ -762,7 +763,7 @@ class Run {
         error: `the returned value does not match the expected output ${expected}`,
       };
     }
-    return { outcome: "return", feedback: "", program: code, result: shown, end: { value: r.value, failure: null } };
+    return this.returnTurn(r.value, code, shown);
   }
 
   /**
@@ -803,7 +804,37 @@ class Run {
         error: `the returned value does not match the expected output ${expected}`,
       };
     }
-    return { outcome: "return", feedback: "", program: code, result: shown, end: { value, failure: null } };
+    return this.returnTurn(value, code, shown);
+  }
+
+  /**
+   * A turn that returns: the value's JSON is made now, in the turn's time, so that a
+   * return too large to write ends the run as failed rather than as a marker string.
+   */
+  private returnTurn(value: Value, program: string | null, shown: string): TurnResult {
+    const json = returnJson(value, this.def.limits, this.msLeft());
+    if (!json.ok) {
+      const failure = this.unwritable(json.error);
+      return {
+        outcome: "error",
+        feedback: "",
+        program,
+        result: shown,
+        errorKind: json.error.kind,
+        error: failure.reason,
+        end: { value: null, failure },
+      };
+    }
+    return { outcome: "return", feedback: "", program, result: shown, end: { value, failure: null, json: json.value } };
+  }
+
+  /** Why a return whose JSON could not be made fails the run: its time ran out, or a limit. */
+  private unwritable(error: PtcError): Failure {
+    if (error.kind === "timeout") return this.outOfTime();
+    return {
+      kind: "limit",
+      reason: `the returned value cannot be written as JSON within the limits: ${error.message}`,
+    };
   }
 
   /** The output's validation errors (none in warn_only and disabled modes). */
@@ -870,21 +901,30 @@ class Run {
     return step;
   }
 
-  private finish(value: Value | null, failure: Failure | null): Step {
+  private finish(
+    value: Value | null,
+    failure: Failure | null,
+    written?: { readonly json: unknown; readonly trace: unknown },
+  ): Step {
+    if (failure === null && written === undefined) {
+      // A return not made by a turn (none today): its JSON is made here, still before ok.
+      const json = returnJson(value, this.def.limits, this.msLeft());
+      if (json.ok) written = json.value;
+      else failure = this.unwritable(json.error);
+    }
     const durationMs = performance.now() - this.started;
     const vars = (this.session?.namespace.all() ?? []).filter((v) => v.bound);
-    const end = endValues(
-      failure === null ? value : undefined,
+    const endVarsJson = endVars(
       vars.map((v) => [v.name, v.value] as const),
       this.def.limits,
       this.msLeft(),
     );
-    const ret = failure === null ? end.json : undefined;
+    const ret = failure === null ? written?.json : undefined;
     this.emit({
       ...this.base(),
       type: "run_end",
       ok: failure === null,
-      ...(failure === null ? { return: end.trace } : { failure: { kind: failure.kind, reason: failure.reason } }),
+      ...(failure === null ? { return: written?.trace } : { failure: { kind: failure.kind, reason: failure.reason } }),
       turns: this.turns.length,
       durationMs,
     });
@@ -893,7 +933,7 @@ class Run {
       turns: this.turns,
       transcript: this.turns,
       usage,
-      namespace: namespaceObject(end.vars),
+      namespace: namespaceObject(endVarsJson),
       fieldDescriptions: this.def.fieldDescriptions,
       signature: this.def.signature,
       trace: this.trace,
@@ -920,7 +960,12 @@ interface TurnResult {
   readonly program: string | null;
   readonly result?: string;
   /** Set when the turn ends the run: the returned value, or the failure. */
-  readonly end?: { readonly value: Value | null; readonly failure: Failure | null };
+  readonly end?: {
+    readonly value: Value | null;
+    readonly failure: Failure | null;
+    /** A return's JSON, made in the turn (the Step's and the trace's). */
+    readonly json?: { readonly json: unknown; readonly trace: unknown };
+  };
   /** An error turn's kind, for the trace. */
   readonly errorKind?: string;
   /** What went wrong, on one line (the run's failure reason quotes the last one). */

@@ -26,4 +26,17 @@ describe("walks after the evaluation", () => {
     expect(step.failure).toEqual({ kind: "timeout", reason: "turn 1 ran out of time (300 ms)" });
     expect(performance.now() - t0).toBeLessThan(1200);
   });
+
+  it("a return whose JSON cannot be written within the limits fails the run, never ok with a marker", async () => {
+    // Built in a few steps, 2^10 leaves as JSON: more than 5000 steps to write.
+    const { llm } = recording([clj("(return (reduce (fn [a _] [a a]) [] (range 10)))")]);
+    const agent = defineAgent({ prompt: "Go.", maxTurns: 1, limits: { maxSteps: 5000 } });
+    const step = await agent.run({}, { llm });
+    expect(step.ok).toBe(false);
+    expect(step.return).toBeUndefined();
+    expect(step.failure?.kind).toBe("limit");
+    expect(step.failure?.reason).toMatch(/^the returned value cannot be written as JSON within the limits: step limit/);
+    expect(step.turns[0]!.outcome).toBe("error");
+    expect(step.trace.find((e) => e.type === "run_end")).toMatchObject({ ok: false });
+  });
 });
