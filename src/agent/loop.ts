@@ -277,14 +277,14 @@ class Run {
       llm = await this.resolveLlm();
       this.llm = llm;
     } catch (e) {
-      return this.finish(null, { kind: "llm", reason: e instanceof Error ? e.message : String(e) });
+      return this.finish(null, { kind: "llm", reason: hostMessage(e) });
     }
 
     let mission: string;
     try {
       mission = missionText(def, input);
     } catch (e) {
-      return this.finish(null, { kind: "input", reason: e instanceof Error ? e.message : String(e) });
+      return this.finish(null, { kind: "input", reason: hostMessage(e) });
     }
 
     const toolsFailure = await this.openToolSources();
@@ -374,7 +374,7 @@ class Run {
         if (controller.signal.aborted) {
           return { failure: budget === left ? missionTimeout(this.missionMs) : turnTimeout(def, this.turn) };
         }
-        return { failure: { kind: "llm", reason: e instanceof Error ? e.message : String(e) } };
+        return { failure: { kind: "llm", reason: hostMessage(e) } };
       }
       const remaining = Math.max(
         1,
@@ -457,7 +457,7 @@ class Run {
         } catch (e) {
           this.programEvent(null);
           if (cutOff) return this.cutOffTurn(null);
-          const message = e instanceof Error ? e.message : String(e);
+          const message = hostMessage(e);
           return this.noProgramTurn(
             `;; Error: the arguments of ${RUN_PROGRAM} are not valid JSON (${message}). Call it with {"program": "..."}.`,
           );
@@ -523,7 +523,7 @@ class Run {
     } catch (e) {
       if (controller.signal.aborted)
         return isFailure(controller.signal.reason) ? controller.signal.reason : this.cancelFailure();
-      return { kind: "tools", reason: e instanceof Error ? e.message : String(e) };
+      return { kind: "tools", reason: hostMessage(e) };
     } finally {
       clearTimeout(timer);
       this.options.signal?.removeEventListener("abort", onAbort);
@@ -652,7 +652,7 @@ class Run {
         type: "llm_response",
         turn: this.turn,
         agent: this.def.name,
-        error: e instanceof Error ? e.message : String(e),
+        error: hostMessage(e),
         durationMs: performance.now() - t0,
       });
       throw e;
@@ -779,7 +779,7 @@ class Run {
       parsed = JSON.parse(code);
     } catch (e) {
       if (cutOff) return this.cutOffTurn(code);
-      const message = e instanceof Error ? e.message : String(e);
+      const message = hostMessage(e);
       const feedback =
         mode === "text"
           ? `;; Error: your answer is not valid JSON: ${message}`
@@ -1031,7 +1031,7 @@ function abortable<T>(p: Promise<T>, signal: AbortSignal): Promise<T> {
       },
       (e: unknown) => {
         signal.removeEventListener("abort", onAbort);
-        reject(e instanceof Error ? e : new Error(String(e)));
+        reject(e instanceof Error ? e : new Error(hostMessage(e)));
       },
     );
   });
