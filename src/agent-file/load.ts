@@ -7,6 +7,7 @@
  * Everything that can go wrong is an AgentFileError naming the file and, where the cause
  * was written, its line and column: a missing sibling or module points at its tool entry.
  */
+import { hostMessage } from "../runtime/convert.js";
 import { readdir, readFile, stat } from "node:fs/promises";
 import { basename, dirname, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -248,7 +249,7 @@ async function loadModuleTool(
   try {
     namespace = await loaded;
   } catch (e) {
-    const message = e instanceof Error ? e.message : String(e);
+    const message = hostMessage(e);
     throw at(`cannot import tool module ${path}: ${message.split("\n")[0]!}`);
   }
 
@@ -376,5 +377,5 @@ function describeFsError(e: unknown, what: string): string {
   if (code === "ENOENT") return `${what} not found`;
   if (code === "EACCES" || code === "EPERM") return `cannot read the ${what}: permission denied`;
   if (code === "EISDIR") return "not a file";
-  return `cannot read the ${what}: ${e instanceof Error ? e.message : String(e)}`;
+  return `cannot read the ${what}: ${hostMessage(e)}`;
 }

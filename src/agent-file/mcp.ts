@@ -15,6 +15,7 @@
  * the shape with positions; loading expands `${VAR}` from the environment and resolves
  * paths against the agent file's folder; the run opens the servers (ptcc/mcp, loaded then).
  */
+import { hostMessage } from "../runtime/convert.js";
 import { nodeBuiltin } from "../platform.js";
 import { isMap, isScalar, isSeq, type Pair, type YAMLMap } from "yaml";
 import type { ToolSource } from "../agent/tool-source.js";
@@ -249,7 +250,7 @@ export function mcpToolSource(entry: McpEntry, file: EntryFile, env: NodeJS.Proc
         });
         return { tools: mcp.tools, close: () => mcp.close() };
       } catch (error) {
-        throw new Error(`${at}: ${error instanceof Error ? error.message : String(error)}`);
+        throw new Error(`${at}: ${hostMessage(error)}`);
       }
     },
   };

@@ -26,69 +26,84 @@ export const TRACE_VALUE_MAX_CHARS = 1_000_000;
 type Result<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: PtcError };
 
 /** A value for a trace event: JSON-safe, at most TRACE_VALUE_MAX_CHARS. Never throws. */
-export function traceValue(x: unknown, limits?: Partial<Limits>): unknown {
-  return traceValues([x], limits)[0];
+export function traceValue(x: unknown, limits?: Partial<Limits>, ms?: number): unknown {
+  return traceValues([x], limits, ms)[0];
 }
 
 /** Several values for trace events, in one walk. Never throws. */
-export function traceValues(xs: readonly unknown[], limits?: Partial<Limits>): unknown[] {
+export function traceValues(xs: readonly unknown[], limits?: Partial<Limits>, ms?: number): unknown[] {
   const r = tryHostWalk((meter) => xs.map((x) => toJsonSafe(x, { meter, maxChars: TRACE_VALUE_MAX_CHARS })), {
     limits,
+    ms,
   });
   return r.ok ? r.value : xs.map(() => `#too-large: ${r.error.message}`);
 }
 
 /** A value as the Step's JSON (whole). Never throws: a value that cannot be written is a marker string. */
-export function jsonValue(x: unknown, limits?: Partial<Limits>): unknown {
-  const r = tryHostWalk((meter) => toJsonSafe(x, { meter }), { limits });
+export function jsonValue(x: unknown, limits?: Partial<Limits>, ms?: number): unknown {
+  const r = tryHostWalk((meter) => toJsonSafe(x, { meter }), { limits, ms });
   return r.ok ? r.value : `#too-large: ${r.error.message}`;
 }
 
 /**
- * What the end of a run writes, in one walk: the return value as the Step's JSON and as
- * the trace keeps it, and the JSON of the user vars. Never throws.
+ * A run's return as the Step's JSON (whole) and as the trace keeps it, in one walk. A
+ * return is never a marker: a value whose JSON cannot be made within the limits (steps,
+ * the time left) is the error (`limit`, `timeout`), and the run fails with it.
  */
-export function endValues(
+export function returnJson(
   value: unknown,
+  limits?: Partial<Limits>,
+  ms?: number,
+): Result<{ readonly json: unknown; readonly trace: unknown }> {
+  return tryHostWalk(
+    (meter) => {
+      const json = toJsonSafe(value, { meter, strict: true });
+      return { json, trace: toJsonSafe(json, { meter, maxChars: TRACE_VALUE_MAX_CHARS }) };
+    },
+    { limits, ms },
+  );
+}
+
+/** The JSON of the user vars at the end of a run, in one walk. Never throws. */
+export function endVars(
   vars: readonly (readonly [string, unknown])[],
   limits?: Partial<Limits>,
-): { readonly json: unknown; readonly trace: unknown; readonly vars: [string, unknown][] } {
-  const r = tryHostWalk(
-    (meter) => {
-      const json = toJsonSafe(value, { meter });
-      return {
-        json,
-        trace: toJsonSafe(json, { meter, maxChars: TRACE_VALUE_MAX_CHARS }),
-        vars: vars.map(([k, v]): [string, unknown] => [k, toJsonSafe(v, { meter })]),
-      };
-    },
-    { limits },
-  );
+  ms?: number,
+): [string, unknown][] {
+  const r = tryHostWalk((meter) => vars.map(([k, v]): [string, unknown] => [k, toJsonSafe(v, { meter })]), {
+    limits,
+    ms,
+  });
   if (r.ok) return r.value;
   const marker = `#too-large: ${r.error.message}`;
-  return { json: marker, trace: marker, vars: vars.map(([k]) => [k, marker]) };
+  return vars.map(([k]) => [k, marker]);
 }
 
 /** A value printed for people or the model (shortened by `opts`). Never throws. */
-export function printValue(v: Value, opts: PrintOptions, limits?: Partial<Limits>): string {
-  const r = tryHostWalk((meter) => print(null, v, { ...opts, meter }), { limits });
+export function printValue(v: Value, opts: PrintOptions, limits?: Partial<Limits>, ms?: number): string {
+  const r = tryHostWalk((meter) => print(null, v, { ...opts, meter }), { limits, ms });
   return r.ok ? r.value : `#unprintable: ${r.error.message}`;
 }
 
 /**
  * A returned value checked against the output type, in one walk: its typed host view
  * (toTyped), then the validation. A value too deep or too large to view as data cannot be
- * checked, nor returned: that is an issue of its own.
+ * checked, nor returned: that is an issue of its own. A walk that runs out of time is the
+ * error (`timeout`): the turn's time is over, not the value wrong.
  */
 export function returnIssues(
   sig: Signature,
   v: Value,
   mode: ValidationMode,
   limits?: Partial<Limits>,
-): readonly ValidationIssue[] {
-  const r = tryHostWalk((meter) => checkOutput(sig, toTyped(null, v, meter), mode, meter), { limits });
-  if (!r.ok) return [{ code: "invalid_type", path: "$", message: `cannot be checked: ${r.error.message}` }];
-  return r.value.ok ? [] : r.value.errors;
+  ms?: number,
+): Result<readonly ValidationIssue[]> {
+  const r = tryHostWalk((meter) => checkOutput(sig, toTyped(null, v, meter), mode, meter), { limits, ms });
+  if (!r.ok) {
+    if (r.error.kind === "timeout") return r;
+    return { ok: true, value: [{ code: "invalid_type", path: "$", message: `cannot be checked: ${r.error.message}` }] };
+  }
+  return { ok: true, value: r.value.ok ? [] : r.value.errors };
 }
 
 /** Host data checked against the output type (a text-mode answer), with a budget. */
@@ -97,8 +112,9 @@ export function dataIssues(
   x: unknown,
   mode: ValidationMode,
   limits?: Partial<Limits>,
+  ms?: number,
 ): readonly ValidationIssue[] {
-  const r = tryHostWalk((meter) => checkOutput(sig, x, mode, meter), { limits });
+  const r = tryHostWalk((meter) => checkOutput(sig, x, mode, meter), { limits, ms });
   if (!r.ok) return [{ code: "invalid_type", path: "$", message: `cannot be checked: ${r.error.message}` }];
   return r.value.ok ? [] : r.value.errors;
 }
@@ -111,6 +127,7 @@ export function checkedInput(
   sig: Signature,
   input: unknown,
   limits?: Partial<Limits>,
+  ms?: number,
 ): Result<{ readonly errors: readonly ValidationIssue[]; readonly input: Record<string, unknown> }> {
   return tryHostWalk(
     (meter) => {
@@ -118,14 +135,14 @@ export function checkedInput(
       const copy = checked.ok ? { ...((checked.value ?? {}) as Record<string, unknown>) } : {};
       return { errors: checked.errors, input: copy };
     },
-    { limits },
+    { limits, ms },
   );
 }
 
 /** Host data (a text-mode answer) as values, within the limits. */
-export function valueOf(x: unknown, limits?: Partial<Limits>): Result<Value> {
+export function valueOf(x: unknown, limits?: Partial<Limits>, ms?: number): Result<Value> {
   const all = resolveLimits(limits);
-  return tryHostWalk((meter) => fromHost(x, { meter, limits: all }), { limits });
+  return tryHostWalk((meter) => fromHost(x, { meter, limits: all }), { limits, ms });
 }
 
 export { hostWalk };

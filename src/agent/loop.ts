@@ -27,11 +27,12 @@ import { renderType } from "../signature/render.js";
 import { Conversation } from "./conversation.js";
 import { extractJson, extractProgram, extractToolProgram } from "./extract.js";
 import {
-  endValues,
+  endVars,
   hostWalk,
   jsonValue,
   printValue,
   returnIssues,
+  returnJson,
   dataIssues,
   traceValue,
   traceValues,
@@ -146,6 +147,8 @@ class Run {
   private turnCalls: ToolCallTrace[] = [];
   private turnNotes: string[] = [];
   private turnSignal: AbortSignal = new AbortController().signal;
+  /** When the current turn's time ends (performance.now); Infinity between turns. */
+  private turnDeadline = Infinity;
   private session: Session | null = null;
   /** The conversation so far, once the prompt is rendered. */
   private conversation: Conversation | null = null;
@@ -196,7 +199,21 @@ class Run {
    * a walk with a budget, under the watchdog; what cannot be walked holds nothing to find).
    */
   private firewalled(value: unknown): void {
-    tryHostWalk((meter) => this.secrets.collect(value, meter), { limits: this.def.limits });
+    tryHostWalk((meter) => this.secrets.collect(value, meter), { limits: this.def.limits, ms: this.msLeft() });
+  }
+
+  /**
+   * The time a walk over values may take now: what is left of the turn (inside one) or of
+   * the mission (outside), at least 1 ms — a walk after the evaluation spends the turn's
+   * time, not a fresh timeoutMs of its own.
+   */
+  private msLeft(): number {
+    return Math.max(1, Math.floor(Math.min(this.turnDeadline, this.deadline) - performance.now()));
+  }
+
+  /** The failure of a turn whose time ran out: the mission's when that is over too. */
+  private outOfTime(): Failure {
+    return this.deadline - performance.now() <= 0 ? missionTimeout(this.missionMs) : turnTimeout(this.def, this.turn);
   }
 
   private emit(e: TraceEvent): void {
@@ -234,7 +251,7 @@ class Run {
         depth: this.depth,
         // The caller's own data, by reference when it is plain JSON (checked, not copied:
         // copying a large input for the trace would cost as much as the run's first turn).
-        input: traceValue(this.input, this.def.limits),
+        input: traceValue(this.input, this.def.limits, this.msLeft()),
       });
       step = await this.loop();
     } catch (e) {
@@ -260,14 +277,14 @@ class Run {
       llm = await this.resolveLlm();
       this.llm = llm;
     } catch (e) {
-      return this.finish(null, { kind: "llm", reason: e instanceof Error ? e.message : String(e) });
+      return this.finish(null, { kind: "llm", reason: hostMessage(e) });
     }
 
     let mission: string;
     try {
       mission = missionText(def, input);
     } catch (e) {
-      return this.finish(null, { kind: "input", reason: e instanceof Error ? e.message : String(e) });
+      return this.finish(null, { kind: "input", reason: hostMessage(e) });
     }
 
     const toolsFailure = await this.openToolSources();
@@ -295,7 +312,7 @@ class Run {
           vars: session.namespace.all(),
           inherited: inheritedNames,
         }),
-      { limits: this.def.limits },
+      { limits: this.def.limits, ms: this.msLeft() },
     );
     // The first message shows the input's samples: firewalled values in them stay hidden.
     const conversation = new Conversation(prompt.system, this.secrets.redact(prompt.user), this.def.transport);
@@ -309,7 +326,7 @@ class Run {
       const messages = conversation.messages(last ? lastTurnNotice(def.outputMode) : undefined);
       const t = await this.turnOnce(llm, session, messages);
       if ("failure" in t) return this.finish(null, t.failure);
-      if (t.end !== undefined) return this.finish(t.end.value, t.end.failure);
+      if (t.end !== undefined) return this.finish(t.end.value, t.end.failure, t.end.json);
       lastError = t.error;
       conversation.add(t.reply, t.feedback);
     }
@@ -338,6 +355,7 @@ class Run {
     const left = this.deadline - turnStart;
     const controller = new AbortController();
     const budget = Math.min(def.turnTimeoutMs, left);
+    this.turnDeadline = turnStart + budget;
     // The abort reason is a Failure, so a child agent stopped with this turn can say why.
     const timer = setTimeout(
       () => controller.abort(budget === left ? missionTimeout(this.missionMs) : turnTimeout(def, this.turn)),
@@ -356,7 +374,7 @@ class Run {
         if (controller.signal.aborted) {
           return { failure: budget === left ? missionTimeout(this.missionMs) : turnTimeout(def, this.turn) };
         }
-        return { failure: { kind: "llm", reason: e instanceof Error ? e.message : String(e) } };
+        return { failure: { kind: "llm", reason: hostMessage(e) } };
       }
       const remaining = Math.max(
         1,
@@ -365,6 +383,7 @@ class Run {
       r = await this.replyTurn(session, reply, remaining);
     } finally {
       clearTimeout(timer);
+      this.turnDeadline = Infinity;
       this.options.signal?.removeEventListener("abort", onAbort);
       // The turn is over: whatever it started and still runs (a child agent the program
       // gave up waiting for, a slow tool) is told to stop.
@@ -438,7 +457,7 @@ class Run {
         } catch (e) {
           this.programEvent(null);
           if (cutOff) return this.cutOffTurn(null);
-          const message = e instanceof Error ? e.message : String(e);
+          const message = hostMessage(e);
           return this.noProgramTurn(
             `;; Error: the arguments of ${RUN_PROGRAM} are not valid JSON (${message}). Call it with {"program": "..."}.`,
           );
@@ -504,7 +523,7 @@ class Run {
     } catch (e) {
       if (controller.signal.aborted)
         return isFailure(controller.signal.reason) ? controller.signal.reason : this.cancelFailure();
-      return { kind: "tools", reason: e instanceof Error ? e.message : String(e) };
+      return { kind: "tools", reason: hostMessage(e) };
     } finally {
       clearTimeout(timer);
       this.options.signal?.removeEventListener("abort", onAbort);
@@ -521,6 +540,7 @@ class Run {
         context: () => ({ agent: def.name, depth: this.depth, turn: this.turn, signal: this.turnSignal }),
         record: (c) => this.recordCall(c),
         seen: (value) => this.firewalled(value),
+        msLeft: () => this.msLeft(),
         note: (tool, warnings) => this.turnNotes.push(...coercionNotes(tool, warnings)),
         contractBroken: (reason) => (this.contractBreach ??= { kind: "tool_contract", reason }),
         runChild: (tool, child, args, inherit) => this.runChild(tool, child, args, inherit),
@@ -632,7 +652,7 @@ class Run {
         type: "llm_response",
         turn: this.turn,
         agent: this.def.name,
-        error: e instanceof Error ? e.message : String(e),
+        error: hostMessage(e),
         durationMs: performance.now() - t0,
       });
       throw e;
@@ -672,12 +692,12 @@ class Run {
         return { outcome: "error", feedback: "", program: code, end: { value: null, failure: interrupted() } };
       }
       if (r.error.kind === "fail") {
-        const value = jsonValue(r.error.detail, def.limits);
+        const value = jsonValue(r.error.detail, def.limits, this.msLeft());
         return {
           outcome: "fail",
           feedback: "",
           program: code,
-          end: { value: null, failure: { kind: "fail", reason: failReason(r.error.detail), value } },
+          end: { value: null, failure: { kind: "fail", reason: failReason(r.error.detail, value), value } },
         };
       }
       return {
@@ -694,6 +714,7 @@ class Run {
           r.value,
           { readably: true, maxItems: fmt.feedbackLimit, maxChars: fmt.feedbackMaxChars, firewall: true },
           def.limits,
+          this.msLeft(),
         )
       : r.printed;
     if (!r.returned && !single) {
@@ -704,7 +725,18 @@ class Run {
         result: r.printed,
       };
     }
-    const issues = returnIssues(def.signature, r.value, def.signatureValidation, def.limits);
+    const checked = returnIssues(def.signature, r.value, def.signatureValidation, def.limits, this.msLeft());
+    // The value could not be checked in the time left: the turn is over, and so is the run.
+    if (!checked.ok) {
+      return {
+        outcome: "error",
+        feedback: "",
+        program: code,
+        result: shown,
+        end: { value: null, failure: this.outOfTime() },
+      };
+    }
+    const issues = checked.value;
     if (issues.length > 0) {
       const expected = renderType(def.signature.output);
       const feedback = invalidReturnFeedback(expected, issues);
@@ -731,7 +763,7 @@ class Run {
         error: `the returned value does not match the expected output ${expected}`,
       };
     }
-    return { outcome: "return", feedback: "", program: code, result: shown, end: { value: r.value, failure: null } };
+    return this.returnTurn(r.value, code, shown);
   }
 
   /**
@@ -747,14 +779,14 @@ class Run {
       parsed = JSON.parse(code);
     } catch (e) {
       if (cutOff) return this.cutOffTurn(code);
-      const message = e instanceof Error ? e.message : String(e);
+      const message = hostMessage(e);
       const feedback =
         mode === "text"
           ? `;; Error: your answer is not valid JSON: ${message}`
           : `;; Error: your answer is not valid JSON: ${message}. Call ${RUN_PROGRAM} with a program, or answer with the JSON value of the expected output.`;
       return { outcome: "error", feedback, program: code, errorKind: "json", error: firstLine(feedback) };
     }
-    const read = valueOf(parsed, this.def.limits);
+    const read = valueOf(parsed, this.def.limits, this.msLeft());
     if (!read.ok) {
       const feedback = `;; Error: ${read.error.message}`;
       return { outcome: "error", feedback, program: code, errorKind: "json", error: firstLine(feedback) };
@@ -772,17 +804,47 @@ class Run {
         error: `the returned value does not match the expected output ${expected}`,
       };
     }
-    return { outcome: "return", feedback: "", program: code, result: shown, end: { value, failure: null } };
+    return this.returnTurn(value, code, shown);
+  }
+
+  /**
+   * A turn that returns: the value's JSON is made now, in the turn's time, so that a
+   * return too large to write ends the run as failed rather than as a marker string.
+   */
+  private returnTurn(value: Value, program: string | null, shown: string): TurnResult {
+    const json = returnJson(value, this.def.limits, this.msLeft());
+    if (!json.ok) {
+      const failure = this.unwritable(json.error);
+      return {
+        outcome: "error",
+        feedback: "",
+        program,
+        result: shown,
+        errorKind: json.error.kind,
+        error: failure.reason,
+        end: { value: null, failure },
+      };
+    }
+    return { outcome: "return", feedback: "", program, result: shown, end: { value, failure: null, json: json.value } };
+  }
+
+  /** Why a return whose JSON could not be made fails the run: its time ran out, or a limit. */
+  private unwritable(error: PtcError): Failure {
+    if (error.kind === "timeout") return this.outOfTime();
+    return {
+      kind: "limit",
+      reason: `the returned value cannot be written as JSON within the limits: ${error.message}`,
+    };
   }
 
   /** The output's validation errors (none in warn_only and disabled modes). */
   private checkOutput(value: unknown): readonly ValidationIssue[] {
-    return dataIssues(this.def.signature, value, this.def.signatureValidation, this.def.limits);
+    return dataIssues(this.def.signature, value, this.def.signatureValidation, this.def.limits, this.msLeft());
   }
 
   private recordCall(c: ToolCallTrace): void {
     this.turnCalls.push(c);
-    const [args, result] = traceValues([c.args, c.result], this.def.limits);
+    const [args, result] = traceValues([c.args, c.result], this.def.limits, this.msLeft());
     this.emit({
       ...this.base(),
       type: "tool_call",
@@ -839,20 +901,30 @@ class Run {
     return step;
   }
 
-  private finish(value: Value | null, failure: Failure | null): Step {
+  private finish(
+    value: Value | null,
+    failure: Failure | null,
+    written?: { readonly json: unknown; readonly trace: unknown },
+  ): Step {
+    if (failure === null && written === undefined) {
+      // A return not made by a turn (none today): its JSON is made here, still before ok.
+      const json = returnJson(value, this.def.limits, this.msLeft());
+      if (json.ok) written = json.value;
+      else failure = this.unwritable(json.error);
+    }
     const durationMs = performance.now() - this.started;
     const vars = (this.session?.namespace.all() ?? []).filter((v) => v.bound);
-    const end = endValues(
-      failure === null ? value : undefined,
+    const endVarsJson = endVars(
       vars.map((v) => [v.name, v.value] as const),
       this.def.limits,
+      this.msLeft(),
     );
-    const ret = failure === null ? end.json : undefined;
+    const ret = failure === null ? written?.json : undefined;
     this.emit({
       ...this.base(),
       type: "run_end",
       ok: failure === null,
-      ...(failure === null ? { return: end.trace } : { failure: { kind: failure.kind, reason: failure.reason } }),
+      ...(failure === null ? { return: written?.trace } : { failure: { kind: failure.kind, reason: failure.reason } }),
       turns: this.turns.length,
       durationMs,
     });
@@ -861,7 +933,7 @@ class Run {
       turns: this.turns,
       transcript: this.turns,
       usage,
-      namespace: namespaceObject(end.vars),
+      namespace: namespaceObject(endVarsJson),
       fieldDescriptions: this.def.fieldDescriptions,
       signature: this.def.signature,
       trace: this.trace,
@@ -888,7 +960,12 @@ interface TurnResult {
   readonly program: string | null;
   readonly result?: string;
   /** Set when the turn ends the run: the returned value, or the failure. */
-  readonly end?: { readonly value: Value | null; readonly failure: Failure | null };
+  readonly end?: {
+    readonly value: Value | null;
+    readonly failure: Failure | null;
+    /** A return's JSON, made in the turn (the Step's and the trace's). */
+    readonly json?: { readonly json: unknown; readonly trace: unknown };
+  };
   /** An error turn's kind, for the trace. */
   readonly errorKind?: string;
   /** What went wrong, on one line (the run's failure reason quotes the last one). */
@@ -928,10 +1005,9 @@ function turnTimeout(def: AgentDefinition, turn: number): Failure {
   return { kind: "timeout", reason: `turn ${turn} ran out of time (${def.turnTimeoutMs} ms)` };
 }
 
-/** The text of a (fail ...) reason: a string as is, a map's :message or :reason, else printed. */
-function failReason(detail: unknown): string {
+/** The text of a (fail ...) reason (`json`: the detail's JSON): a string as is, a map's :message or :reason, else printed. */
+function failReason(detail: unknown, json: unknown): string {
   if (typeof detail === "string") return detail;
-  const json = jsonValue(detail);
   if (json !== null && typeof json === "object" && !Array.isArray(json)) {
     const o = json as Record<string, unknown>;
     if (typeof o["message"] === "string") return o["message"];
@@ -955,7 +1031,7 @@ function abortable<T>(p: Promise<T>, signal: AbortSignal): Promise<T> {
       },
       (e: unknown) => {
         signal.removeEventListener("abort", onAbort);
-        reject(e instanceof Error ? e : new Error(String(e)));
+        reject(e instanceof Error ? e : new Error(hostMessage(e)));
       },
     );
   });

@@ -3,6 +3,7 @@
  * the system prompt and the first user message, cut into named sections — without
  * calling a model or running anything. `ptcc run --dry-run` prints it with token counts.
  */
+import { hostMessage } from "../runtime/convert.js";
 import { PtcError } from "../diagnostics/error.js";
 import { Session } from "../evaluator/session.js";
 import { checkRunInput, dataEntries, missionText } from "./prepare.js";
@@ -36,7 +37,7 @@ export function renderPrompt(
     if (e instanceof PtcError) throw e;
     throw new PtcError({
       kind: "type",
-      message: `${agentLabel(def.name)}: ${e instanceof Error ? e.message : String(e)}`,
+      message: `${agentLabel(def.name)}: ${hostMessage(e)}`,
     });
   }
   return renderRunPrompt(def, mission, {

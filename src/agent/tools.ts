@@ -39,6 +39,8 @@ export interface ToolHost {
   readonly record: (call: ToolCallTrace) => void;
   /** Told of every value a tool answers, before a program sees it (its firewalled leaves). */
   readonly seen: (value: unknown) => void;
+  /** The time (ms) the walks over a call's arguments and answer may take now: what is left of the turn. */
+  readonly msLeft?: () => number;
   /** Coercion warnings to show the LLM after the turn. */
   readonly note: (tool: string, warnings: readonly ValidationIssue[]) => void;
   /** A tool returned data that breaks its own signature (or a child run ended for that): the run ends. */
@@ -106,7 +108,7 @@ function hostTool(host: ToolHost, name: string, spec: ToolDefinition): ToolFunct
       // Checking walks data a tool made (of any size and shape): with a budget, under the watchdog.
       const limits = host.definition.limits;
       if (sig !== null) {
-        const checked = hostWalk((meter) => checkInput(sig, args, "enabled", meter), { limits });
+        const checked = hostWalk((meter) => checkInput(sig, args, "enabled", meter), { limits, ms: host.msLeft?.() });
         if (!checked.ok) throw new Error(`invalid arguments: ${issuesText(checked.errors)}`);
         if (checked.warnings.length > 0) host.note(name, checked.warnings);
         call.args = checked.value as Record<string, unknown>;
@@ -124,7 +126,7 @@ function hostTool(host: ToolHost, name: string, spec: ToolDefinition): ToolFunct
           call.done({ result });
           return null;
         },
-        { limits },
+        { limits, ms: host.msLeft?.() },
       );
       if (broken !== null) {
         host.contractBroken?.(

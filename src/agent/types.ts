@@ -297,6 +297,7 @@ export type FailureKind =
   | "fail" // the program called (fail ...)
   | "max_turns" // the turns ran out
   | "timeout" // the mission deadline passed
+  | "limit" // the returned value is beyond the limits (its JSON takes more than maxSteps to write)
   | "llm" // the model could not be reached
   | "depth" // maxDepth exceeded
   | "input" // the input does not match the signature

@@ -362,6 +362,11 @@ export interface JsonSafeOptions {
   readonly maxChars?: number;
   /** How many characters of JSON such a preview keeps (default 2,000). */
   readonly previewChars?: number;
+  /**
+   * Throw what stopped the walk (a limit, a timeout) instead of answering a marker string:
+   * for a value that must be written whole (a run's return).
+   */
+  readonly strict?: boolean;
 }
 
 const PREVIEW_CHARS = 2_000;
@@ -372,8 +377,8 @@ const PREVIEW_CHARS = 2_000;
  * — or a copy in which PTC-Lisp values are converted (closures become their labels),
  * Dates become ISO strings, functions and undefined are left out, proxies are read once,
  * cycles or nesting deeper than MAX_HOST_DEPTH become a marker string, and a value larger
- * than `maxChars` becomes a preview. Never throws: a value too large to walk within the
- * meter becomes a marker string saying so.
+ * than `maxChars` becomes a preview. Never throws (unless `strict`): a value too large to
+ * walk within the meter becomes a marker string saying so.
  */
 export function toJsonSafe(x: unknown, opts: JsonSafeOptions = {}): unknown {
   const w = new JsonWalk(opts);
@@ -398,6 +403,7 @@ export function toJsonSafe(x: unknown, opts: JsonSafeOptions = {}): unknown {
     }
     return { "#truncated": `${text.slice(0, preview)}…`, "#size": sizeOf(x) };
   } catch (e) {
+    if (opts.strict === true) throw e;
     return `#too-large: ${e instanceof PtcError ? e.message : "the value cannot be walked"}`;
   }
 }
