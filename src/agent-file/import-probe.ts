@@ -8,7 +8,11 @@
  *
  * Cost, measured on this project's machine: about 25 ms for the first JavaScript module
  * of a load (starting the worker) and about 180 ms for the first TypeScript one (tsx in the
- * worker), then each module's own import time; one worker serves a whole load.
+ * worker), then each module's own import time; one worker serves a whole load, unless a
+ * module leaves something running at its top level (a server on a port, a connection): then
+ * the worker is stopped before the module is imported for real, and the next module starts
+ * another. (Handles a module unrefs are not seen: a server it unrefs keeps its port in the
+ * probe until the load ends.)
  */
 import { Worker } from "node:worker_threads";
 
@@ -25,13 +29,15 @@ export class ImportProbeError extends Error {}
 const WORKER = `
 const { parentPort, workerData } = require("node:worker_threads");
 let tsImport = null;
+const held = () => process.getActiveResourcesInfo().filter((r) => r !== "MessagePort").length;
 parentPort.on("message", async (m) => {
   try {
+    const before = held();
     if (m.ts) {
       tsImport ??= (await import(workerData.tsx)).tsImport;
       await tsImport(m.url, m.parent);
     } else await import(m.url);
-    parentPort.postMessage({ id: m.id, ok: true });
+    parentPort.postMessage({ id: m.id, ok: true, holds: held() > before });
   } catch (e) {
     let message;
     try { message = e instanceof Error ? String(e.message) : String(e); } catch { message = "a value that cannot be shown"; }
@@ -41,7 +47,7 @@ parentPort.on("message", async (m) => {
 `;
 
 interface Pending {
-  readonly resolve: () => void;
+  readonly resolve: (holds: boolean) => void;
   readonly reject: (e: Error) => void;
   readonly timer: NodeJS.Timeout;
 }
@@ -54,11 +60,21 @@ export class ImportProbe {
 
   constructor(private readonly timeoutMs: number) {}
 
-  /** Import `url` in the worker; rejects with ImportProbeError when it fails, hangs or never settles. */
-  check(url: string, parent: string, ts: boolean): Promise<void> {
+  /**
+   * Import `url` in the worker; rejects with ImportProbeError when it fails, hangs or never
+   * settles. A module whose top-level code left something running in the worker (a server
+   * listening on a port, a connection, a ref'd timer) has the worker stopped, and its exit
+   * awaited, before this resolves: the real import must not find the port taken.
+   */
+  async check(url: string, parent: string, ts: boolean): Promise<void> {
+    const holds = await this.ask(url, parent, ts);
+    if (holds) await this.retire();
+  }
+
+  private ask(url: string, parent: string, ts: boolean): Promise<boolean> {
     const w = this.start();
     const id = this.next++;
-    return new Promise<void>((resolve, reject) => {
+    return new Promise<boolean>((resolve, reject) => {
       const timer = setTimeout(() => {
         this.stop(
           new ImportProbeError(
@@ -89,12 +105,12 @@ export class ImportProbe {
     // it loads for real).
     w.stdout.resume();
     w.stderr.resume();
-    w.on("message", (m: { id: number; ok: boolean; message?: string }) => {
+    w.on("message", (m: { id: number; ok: boolean; holds?: boolean; message?: string }) => {
       const p = this.pending.get(m.id);
       if (p === undefined) return;
       this.pending.delete(m.id);
       clearTimeout(p.timer);
-      if (m.ok) p.resolve();
+      if (m.ok) p.resolve(m.holds === true);
       else p.reject(new ImportProbeError(m.message ?? "it failed to load"));
     });
     // Events of a worker already stopped (and replaced) concern nothing pending now.
@@ -110,6 +126,14 @@ export class ImportProbe {
     w.unref();
     this.worker = w;
     return w;
+  }
+
+  /** Stop the worker and wait until it has exited (its servers closed); the next check starts another. */
+  private async retire(): Promise<void> {
+    const w = this.worker;
+    if (w === null) return;
+    this.stop(new ImportProbeError("the load was closed"));
+    await w.terminate();
   }
 
   private stop(reason: Error): void {

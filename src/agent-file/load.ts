@@ -18,6 +18,8 @@ import type { Span } from "../diagnostics/span.js";
 import { closest, didYouMean } from "../diagnostics/suggest.js";
 import type { LlmRegistry } from "../llm/types.js";
 import type { Limits } from "../runtime/limits.js";
+import { describeValue } from "../agent/describe-value.js";
+import { integerProblem, MAX_TIMER_MS } from "../agent/rules.js";
 import { AgentFileError } from "./error.js";
 import { mcpToolSource } from "./mcp.js";
 import { checkModel } from "./check-model.js";
@@ -53,6 +55,14 @@ export interface LoadAgentFileOptions {
  */
 export async function loadAgentFile(path: string, options: LoadAgentFileOptions = {}): Promise<Agent> {
   const timeout = options.importTimeoutMs ?? DEFAULT_IMPORT_TIMEOUT_MS;
+  const badTimeout = integerProblem(timeout, 0, MAX_TIMER_MS);
+  if (badTimeout !== null) {
+    throw new PtcError({
+      kind: "definition",
+      message: `importTimeoutMs ${badTimeout}, got ${typeof timeout === "number" ? String(timeout) : describeValue(timeout)}`,
+      hint: "give the milliseconds a tool module may take to load, or 0 to import without the probe",
+    });
+  }
   const probe = timeout > 0 ? new ImportProbe(timeout) : null;
   const context: LoadContext = { options, agents: new Map(), modules: new Map(), probe, timeoutMs: timeout };
   try {

@@ -4,6 +4,8 @@
  * position (missing siblings and descriptions, cycles, missing modules and exports).
  */
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -11,6 +13,7 @@ import { AgentFileError, loadAgentFile, MAX_AGENT_FILE_SIZE } from "../../src/ag
 import type { Agent } from "../../src/agent/define.js";
 import { SELF, type AgentTool, type ToolDefinition } from "../../src/agent/types.js";
 import type { LlmRequest } from "../../src/llm/types.js";
+import { PtcError } from "../../src/diagnostics/error.js";
 
 const roots: string[] = [];
 afterAll(() => {
@@ -299,6 +302,47 @@ describe("errors, with file:line:col", () => {
     const tool = agent.definition.tools["f"] as ToolDefinition;
     expect(tool.fn({}, { agent: "a", depth: 0, turn: 1, signal: new AbortController().signal })).toBe(1);
   });
+
+  it("a module that listens on a port at its top level can listen again when imported for real", async () => {
+    const port = await new Promise<number>((res) => {
+      const probe = createServer().listen(0, "127.0.0.1", () => {
+        const { port: p } = probe.address() as AddressInfo;
+        probe.close(() => res(p));
+      });
+    });
+    const root = folder({
+      "a.agent.md": "---\ntools:\n  - from: ./serve.mjs#f\n  - from: ./other.mjs#g\n---\nGo.\n",
+      "serve.mjs": [
+        'import { createServer } from "node:http";',
+        "const server = createServer();",
+        `await new Promise((ok, no) => { server.once("error", no); server.listen(${port}, "127.0.0.1", ok); });`,
+        "globalThis.__ptccServer = server;",
+        "export const f = () => 1;",
+        "",
+      ].join("\n"),
+      "other.mjs": "export const g = () => 2;\n",
+    });
+    try {
+      const agent = await loadAgentFile(join(root, "a.agent.md"));
+      expect(Object.keys(agent.definition.tools)).toEqual(["f", "g"]);
+    } finally {
+      const server = (globalThis as { __ptccServer?: Server }).__ptccServer;
+      await new Promise((res) => (server === undefined ? res(null) : server.close(res)));
+    }
+  });
+
+  it.each([[-1], [1.5], [Number.NaN], [Number.POSITIVE_INFINITY], [2 ** 31], ["10"]])(
+    "importTimeoutMs %s is an error that says what it must be",
+    async (given) => {
+      const root = folder({ "a.agent.md": "---\nname: a\n---\nGo.\n" });
+      const error = await loadAgentFile(join(root, "a.agent.md"), { importTimeoutMs: given as number }).catch(
+        (e: unknown) => e,
+      );
+      expect(error).toBeInstanceOf(PtcError);
+      expect((error as PtcError).kind).toBe("definition");
+      expect((error as PtcError).message).toMatch(/^importTimeoutMs must be (an integer of at least 0|at most 2147483647), got /);
+    },
+  );
 
   it("a file that is not there", async () => {
     const root = folder({});
