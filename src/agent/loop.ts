@@ -57,7 +57,7 @@ import { TOOL_CHECK, toolCatalog } from "./tool-check.js";
 import { buildTools, toolEntries, toolSignatures } from "./tools.js";
 import { agentLabel } from "./rules.js";
 import { checkRunOptions, optionsReason, type CheckedRunOptions } from "./run-options.js";
-import { newRunId, systemHash, type TraceEvent } from "./trace.js";
+import { newRunId, systemHash, TRACE_IDS, type TraceEvent } from "./trace.js";
 import { openToolSources } from "./tool-source.js";
 import { tryHostWalk } from "../evaluator/host-walk.js";
 import { FirewallSecrets, redactJson } from "./secrets.js";
@@ -978,20 +978,6 @@ function firstLine(feedback: string): string {
   return `${line.charAt(0).toLowerCase()}${line.slice(1)}`;
 }
 
-/** Fields of trace events that name and link things (never a value a program made). */
-const TRACE_IDS: ReadonlySet<string> = new Set([
-  "type",
-  "run",
-  "parent",
-  "agent",
-  "tool",
-  "model",
-  "provider",
-  "systemHash",
-  "outcome",
-  "errorKind",
-  "finishReason",
-]);
 
 function interrupted(): Failure {
   return { kind: "cancelled", reason: "interrupted (Ctrl-C) while the program ran" };

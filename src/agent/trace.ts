@@ -9,6 +9,7 @@
  */
 import type { FinishReason, LlmMessage, LlmToolCall, LlmUsage } from "../llm/types.js";
 import { nodeBuiltin } from "../platform.js";
+import { FirewallSecrets, redactJson } from "./secrets.js";
 import type { TurnOutcome } from "./types.js";
 
 interface Base {
@@ -114,6 +115,30 @@ export interface TraceTarget {
 /** What the `trace` run option and `combineTraces` take: a sink, or an object holding one. */
 export type TraceOption = TraceSink | TraceTarget;
 
+/** Fields of trace events that name and link things (never a value a program made). */
+export const TRACE_IDS: ReadonlySet<string> = new Set([
+  "type",
+  "run",
+  "parent",
+  "agent",
+  "tool",
+  "model",
+  "provider",
+  "systemHash",
+  "outcome",
+  "errorKind",
+  "finishReason",
+]);
+
+/**
+ * An event as a sink that sends it out of the process writes it: the view's redaction, or
+ * — for an event passed on without its view (a sink called by hand, a wrapper that drops
+ * the view) — one that hides every `_` field (the values the run has seen are not known).
+ */
+export function redactedEvent(event: TraceEvent, view: TraceView | undefined): TraceEvent {
+  return view !== undefined ? view.redacted() : (redactJson(event, new FirewallSecrets(), TRACE_IDS) as TraceEvent);
+}
+
 /** A JSON Lines trace file (`jsonlTrace`): pass it as `trace`, then `close()` it. */
 export interface JsonlTrace extends TraceTarget {
   /** Ends the file: `file.partial` becomes `file`. Later events are dropped. */
@@ -137,7 +162,7 @@ export function jsonlTrace(file: string, options: JsonlTraceOptions = {}): Jsonl
   let open = true;
   return {
     sink: (e, view) => {
-      if (open) writeSync(fd, `${JSON.stringify(redact && view !== undefined ? view.redacted() : e)}\n`);
+      if (open) writeSync(fd, `${JSON.stringify(redact ? redactedEvent(e, view) : e)}\n`);
     },
     close: () => {
       if (!open) return;

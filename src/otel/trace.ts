@@ -24,7 +24,7 @@ import {
   type Span,
   type Tracer,
 } from "@opentelemetry/api";
-import type { TraceEvent, TraceSink, TraceView } from "../agent/trace.js";
+import { redactedEvent, type TraceEvent, type TraceSink, type TraceView } from "../agent/trace.js";
 import { stripEnvelopes } from "../agent/envelope.js";
 import type { LlmUsage } from "../llm/types.js";
 import * as A from "./attributes.js";
@@ -93,7 +93,7 @@ export function otelTrace(tracer: Tracer, options: OtelTraceOptions = {}): Trace
   const redact = options.redact !== false;
   return (event: TraceEvent, view?: TraceView): void => {
     // Spans leave the process: they carry the event as models see its values.
-    const e = redact && view !== undefined ? view.redacted() : event;
+    const e = redact ? redactedEvent(event, view) : event;
     if (e.type === "run_start") {
       const parent = e.parent === null ? undefined : runs.get(e.parent);
       const parentContext = parent?.turn?.context ?? parent?.context ?? options.context ?? otelContext.active();

@@ -150,6 +150,25 @@ describe("traces", () => {
   });
 });
 
+describe("traces passed on without their view", () => {
+  it("the JSON Lines file still hides every _ field", async () => {
+    const file = join(mkdtempSync(join(tmpdir(), "ptcc-firewall-")), "run.jsonl");
+    const t = jsonlTrace(file);
+    const { llm } = recording([clj("(return (:_email (tool/customer {:id 7})))")]);
+    const agent = defineAgent({
+      prompt: "Look up the customer.",
+      maxTurns: 1,
+      tools: { customer: { fn: () => CUSTOMER, signature: "(id :int) -> {id :int, name :string, _email :string}" } },
+    });
+    await agent.run({}, { llm, trace: (e) => t.sink(e) });
+    t.close();
+    const events = readFileSync(file, "utf8").trim().split("\n").map((l) => JSON.parse(l) as TraceEvent);
+    const call = events.find((e) => e.type === "tool_call");
+    expect(call).toMatchObject({ type: "tool_call", tool: "customer", result: { id: 7, _email: "<Firewalled>" } });
+    expect(new Set(events.map((e) => e.run)).size).toBe(1);
+  });
+});
+
 describe("property: random programs over firewalled data", () => {
   // How a program can take a value out of its field, and where it can send it.
   const reach = ["(:_secret row)", '(get row "_secret")', "(first (vals row))", "(str row)", "(pr-str row)", "(vals row)"];

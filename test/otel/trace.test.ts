@@ -194,6 +194,17 @@ describe("otelTrace: the span tree", () => {
     const all = JSON.stringify(spans().map((s) => [s.attributes, s.status]));
     for (const secret of ["4242", "tok-9"]) expect(all).not.toContain(secret);
   });
+
+  it("an event passed on without its view still has its _ fields hidden", async () => {
+    const sink = otelTrace(tracer, { captureContent: true });
+    await parent.run({}, { llm: script(), trace: (e) => sink(e) });
+    expect(byName("execute_tool orders").attributes["gen_ai.tool.call.result"]).toBe(
+      '[{"id":1,"_card":"<Firewalled>"}]',
+    );
+    expect(byName("invoke_agent support").attributes["ptcc.run.return"]).toBe(
+      '{"answer":"Hello Ann","_secret":"<Firewalled>"}',
+    );
+  });
 });
 
 describe("otelTrace: errors set the span status", () => {
