@@ -327,17 +327,22 @@ function checkToolSpec(toolName: string, spec: ToolSpec, problems: Problems): vo
     problems.add(`tool ${toolName} has no function (fn)`);
     return;
   }
-  if (typeof spec.signature === "string") {
+  checkToolSignature(spec.signature, ` of tool ${toolName}`, "(query :string) -> [{id :int}]", problems);
+}
+
+/** A tool's `signature` option: absent, parsed, or text that parses. `of` names the tool in messages. */
+function checkToolSignature(signature: unknown, of: string, example: string, problems: Problems): void {
+  if (typeof signature === "string") {
     try {
-      parseSignature(spec.signature);
+      parseSignature(signature);
     } catch (e) {
-      if (e instanceof SignatureError) problems.add(`bad signature of tool ${toolName}: ${e.format()}`);
-      else throw e;
+      if (!(e instanceof SignatureError)) throw e;
+      problems.add(`bad signature${of}: ${e.format()}`);
     }
-  } else if (spec.signature !== undefined && !isSignature(spec.signature)) {
+  } else if (signature !== undefined && !isSignature(signature)) {
     problems.add(
-      `the signature of tool ${toolName} must be a string such as "(query :string) -> [{id :int}]", got ${describe(spec.signature)}`,
-      isZodSchema(spec.signature) ? "ptcc signatures are text, not zod schemas" : undefined,
+      `the signature${of} must be a string such as "${example}", got ${describe(signature)}`,
+      isZodSchema(signature) ? "ptcc signatures are text, not zod schemas (docs/signatures.md)" : undefined,
     );
   }
 }
@@ -409,8 +414,15 @@ export function asTool<I, O>(agent: AgentLike<I, O>, options: { description?: st
 export function defineTool<const S extends SignatureLike = string>(
   tool: ToolOptions<S>,
 ): TypedTool<ToolArgsOf<S>, ToolResultOf<S>> {
-  const given = tool as { signature?: unknown; fn?: unknown; description?: unknown };
   const problems = new Problems();
+  if (!isPlainObject(tool)) {
+    problems.add(
+      `defineTool takes an object, got ${describe(tool)}`,
+      'write defineTool({ signature: "(id :int) -> {name :string}", fn: async (args) => ... })',
+    );
+    throw new DefinitionError(undefined, problems.list, "defineTool");
+  }
+  const given = tool as { signature?: unknown; fn?: unknown; description?: unknown };
   for (const key of Object.keys(given)) {
     if (key !== "signature" && key !== "fn" && key !== "description") {
       problems.add(`unknown option ${key}`, didYouMean(closest(key, ["signature", "fn", "description"])));
@@ -420,19 +432,7 @@ export function defineTool<const S extends SignatureLike = string>(
   if (given.description !== undefined && typeof given.description !== "string") {
     problems.add(`the description must be a string, got ${describe(given.description)}`);
   }
-  if (typeof given.signature === "string") {
-    try {
-      parseSignature(given.signature);
-    } catch (e) {
-      if (!(e instanceof SignatureError)) throw e;
-      problems.add(`bad signature: ${e.format()}`);
-    }
-  } else if (given.signature !== undefined && !isSignature(given.signature)) {
-    problems.add(
-      `the signature must be a string such as "(id :int) -> {name :string}", got ${describe(given.signature)}`,
-      isZodSchema(given.signature) ? "ptcc signatures are text, not zod schemas (docs/signatures.md)" : undefined,
-    );
-  }
+  checkToolSignature(given.signature, "", "(id :int) -> {name :string}", problems);
   if (problems.list.length > 0) throw new DefinitionError(undefined, problems.list, "defineTool");
   return tool as TypedTool<ToolArgsOf<S>, ToolResultOf<S>>;
 }
