@@ -8,7 +8,7 @@
  *   ptcc eval (-e TEXT | FILE | -) [--context F] [--timeout MS] [--unlimited] [--json]
  */
 import { runEval, type EvalArgs } from "./eval.js";
-import { UsageError } from "./usage-error.js";
+import { failureLine } from "./failure.js";
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
@@ -72,8 +72,7 @@ export async function fastEval(argv: readonly string[]): Promise<boolean> {
     process.exitCode = await runEval(args);
   } catch (e) {
     // As the full command line reports failures (src/cli/main.ts).
-    const message = e instanceof Error ? e.message : String(e);
-    process.stderr.write(e instanceof UsageError ? `ptcc: ${message}\n` : `ptcc: internal error: ${message}\n`);
+    process.stderr.write(failureLine(e));
     process.exit(2);
   }
   return true;

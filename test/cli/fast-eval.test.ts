@@ -59,4 +59,12 @@ describe("ptcc eval through either path", () => {
       "ptcc: --timeout must be a positive number of milliseconds\n",
     );
   });
+
+  it("shows the control characters of a failure's message escaped, as the full command line does", () => {
+    const file = "x\u001b]0;pwned\u0007.clj";
+    const quick = ptcc(["eval", file]);
+    expect(quick).toEqual(ptcc(["eval", file, "--unlimited=false"]));
+    expect(quick.err).toMatch(/^ptcc: cannot read x\\u001b\]0;pwned\\u0007\.clj: /);
+    expect(quick.err).not.toContain("\u001b");
+  });
 });
