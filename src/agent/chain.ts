@@ -10,6 +10,17 @@ import type { ChainInput } from "./typed.js";
 import type { AgentLike, RunOptions, Step } from "./types.js";
 import { runAgent } from "./loop.js";
 import { agentLabel } from "./rules.js";
+import { describeValue } from "./describe-value.js";
+
+/** A Step as `run` makes it: checked because JavaScript callers (and casts) can pass anything. */
+function isStep(x: unknown): x is Step<unknown> {
+  return typeof x === "object" && x !== null && typeof (x as { ok?: unknown }).ok === "boolean";
+}
+
+function isAgent(x: unknown): x is AgentLike<unknown, unknown> {
+  const def = typeof x === "object" && x !== null ? (x as { definition?: unknown }).definition : undefined;
+  return typeof def === "object" && def !== null && typeof (def as { signature?: unknown }).signature === "object";
+}
 
 function chainError(message: string, hint?: string): PtcError {
   return new PtcError({ kind: "definition", message: `chain: ${message}`, hint });
@@ -30,15 +41,25 @@ export async function chain<P, O>(
   options: RunOptions = {},
 ): Promise<Step<O>> {
   const prev = await step;
+  if (!isStep(prev)) {
+    throw chainError(
+      `the first argument must be a Step (what agent.run resolves to), got ${describeValue(prev)}`,
+      "write chain(agent.run(input), next)",
+    );
+  }
+  if (!isAgent(next)) {
+    throw chainError(`the second argument must be an agent (made by defineAgent), got ${describeValue(next)}`);
+  }
+  const from = typeof prev.agent === "string" ? agentLabel(prev.agent) : "the previous agent";
   if (!prev.ok) {
-    throw chainError(`the previous step (${agentLabel(prev.agent)}) failed: ${prev.failure?.reason ?? "no reason"}`);
+    throw chainError(`the previous step (${from}) failed: ${prev.failure?.reason ?? "no reason"}`);
   }
   const value = prev.return;
   const def = next.definition;
   if (value === null || typeof value !== "object" || Array.isArray(value)) {
     if (def.signature.params.length > 0) {
       throw chainError(
-        `${agentLabel(prev.agent)} returned ${Array.isArray(value) ? "a list" : JSON.stringify(value)}, but ${agentLabel(def.name)} needs a map with ${def.signature.params.map((p) => p.name).join(", ")}`,
+        `${from} returned ${Array.isArray(value) ? "a list" : JSON.stringify(value)}, but ${agentLabel(def.name)} needs a map with ${def.signature.params.map((p) => p.name).join(", ")}`,
         "make the previous agent's output a map whose keys are the next agent's parameters",
       );
     }
@@ -53,7 +74,7 @@ export async function chain<P, O>(
   if (missing.length > 0) {
     const keys = Object.keys(input);
     throw chainError(
-      `${agentLabel(def.name)} needs ${missing.map((p) => p.name).join(", ")}, which ${agentLabel(prev.agent)}'s return value does not have (its keys: ${keys.length > 0 ? keys.join(", ") : "none"})`,
+      `${agentLabel(def.name)} needs ${missing.map((p) => p.name).join(", ")}, which ${from}'s return value does not have (its keys: ${keys.length > 0 ? keys.join(", ") : "none"})`,
       "rename the output fields of the previous agent or the parameters of the next",
     );
   }

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { asTool, chain, defineAgent, type Step, type TraceEvent } from "../../src/agent/index.js";
+import { PtcError } from "../../src/diagnostics/error.js";
 import { scriptedLlm } from "../../src/llm/script.js";
 import type { Llm } from "../../src/llm/types.js";
 import { clj, recording, lastUser, mission } from "./helpers.js";
@@ -423,6 +424,31 @@ describe("chaining", () => {
     await expect(chain(untyped, b, { llm })).rejects.toThrow(
       "chain: agent b needs result, which agent a's return value does not have (its keys: value)",
     );
+  });
+});
+
+describe("chain given what is not a step or an agent", () => {
+  const b = defineAgent({ name: "b", prompt: "x", signature: "(result :int) -> :int", maxTurns: 1 });
+  it.each<[string, unknown, unknown, string]>([
+    ["null as the step", null, b, "chain: the first argument must be a Step (what agent.run resolves to), got null"],
+    ["an agent as the step", b, b, "chain: the first argument must be a Step (what agent.run resolves to), got"],
+    [
+      "a step made by hand",
+      { ok: true, return: 1 },
+      b,
+      "chain: the previous agent returned 1, but agent b needs a map with result",
+    ],
+    ["a failed step made by hand", { ok: false }, b, "chain: the previous step (the previous agent) failed: no reason"],
+    [
+      "null as the agent",
+      { ok: true, return: { result: 1 } },
+      null,
+      "chain: the second argument must be an agent (made by defineAgent), got null",
+    ],
+  ])("%s", async (_, step, next, message) => {
+    const error = await chain(step as Step, next as typeof b).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PtcError);
+    expect((error as PtcError).message).toContain(message);
   });
 });
 
