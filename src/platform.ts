@@ -18,9 +18,11 @@ export function nodeBuiltin<K extends keyof Builtins>(id: K, feature: string): B
   const p = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process;
   const module = p?.getBuiltinModule?.(id);
   if (module === undefined) {
+    // A use of ptcc this platform cannot serve, not a defect of ptcc.
     throw new PtcError({
-      kind: "internal",
+      kind: "definition",
       message: `${feature} needs Node.js (${id}), which this platform does not have`,
+      hint: "run it under Node.js 20.19 or later, or leave this feature out where there is no Node",
     });
   }
   return module as Builtins[K];
