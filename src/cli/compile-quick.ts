@@ -17,19 +17,13 @@ import { startTypesWorker } from "../compiler/tool-types-client.js";
 import { upToDate } from "../compiler/up-to-date.js";
 import type { CompileArgs, CompileStart } from "./compile.js";
 import { formatOf, render, unchanged } from "./compile-render.js";
-
-type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+import { firstTime, type Mutable } from "./quick-args.js";
 
 /** The arguments after `compile`, or null when the full command line must read them. */
 export function parseQuickCompile(args: readonly string[]): CompileArgs | null {
   const out: Mutable<CompileArgs> = {};
   const dirs: string[] = [];
-  const seen = new Set<string>();
-  const once = (name: string): boolean => {
-    if (seen.has(name)) return false;
-    seen.add(name);
-    return true;
-  };
+  const once = firstTime();
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
     // `--out=gen` and `--out gen` alike; a value that looks like an option is left to yargs.

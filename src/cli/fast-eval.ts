@@ -9,18 +9,12 @@
  */
 import { runEval, type EvalArgs } from "./eval.js";
 import { failureLine } from "./failure.js";
-
-type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+import { firstTime, type Mutable } from "./quick-args.js";
 
 /** The arguments after `eval`, or null when the full command line must read them. */
 export function parseFastEval(args: readonly string[]): EvalArgs | null {
   const out: Mutable<EvalArgs> = {};
-  const seen = new Set<string>();
-  const once = (name: string): boolean => {
-    if (seen.has(name)) return false;
-    seen.add(name);
-    return true;
-  };
+  const once = firstTime();
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
     const value = args[i + 1];
