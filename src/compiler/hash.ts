@@ -50,13 +50,21 @@ export function inputsDigest(
 
 /** A short, stable hex digest of the parts (16 hex digits of SHA-256). */
 export function digest(parts: readonly string[]): string {
-  const h = createHash("sha256");
+  return digestParts(parts, "sha256", 16);
+}
+
+/**
+ * The first `hexDigits` of the `algorithm` hash of the parts, each preceded by its length
+ * so that no two lists of parts run together into the same text.
+ */
+export function digestParts(parts: readonly (string | Buffer)[], algorithm: string, hexDigits: number): string {
+  const h = createHash(algorithm);
   for (const p of parts) {
     h.update(String(p.length));
     h.update(":");
     h.update(p);
   }
-  return h.digest("hex").slice(0, 16);
+  return h.digest("hex").slice(0, hexDigits);
 }
 
 /**

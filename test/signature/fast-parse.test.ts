@@ -10,6 +10,7 @@ import { parseSignatureFast } from "../../src/signature/fast-parse.js";
 import { parseWithAntlr } from "../../src/signature/parse.js";
 import { renderSignature } from "../../src/signature/render.js";
 import { signatureArb } from "./arbitraries.js";
+import { SPELLINGS as SAME_SIGNATURE } from "./spellings.js";
 
 /** ANTLR's result, or "error". */
 function antlr(text: string): unknown {
@@ -20,14 +21,9 @@ function antlr(text: string): unknown {
   }
 }
 
-/** The same signature written differently (as in infer.test.ts), and more. */
+/** The spellings of infer.test.ts, and more. */
 const SPELLINGS: readonly ((text: string) => string)[] = [
-  (t) => t,
-  (t) => t.replace(/, /g, " "),
-  (t) => t.replace(/, /g, ",\n  "),
-  (t) => t.replace(/ :/g, ":"),
-  (t) => t.replace(/([([{,]\s*)([A-Za-z_][\w?!-]*)(\s*):/g, "$1:$2$3:"),
-  (t) => t.replace(/([[\]{}()])/g, " $1 ").replace(/->/g, "\t->\t"),
+  ...SAME_SIGNATURE,
   (t) => t.replace(/\?/g, " ?").replace(/ /g, "\r\n "),
   (t) => t.replace(/([}\]])/g, ",$1"),
 ];

@@ -17,21 +17,12 @@ import { renderSignature } from "../../src/signature/render.js";
 import { stripSpans, type Signature } from "../../src/signature/types.js";
 import { signatureToTypeScript, typeToTypeScript } from "../../src/signature/typescript.js";
 import { signatureArb } from "./arbitraries.js";
+import { SPELLINGS } from "./spellings.js";
 
 const ROOT = join(__dirname, "..", "..");
 const TSC = join(ROOT, "node_modules", ".bin", "tsc");
 const dir = mkdtempSync(join(tmpdir(), "ptcc-infer-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-/** The same signature written differently: every spelling must parse to the same types. */
-const SPELLINGS: readonly ((text: string) => string)[] = [
-  (t) => t,
-  (t) => t.replace(/, /g, " "),
-  (t) => t.replace(/, /g, ",\n  "),
-  (t) => t.replace(/ :/g, ":"),
-  (t) => t.replace(/([([{,]\s*)([A-Za-z_][\w?!-]*)(\s*):/g, "$1:$2$3:"),
-  (t) => t.replace(/([[\]{}()])/g, " $1 ").replace(/->/g, "\t->\t"),
-];
 
 function checks(sigs: readonly Signature[], wrong: boolean): string {
   const lines = [
