@@ -29,6 +29,7 @@ export async function runInit(args: InitArgs): Promise<number> {
   if (r.scripts.length > 0 && !r.created.includes("package.json")) {
     lines.push(`added the scripts ${r.scripts.join(", ")} to package.json`);
   }
+  if (r.packages.length > 0) lines.push(`added ${r.packages.join(", ")} to the dependencies of package.json`);
   const cd = dir === "." ? "" : `cd ${dir} && `;
   lines.push(
     "",

@@ -3,7 +3,9 @@
  * agent with a TypeScript tool, a scripted model's replies, a main.ts that runs the
  * generated agent, a strict tsconfig.json), and adds the compile step to package.json
  * (creating it when there is none). Existing files are never overwritten: each is kept and
- * reported, and only missing scripts are added to an existing package.json.
+ * reported. An existing package.json gets only what it lacks: the scripts, and the packages
+ * the scaffold needs (ptcc, and TypeScript, tsx and Node's types to check and run it) when
+ * it names none of them in any of its dependency lists.
  */
 import { table } from "../runtime/table.js";
 import { existsSync, readdirSync, statSync } from "node:fs";
@@ -23,6 +25,20 @@ export const INIT_SCRIPTS: Readonly<Record<string, string>> = table({
   start: "npm run agents && tsx src/main.ts",
 });
 
+/** What the scaffold needs installed: ptcc to run, the rest to check and start it. */
+function initDependencies(ptccVersion: string): {
+  readonly dependencies: Readonly<Record<string, string>>;
+  readonly devDependencies: Readonly<Record<string, string>>;
+} {
+  return {
+    dependencies: { ptcc: `^${ptccVersion}` },
+    devDependencies: { "@types/node": "^20.19.0", tsx: "^4.23.15", typescript: "^7.0.2" },
+  };
+}
+
+/** The dependency lists of package.json a package may already be named in. */
+const DEPENDENCY_LISTS = ["dependencies", "devDependencies", "peerDependencies", "optionalDependencies"] as const;
+
 export interface InitResult {
   /** Files created, relative to DIR. */
   readonly created: readonly string[];
@@ -30,6 +46,8 @@ export interface InitResult {
   readonly kept: readonly string[];
   /** Scripts added to package.json. */
   readonly scripts: readonly string[];
+  /** Packages added to an existing package.json (`dependencies` or `devDependencies`). */
+  readonly packages: readonly string[];
 }
 
 /** The files of templates/init/, relative to it, sorted. */
@@ -61,8 +79,8 @@ export async function initProject(dir: string, ptccVersion: string): Promise<Ini
     await writeFile(to, await readFile(join(TEMPLATES_DIR, "init", file)), { flag: "wx" });
     created.push(file);
   }
-  const scripts = await packageJson(target, existing, ptccVersion, created);
-  return { created, kept, scripts };
+  const { scripts, packages } = await packageJson(target, existing, ptccVersion, created);
+  return { created, kept, scripts, packages };
 }
 
 /** An existing package.json: its text and its object; null: there is none; "unreadable": not JSON. */
@@ -81,22 +99,25 @@ async function readPackageJson(path: string): Promise<ExistingPackage> {
   if (typeof pkg !== "object" || pkg === null || Array.isArray(pkg)) {
     throw new Error(`package.json holds ${what(pkg)}, not an object: make it an object ({}) or remove it`);
   }
-  const scripts = (pkg as Record<string, unknown>)["scripts"];
-  // No scripts (or null) take ours; scripts of another shape would be lost by adding them.
-  if (scripts !== undefined && scripts !== null && (typeof scripts !== "object" || Array.isArray(scripts))) {
-    throw new Error(`the "scripts" of package.json is ${what(scripts)}, not an object: make it an object or remove it`);
+  // None (or null) take ours; a list of another shape would be lost by adding to it.
+  for (const key of ["scripts", ...DEPENDENCY_LISTS]) {
+    const v = (pkg as Record<string, unknown>)[key];
+    if (v !== undefined && v !== null && (typeof v !== "object" || Array.isArray(v))) {
+      throw new Error(`the "${key}" of package.json is ${what(v)}, not an object: make it an object or remove it`);
+    }
   }
   return { text, pkg: pkg as Record<string, unknown> };
 }
 
-/** Adds the missing scripts (and, for a new file, the dependencies); returns the scripts added. */
+/** Adds what is missing (a new file: everything); returns the scripts and packages added. */
 async function packageJson(
   dir: string,
   existing: ExistingPackage,
   ptccVersion: string,
   created: string[],
-): Promise<string[]> {
+): Promise<{ scripts: string[]; packages: string[] }> {
   const path = join(dir, "package.json");
+  const needed = initDependencies(ptccVersion);
   if (existing === null) {
     const pkg = {
       name:
@@ -107,21 +128,32 @@ async function packageJson(
       private: true,
       type: "module",
       scripts: INIT_SCRIPTS,
-      dependencies: { ptcc: `^${ptccVersion}` },
-      devDependencies: { "@types/node": "^20.19.0", tsx: "^4.23.15", typescript: "^7.0.2" },
+      ...needed,
     };
     await writeFile(path, `${JSON.stringify(pkg, null, 2)}\n`, { flag: "wx" });
     created.push("package.json");
-    return Object.keys(INIT_SCRIPTS);
+    return { scripts: Object.keys(INIT_SCRIPTS), packages: [] };
   }
-  if (existing === "unreadable") return [];
+  if (existing === "unreadable") return { scripts: [], packages: [] };
   const { text, pkg } = existing;
-  const scripts = (pkg["scripts"] ?? {}) as Record<string, unknown>;
+  const list = (key: string): Record<string, unknown> => (pkg[key] ?? {}) as Record<string, unknown>;
+  const scripts = list("scripts");
   const added = Object.keys(INIT_SCRIPTS).filter((k) => !Object.hasOwn(scripts, k));
-  if (added.length === 0) return [];
   for (const k of added) scripts[k] = INIT_SCRIPTS[k];
-  pkg["scripts"] = scripts;
+  if (added.length > 0) pkg["scripts"] = scripts;
+  // A package named in any list is the app's choice (a version, a workspace, a peer): kept.
+  const named = (name: string): boolean => DEPENDENCY_LISTS.some((key) => Object.hasOwn(list(key), name));
+  const packages: string[] = [];
+  for (const key of ["dependencies", "devDependencies"] as const) {
+    const missing = Object.entries(needed[key]).filter(([name]) => !named(name));
+    if (missing.length === 0) continue;
+    const into = list(key);
+    for (const [name, range] of missing) into[name] = range;
+    pkg[key] = into;
+    packages.push(...missing.map(([name]) => name));
+  }
+  if (added.length === 0 && packages.length === 0) return { scripts: [], packages: [] };
   const indent = /^[ \t]+/m.exec(text)?.[0] ?? "  ";
   await writeFile(path, `${JSON.stringify(pkg, null, indent)}\n`);
-  return added;
+  return { scripts: added, packages };
 }

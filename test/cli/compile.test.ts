@@ -367,13 +367,63 @@ describe("ptcc init", () => {
     expect(readFileSync(join(d, "package.json"), "utf8")).toBe(text);
   });
 
-  it("adds only the missing scripts to an existing package.json", () => {
-    const d = dir({ "package.json": JSON.stringify({ name: "x", scripts: { start: "node mine.js" } }, null, 4) });
-    expect(ptcc(d, ["init"]).out).toContain(
-      "added the scripts agents, agents:check, agents:watch, typecheck to package.json",
-    );
-    const pkg = JSON.parse(readFileSync(join(d, "package.json"), "utf8")) as { scripts: Record<string, string> };
+  it("adds only the missing scripts and packages to an existing package.json", () => {
+    const mine = {
+      name: "x",
+      scripts: { start: "node mine.js" },
+      dependencies: { express: "^5.0.0" },
+      devDependencies: { typescript: "5.9.3" },
+      peerDependencies: { tsx: "*" },
+    };
+    const d = dir({ "package.json": JSON.stringify(mine, null, 4) });
+    const out = ptcc(d, ["init"]).out;
+    expect(out).toContain("added the scripts agents, agents:check, agents:watch, typecheck to package.json\n");
+    expect(out).toContain("added ptcc, @types/node to the dependencies of package.json\n");
+    const pkg = JSON.parse(readFileSync(join(d, "package.json"), "utf8")) as typeof mine;
     expect(pkg.scripts["start"]).toBe("node mine.js");
+    expect(pkg.dependencies).toEqual({ express: "^5.0.0", ptcc: expect.stringMatching(/^\^\d+\.\d+\.\d+/) });
+    // A package the app names anywhere keeps the app's range.
+    expect(pkg.devDependencies).toEqual({ typescript: "5.9.3", "@types/node": "^20.19.0" });
+    expect(pkg.peerDependencies).toEqual({ tsx: "*" });
     expect(readFileSync(join(d, "package.json"), "utf8")).toMatch(/^ {4}"name"/m);
+
+    // Run again: nothing is missing any more, package.json is not touched.
+    const before = readFileSync(join(d, "package.json"), "utf8");
+    const again = ptcc(d, ["init"]).out;
+    expect(again).not.toContain("added");
+    expect(readFileSync(join(d, "package.json"), "utf8")).toBe(before);
+  });
+
+  it('scaffolds into an existing CommonJS app ("type": "commonjs"): it type-checks and runs', () => {
+    const d = dir({ "package.json": JSON.stringify({ name: "legacy", version: "1.0.0", type: "commonjs" }) });
+    expect(ptcc(d, ["init"]).code).toBe(0);
+    mkdirSync(join(d, "node_modules/@types"), { recursive: true });
+    symlinkSync(ROOT, join(d, "node_modules/ptcc"));
+    symlinkSync(join(ROOT, "node_modules/@types/node"), join(d, "node_modules/@types/node"));
+    expect(ptcc(d, ["compile", "agents", "--out", "src/agents.generated"])).toMatchObject({ code: 0 });
+    const tsc = spawnSync(join(ROOT, "node_modules/.bin/tsc"), ["-p", "."], { cwd: d, encoding: "utf8" });
+    expect(`${tsc.stdout}${tsc.stderr}`).toBe("");
+    const run = spawnSync(
+      process.execPath,
+      ["--import", join(ROOT, "node_modules/tsx/dist/loader.mjs"), "src/main.ts"],
+      {
+        cwd: d,
+        encoding: "utf8",
+        timeout: 60_000,
+      },
+    );
+    expect(run.stderr).toBe("");
+    expect(run.stdout).toBe("Your order is shipped and arrives in 2 days. (reply to ann@example.com)\n");
+  }, 60_000);
+
+  it.each(["dependencies", "devDependencies"])("a package.json whose %s is a list is a clear error", (key) => {
+    const text = JSON.stringify({ name: "x", [key]: ["ptcc"] });
+    const d = dir({ "package.json": text });
+    expect(ptcc(d, ["init"])).toEqual({
+      code: 2,
+      out: "",
+      err: `ptcc: cannot scaffold .: the "${key}" of package.json is a list, not an object: make it an object or remove it\n`,
+    });
+    expect(readFileSync(join(d, "package.json"), "utf8")).toBe(text);
   });
 });

@@ -2,11 +2,21 @@
  * Runs the order-status agent once, through its generated module (typed input, typed
  * result). Offline, the model is the scripted one in scripts/order-status.json; for a real
  * model, write "openai:gpt-4o-mini" (with OPENAI_API_KEY set) or "anthropic:MODEL".
+ *
+ * No top-level await: this file runs as an ES module and, in a package without
+ * "type": "module", as CommonJS.
  */
 import { createLlm } from "ptcc";
 import { orderStatus } from "./agents.generated/index.js";
 
-const llm = await createLlm("script:scripts/order-status.json");
-const step = await orderStatus.run({ order_id: 1042, question: "When will it arrive?" }, { llm });
-if (step.ok) console.log(`${step.return.answer} (reply to ${step.return._email})`);
-else console.error(`the agent failed (${step.failure.kind}): ${step.failure.reason}`);
+async function main(): Promise<void> {
+  const llm = await createLlm("script:scripts/order-status.json");
+  const step = await orderStatus.run({ order_id: 1042, question: "When will it arrive?" }, { llm });
+  if (step.ok) console.log(`${step.return.answer} (reply to ${step.return._email})`);
+  else console.error(`the agent failed (${step.failure.kind}): ${step.failure.reason}`);
+}
+
+main().catch((e: unknown) => {
+  console.error(e);
+  process.exitCode = 1;
+});
