@@ -3,7 +3,7 @@
  * codes, the summary line, the three formats, --check for CI, --watch, and a scaffold that
  * compiles, type-checks under strict settings and runs offline with its scripted model.
  */
-import { spawn, spawnSync } from "node:child_process";
+import { spawn, spawnSync, type SpawnSyncReturns } from "node:child_process";
 import {
   chmodSync,
   lstatSync,
@@ -316,6 +316,24 @@ describe("ptcc compile", () => {
   }, 40_000);
 });
 
+/**
+ * What `npm install` would give a scaffolded app (ptcc, this package, and Node's types), then
+ * compile its agents, type-check it (no output) and run src/main.ts under tsx's `loader`.
+ */
+function compileCheckAndRun(app: string, loader: "esm/index.mjs" | "loader.mjs"): SpawnSyncReturns<string> {
+  mkdirSync(join(app, "node_modules/@types"), { recursive: true });
+  symlinkSync(ROOT, join(app, "node_modules/ptcc"));
+  symlinkSync(join(ROOT, "node_modules/@types/node"), join(app, "node_modules/@types/node"));
+  expect(ptcc(app, ["compile", "agents", "--out", "src/agents.generated"])).toMatchObject({ code: 0 });
+  const tsc = spawnSync(join(ROOT, "node_modules/.bin/tsc"), ["-p", "."], { cwd: app, encoding: "utf8" });
+  expect(`${tsc.stdout}${tsc.stderr}`).toBe("");
+  return spawnSync(process.execPath, ["--import", join(ROOT, "node_modules/tsx/dist", loader), "src/main.ts"], {
+    cwd: app,
+    encoding: "utf8",
+    timeout: 60_000,
+  });
+}
+
 describe("ptcc init", () => {
   it("scaffolds a project that compiles, type-checks strictly and runs offline", () => {
     const d = dir();
@@ -325,23 +343,7 @@ describe("ptcc init", () => {
     const app = join(d, "app");
     const pkg = JSON.parse(readFileSync(join(app, "package.json"), "utf8")) as { scripts: Record<string, string> };
     expect(pkg.scripts["agents:check"]).toBe("ptcc compile agents --out src/agents.generated --check");
-    // What npm install would give it: ptcc (this package), and Node's types.
-    mkdirSync(join(app, "node_modules/@types"), { recursive: true });
-    symlinkSync(ROOT, join(app, "node_modules/ptcc"));
-    symlinkSync(join(ROOT, "node_modules/@types/node"), join(app, "node_modules/@types/node"));
-
-    expect(ptcc(app, ["compile", "agents", "--out", "src/agents.generated"])).toMatchObject({ code: 0 });
-    const tsc = spawnSync(join(ROOT, "node_modules/.bin/tsc"), ["-p", "."], { cwd: app, encoding: "utf8" });
-    expect(`${tsc.stdout}${tsc.stderr}`).toBe("");
-    const run = spawnSync(
-      process.execPath,
-      ["--import", join(ROOT, "node_modules/tsx/dist/esm/index.mjs"), "src/main.ts"],
-      {
-        cwd: app,
-        encoding: "utf8",
-        timeout: 60_000,
-      },
-    );
+    const run = compileCheckAndRun(app, "esm/index.mjs");
     expect(run.stdout).toBe("Your order is shipped and arrives in 2 days. (reply to ann@example.com)\n");
 
     // Again: every file is kept, nothing is overwritten.
@@ -397,21 +399,8 @@ describe("ptcc init", () => {
   it('scaffolds into an existing CommonJS app ("type": "commonjs"): it type-checks and runs', () => {
     const d = dir({ "package.json": JSON.stringify({ name: "legacy", version: "1.0.0", type: "commonjs" }) });
     expect(ptcc(d, ["init"]).code).toBe(0);
-    mkdirSync(join(d, "node_modules/@types"), { recursive: true });
-    symlinkSync(ROOT, join(d, "node_modules/ptcc"));
-    symlinkSync(join(ROOT, "node_modules/@types/node"), join(d, "node_modules/@types/node"));
-    expect(ptcc(d, ["compile", "agents", "--out", "src/agents.generated"])).toMatchObject({ code: 0 });
-    const tsc = spawnSync(join(ROOT, "node_modules/.bin/tsc"), ["-p", "."], { cwd: d, encoding: "utf8" });
-    expect(`${tsc.stdout}${tsc.stderr}`).toBe("");
-    const run = spawnSync(
-      process.execPath,
-      ["--import", join(ROOT, "node_modules/tsx/dist/loader.mjs"), "src/main.ts"],
-      {
-        cwd: d,
-        encoding: "utf8",
-        timeout: 60_000,
-      },
-    );
+    // tsx's loader for both module kinds (a "type": "commonjs" package runs main.ts as CommonJS).
+    const run = compileCheckAndRun(d, "loader.mjs");
     expect(run.stderr).toBe("");
     expect(run.stdout).toBe("Your order is shipped and arrives in 2 days. (reply to ann@example.com)\n");
   }, 60_000);
