@@ -9,17 +9,12 @@ import { altSpelling } from "../signature/types.js";
 import type { ChainInput } from "./typed.js";
 import type { AgentLike, RunOptions, Step } from "./types.js";
 import { runAgent } from "./loop.js";
-import { agentLabel } from "./rules.js";
+import { agentLabel, isAgentLike } from "./rules.js";
 import { describeValue } from "./describe-value.js";
 
 /** A Step as `run` makes it: checked because JavaScript callers (and casts) can pass anything. */
 function isStep(x: unknown): x is Step<unknown> {
   return typeof x === "object" && x !== null && typeof (x as { ok?: unknown }).ok === "boolean";
-}
-
-function isAgent(x: unknown): x is AgentLike<unknown, unknown> {
-  const def = typeof x === "object" && x !== null ? (x as { definition?: unknown }).definition : undefined;
-  return typeof def === "object" && def !== null && typeof (def as { signature?: unknown }).signature === "object";
 }
 
 function chainError(message: string, hint?: string): PtcError {
@@ -47,7 +42,7 @@ export async function chain<P, O>(
       "write chain(agent.run(input), next)",
     );
   }
-  if (!isAgent(next)) {
+  if (!isAgentLike(next)) {
     throw chainError(`the second argument must be an agent (made by defineAgent), got ${describeValue(next)}`);
   }
   const from = typeof prev.agent === "string" ? agentLabel(prev.agent) : "the previous agent";

@@ -20,6 +20,7 @@ import {
   DEFAULT_AGENT_NAME,
   FORMAT_OPTION_KEYS,
   integerProblem,
+  isAgentLike,
   MAX_TIMER_MS,
   OUTPUT_MODES,
   REFERENCE_LEVELS,
@@ -319,7 +320,7 @@ function checkToolSpec(toolName: string, spec: ToolSpec, problems: Problems): vo
     }
     return;
   }
-  if (spec instanceof Agent || ("definition" in spec && "run" in spec)) {
+  if (isAgentLike(spec)) {
     problems.add(`tool ${toolName} is an agent, not a tool`, `wrap it: ${toolName}: asTool(agent)`);
     return;
   }
@@ -388,7 +389,19 @@ function isPlainObject(x: unknown): x is Record<string, never> {
  * deeper and its return value comes back into the parent's program.
  */
 export function asTool<I, O>(agent: AgentLike<I, O>, options: { description?: string } = {}): AgentTool<I, O> {
-  const description = options.description ?? agent.definition.description;
+  if (!isAgentLike(agent)) {
+    throw new DefinitionError(
+      undefined,
+      [
+        {
+          message: `asTool takes an agent (made by defineAgent), got ${describe(agent)}`,
+          hint: "write tools: { name: asTool(agent) }",
+        },
+      ],
+      "asTool",
+    );
+  }
+  const description = options?.description ?? agent.definition.description;
   if (description === undefined || description.trim() === "") {
     throw new DefinitionError(
       agent.name === DEFAULT_AGENT_NAME ? undefined : agent.name,

@@ -978,7 +978,6 @@ function firstLine(feedback: string): string {
   return `${line.charAt(0).toLowerCase()}${line.slice(1)}`;
 }
 
-
 function interrupted(): Failure {
   return { kind: "cancelled", reason: "interrupted (Ctrl-C) while the program ran" };
 }

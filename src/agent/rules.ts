@@ -5,6 +5,7 @@
  */
 import {
   DEFAULT_FORMAT_OPTIONS,
+  type AgentLike,
   type AgentOptions,
   type FormatOptions,
   type OutputMode,
@@ -18,6 +19,15 @@ export const DEFAULT_AGENT_NAME = "agent";
 /** How messages name an agent: `agent search`, or `the agent` when it was given no name. */
 export function agentLabel(name: string): string {
   return name === DEFAULT_AGENT_NAME ? "the agent" : `agent ${name}`;
+}
+
+/**
+ * An agent as `defineAgent` (or an agent file) makes it, by its shape: checked where
+ * JavaScript callers (and casts) can pass anything — chain, asTool, a definition's tools.
+ */
+export function isAgentLike(x: unknown): x is AgentLike<unknown, unknown> {
+  const def = typeof x === "object" && x !== null ? (x as { definition?: unknown }).definition : undefined;
+  return typeof def === "object" && def !== null && typeof (def as { signature?: unknown }).signature === "object";
 }
 
 /** Every key `defineAgent` takes. */

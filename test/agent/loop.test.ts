@@ -427,6 +427,25 @@ describe("chaining", () => {
   });
 });
 
+describe("asTool given what is not an agent", () => {
+  it.each<[string, unknown]>([
+    ["null", null],
+    ["a number", 5],
+    ["an object without a definition", { name: "x" }],
+    ["a tool definition", { fn: () => 1, signature: "() -> :int" }],
+  ])("%s", (_, given) => {
+    let error: unknown;
+    try {
+      asTool(given as Parameters<typeof asTool>[0]);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(PtcError);
+    expect((error as PtcError).kind).toBe("definition");
+    expect((error as PtcError).message).toContain("asTool takes an agent (made by defineAgent), got");
+  });
+});
+
 describe("chain given what is not a step or an agent", () => {
   const b = defineAgent({ name: "b", prompt: "x", signature: "(result :int) -> :int", maxTurns: 1 });
   it.each<[string, unknown, unknown, string]>([

@@ -327,6 +327,10 @@ function compileCheckAndRun(app: string, loader: "esm/index.mjs" | "loader.mjs")
   expect(ptcc(app, ["compile", "agents", "--out", "src/agents.generated"])).toMatchObject({ code: 0 });
   const tsc = spawnSync(join(ROOT, "node_modules/.bin/tsc"), ["-p", "."], { cwd: app, encoding: "utf8" });
   expect(`${tsc.stdout}${tsc.stderr}`).toBe("");
+  return runMain(app, loader);
+}
+
+function runMain(app: string, loader: "esm/index.mjs" | "loader.mjs"): SpawnSyncReturns<string> {
   return spawnSync(process.execPath, ["--import", join(ROOT, "node_modules/tsx/dist", loader), "src/main.ts"], {
     cwd: app,
     encoding: "utf8",
@@ -345,6 +349,17 @@ describe("ptcc init", () => {
     expect(pkg.scripts["agents:check"]).toBe("ptcc compile agents --out src/agents.generated --check");
     const run = compileCheckAndRun(app, "esm/index.mjs");
     expect(run.stdout).toBe("Your order is shipped and arrives in 2 days. (reply to ann@example.com)\n");
+    // A model that cannot be made: one line saying why, no stack trace, exit code 1.
+    const main = readFileSync(join(app, "src/main.ts"), "utf8");
+    writeFileSync(
+      join(app, "src/main.ts"),
+      main.replace("script:scripts/order-status.json", "script:scripts/none.json"),
+    );
+    expect(runMain(app, "esm/index.mjs")).toMatchObject({
+      status: 1,
+      stdout: "",
+      stderr: "error: scripts/none.json: cannot read the script (ENOENT)\n",
+    });
 
     // Again: every file is kept, nothing is overwritten.
     writeFileSync(join(app, "src/main.ts"), "// mine\n");
