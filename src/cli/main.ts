@@ -11,6 +11,7 @@
  *   ptcc mcp [DIR...] [--http PORT] [--llm SPEC] [--timeout MS] [--unlimited]
  *   ptcc compile [DIR...] --out OUT [--check] [--watch] [--force] [--format pretty|json|github]
  *   ptcc init [DIR]
+ *   ptcc trace FILE [--turn RUN:N] [--html OUT.html] [--chrome OUT.json] [--json]
  *   ptcc --version | --help
  *
  * Exit codes: 0 success, 1 the program failed (or the value did not validate, or the
@@ -26,6 +27,7 @@ import type { CompileArgs } from "./compile.js";
 import type { InitArgs } from "./init.js";
 import type { RunArgs } from "./run.js";
 import type { SignatureArgs } from "./signature.js";
+import type { TraceArgs } from "./trace.js";
 import { failureLine } from "./failure.js";
 import { UsageError } from "./usage-error.js";
 
@@ -195,7 +197,22 @@ export async function main(argv: string[]): Promise<number> {
         code = await runInit(args as InitArgs);
       },
     )
-    .demandCommand(1, "name a command: eval, repl, signature, run, mcp, compile or init")
+    .command(
+      "trace <file>",
+      "Show a run from its trace file: the runs, turns, tokens and slowest calls; one turn; or an HTML or Chrome trace",
+      (y) =>
+        y
+          .positional("file", { type: "string", describe: "a JSON Lines trace (ptcc run --trace, jsonlTrace)" })
+          .option("turn", { type: "string", nargs: 1, describe: "print one turn in full: RUN:N (run id or agent, turn)" })
+          .option("html", { type: "string", nargs: 1, describe: "write a self-contained HTML view to FILE" })
+          .option("chrome", { type: "string", nargs: 1, describe: "write the Chrome trace event format to FILE" })
+          .option("json", { type: "boolean", describe: "print the summary (or the turn) as one JSON object" }),
+      async (args) => {
+        const { runTrace } = await import("./trace.js");
+        code = await runTrace(args as TraceArgs);
+      },
+    )
+    .demandCommand(1, "name a command: eval, repl, signature, run, mcp, compile, init or trace")
     .strict()
     .fail((msg, err) => {
       throw err ?? new UsageError(msg);
