@@ -55,7 +55,7 @@ function columns(rows: readonly (readonly string[])[], right: readonly boolean[]
 }
 
 const outcomeOf = (r: RunSummary): string =>
-  r.status === "ok" ? "ok" : r.status === "unfinished" ? "unfinished" : `failed`;
+  r.status !== "failed" ? r.status : r.failure !== undefined ? `failed: ${sanitize(r.failure.kind)}` : "failed";
 
 export function renderSummary(s: TraceSummary, color: boolean): string {
   const p = paint(color);
@@ -201,10 +201,11 @@ export function renderTurn(d: TurnDetail, color: boolean): string {
       ),
   );
   for (const q of d.requests) {
-    const what = [q.model, q.provider].filter((x) => x !== undefined).map((x) => sanitize(x!));
+    const model = q.model === undefined ? "" : ` ${sanitize(q.model)}${q.provider !== undefined ? ` (${sanitize(q.provider)})` : ""}`;
     out.push(
       p.dim(
-        `model request${what.length > 0 ? ` ${what.join(" · ")}` : ""}: ${duration(q.durationMs)}` +
+        `model request${model} · ${duration(q.durationMs)} · tokens ${grouped(q.tokens.input)} input` +
+          ` (${grouped(q.tokens.cached)} cached) · ${grouped(q.tokens.output)} output` +
           (q.finishReason !== undefined ? ` · finish ${sanitize(q.finishReason)}` : ""),
       ) + (q.error !== undefined ? p.bad(` · error: ${sanitize(q.error)}`) : ""),
     );

@@ -19,6 +19,8 @@ export interface RunSummary {
   /** The parent's run id (null for a root; a parent missing from the trace is still named). */
   readonly parent: string | null;
   readonly status: RunStatus;
+  /** Why a failed run failed. */
+  readonly failure?: { readonly kind: string; readonly reason: string };
   readonly turns: number;
   /** Tokens of this run's own model requests (a child's are its own). */
   readonly tokens: Tokens;
@@ -106,6 +108,7 @@ export function summarize(model: TraceModel): TraceSummary {
       depth: r.depth,
       parent: r.parent,
       status: r.status,
+      ...(r.failure !== undefined ? { failure: { ...r.failure } } : {}),
       turns: r.turns.length,
       tokens: { ...r.tokens },
       llmRequests: r.requests,

@@ -3,24 +3,16 @@
  * kept in test/agent/golden/*.txt, so every change to what a model sees shows up in
  * review. When a change is intended, rerun with UPDATE_GOLDEN=1 and read the diff.
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { asTool, defineAgent, systemPrompt } from "../../src/agent/index.js";
 import type { LlmRequest } from "../../src/llm/types.js";
 import { clj, recording } from "./helpers.js";
+import { golden as goldenFile } from "../golden.js";
 
 const DIR = join(__dirname, "golden");
 
-function golden(name: string, actual: string): void {
-  const file = join(DIR, name);
-  if (process.env["UPDATE_GOLDEN"] === "1" || !existsSync(file)) {
-    mkdirSync(DIR, { recursive: true });
-    writeFileSync(file, actual);
-    if (process.env["UPDATE_GOLDEN"] !== "1") throw new Error(`golden file ${name} was missing: written, check it in`);
-  }
-  expect(actual).toBe(readFileSync(file, "utf8"));
-}
+const golden = (name: string, actual: string): void => goldenFile(DIR, name, actual);
 
 /** A request as a reviewer reads it: each message under a header (the system prompts have goldens of their own). */
 function show(r: LlmRequest): string {
