@@ -151,7 +151,7 @@ export function chromeTrace(model: TraceModel): ChromeTrace {
     const { run: runSlice, lanes } = runSlices(run, model.start);
     lanes.forEach((lane, i) => {
       tid++;
-      const label = `${"  ".repeat(run.depth)}${run.agent} ${run.id}${i === 0 ? "" : ` ∥${i + 1}`}`;
+      const label = `${"  ".repeat(Math.min(run.depth, 16))}${run.agent} ${run.id}${i === 0 ? "" : ` ∥${i + 1}`}`;
       events.push(
         { ph: "M", name: "thread_name", pid: PID, tid, ts: 0, args: { name: label } },
         { ph: "M", name: "thread_sort_index", pid: PID, tid, ts: 0, args: { sort_index: tid } },

@@ -90,6 +90,7 @@ export interface RunView {
   readonly id: string;
   agent: string;
   parent: string | null;
+  /** Depth in the tree of this trace (0: a root). */
   depth: number;
   input?: unknown;
   start: number;
@@ -216,7 +217,6 @@ export function buildTrace(read: TraceRead): TraceModel {
       case "run_start":
         run.agent = e.agent;
         run.parent = e.parent;
-        run.depth = e.depth;
         run.input = e.input;
         run.start = e.at;
         run.started = true;
@@ -315,15 +315,20 @@ export function buildTrace(read: TraceRead): TraceModel {
   }
 
   for (const run of runs.values()) settleRun(run);
-  const roots = [...runs.values()].filter((r) => r.parent === null || !runs.has(r.parent));
-  linkChildren(runs);
-  roots.sort(byStart);
+  const parents = treeParents(runs);
+  const roots = [...runs.values()].filter((r) => parents.get(r.id) === null).sort(byStart);
+  linkChildren(runs, parents);
+  // Depth first, without recursion (a file may nest runs arbitrarily deep).
   const order: string[] = [];
-  const visit = (r: RunView): void => {
-    order.push(r.id);
-    for (const c of r.children) visit(runs.get(c)!);
-  };
-  for (const r of roots) visit(r);
+  const stack: { run: RunView; depth: number }[] = roots.map((run) => ({ run, depth: 0 })).reverse();
+  for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
+    order.push(next.run.id);
+    // The depth in this trace's tree (a run whose parent is missing is a root here).
+    next.run.depth = next.depth;
+    for (let i = next.run.children.length - 1; i >= 0; i--) {
+      stack.push({ run: runs.get(next.run.children[i]!)!, depth: next.depth + 1 });
+    }
+  }
 
   let start = Infinity;
   let end = -Infinity;
@@ -376,14 +381,44 @@ function settleRun(run: RunView): void {
 }
 
 /**
+ * Each run's parent in the tree: the run it names, when the trace holds that run. A file
+ * can name parents in a loop (it is written by hand, or broken): the earliest run of a
+ * loop becomes a root (its parent is forgotten), so that every run is in the tree once.
+ */
+function treeParents(runs: ReadonlyMap<string, RunView>): Map<string, string | null> {
+  const parents = new Map<string, string | null>();
+  for (const r of runs.values()) parents.set(r.id, r.parent !== null && runs.has(r.parent) ? r.parent : null);
+  // Each chain of parents is walked once: a run already settled ends the walk.
+  const settled = new Set<string>();
+  for (const r of runs.values()) {
+    const chain: string[] = [];
+    const onChain = new Set<string>();
+    for (let at: string | null = r.id; at !== null && !settled.has(at); at = parents.get(at) ?? null) {
+      if (onChain.has(at)) {
+        const loop = chain.slice(chain.indexOf(at)).map((id) => runs.get(id)!);
+        const root = loop.sort(byStart)[0]!;
+        parents.set(root.id, null);
+        // Nothing that follows parents (the page's script) may go round the loop.
+        root.parent = null;
+        break;
+      }
+      onChain.add(at);
+      chain.push(at);
+    }
+    for (const id of chain) settled.add(id);
+  }
+  return parents;
+}
+
+/**
  * Each run under its parent, in the parent's turn it started in, and tied to the tool call
  * that started it: the call of that turn spanning the child's start whose arguments are the
  * child's input (else the first such call not yet tied).
  */
-function linkChildren(runs: Map<string, RunView>): void {
-  const children = [...runs.values()].filter((r) => r.parent !== null && runs.has(r.parent)).sort(byStart);
+function linkChildren(runs: ReadonlyMap<string, RunView>, parents: ReadonlyMap<string, string | null>): void {
+  const children = [...runs.values()].filter((r) => parents.get(r.id) !== null).sort(byStart);
   for (const child of children) {
-    const parent = runs.get(child.parent!)!;
+    const parent = runs.get(parents.get(child.id)!)!;
     parent.children.push(child.id);
     const turn =
       parent.turns.find((t) => t.start <= child.start && child.start <= t.end) ??

@@ -38,6 +38,9 @@ export function grouped(n: number): string {
   return String(Math.round(n)).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
 }
 
+/** Deeper runs are drawn at this depth, with their own depth written out. */
+const MAX_TREE_DEPTH = 16;
+
 const plural = (n: number, one: string, many = `${one}s`): string => `${grouped(n)} ${n === 1 ? one : many}`;
 
 /** Columns padded to their widest cell; `right` columns aligned right. */
@@ -78,8 +81,18 @@ export function renderSummary(s: TraceSummary, color: boolean): string {
   const header = ["runs", "turns", "outcome", "input", "cached", "output", "requests", "tool calls", "wall"];
   const rows: string[][] = [header];
   const status: RunSummary["status"][] = [];
-  const walk = (r: RunSummary, lead: string, branch: string): void => {
+  // The tree's lines: for each depth, whether the ancestor there has siblings still to come.
+  const open: boolean[] = [];
+  const byId = new Map(s.runs.map((r) => [r.run, r]));
+  for (const r of s.runs) {
     status.push(r.status);
+    const siblings = r.parent === null ? [] : (byId.get(r.parent)?.children ?? []);
+    const last = r.depth === 0 || siblings[siblings.length - 1] === r.run;
+    open.length = r.depth;
+    const shown = Math.min(r.depth, MAX_TREE_DEPTH);
+    const lead = open.slice(1, shown).map((o) => (o ? "│  " : "   ")).join("");
+    const branch = r.depth === 0 ? "" : `${lead}${last ? "└─ " : "├─ "}${r.depth > MAX_TREE_DEPTH ? `…${r.depth} ` : ""}`;
+    open.push(!last);
     rows.push([
       `${branch}${sanitize(r.run)}${r.run.startsWith(`${r.agent}-`) ? "" : ` (${sanitize(r.agent)})`}`,
       grouped(r.turns),
@@ -91,12 +104,7 @@ export function renderSummary(s: TraceSummary, color: boolean): string {
       grouped(r.toolCalls),
       duration(r.wallMs),
     ]);
-    r.children.forEach((c, i) => {
-      const lastChild = i === r.children.length - 1;
-      walk(c, `${lead}${lastChild ? "   " : "│  "}`, `${lead}${lastChild ? "└─ " : "├─ "}`);
-    });
-  };
-  for (const r of s.runs) walk(r, "", "");
+  }
   const lines = columns(rows, [false, true, false, true, true, true, true, true, true]);
   out.push("", p.bold(lines[0]!));
   lines.slice(1).forEach((l, i) => {

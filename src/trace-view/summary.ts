@@ -29,7 +29,8 @@ export interface RunSummary {
   /** Turns that ended in an error (the model was told and tried again). */
   readonly errorTurns: number;
   readonly wallMs: number;
-  readonly children: readonly RunSummary[];
+  /** The runs this one started, by id (each listed after it). */
+  readonly children: readonly string[];
 }
 
 export interface SlowToolCall {
@@ -75,6 +76,7 @@ export interface TraceSummary {
     readonly wallMs: number;
     readonly events: number;
   };
+  /** The run tree, depth first: each run, then the runs it started (`parent`, `depth` and `children` link them). */
   readonly runs: readonly RunSummary[];
   readonly slowest: { readonly toolCalls: readonly SlowToolCall[]; readonly llmRequests: readonly SlowRequest[] };
   readonly failures: readonly FailureSummary[];
@@ -115,7 +117,7 @@ export function summarize(model: TraceModel): TraceSummary {
       toolCalls: r.toolCalls,
       errorTurns: r.turns.filter((t) => t.outcome === "error").length,
       wallMs: ms(r.durationMs),
-      children: r.children.map(runSummary),
+      children: [...r.children],
     };
   };
 
@@ -168,7 +170,7 @@ export function summarize(model: TraceModel): TraceSummary {
       wallMs: ms(model.end - model.start),
       events: model.events,
     },
-    runs: model.roots.map(runSummary),
+    runs: model.order.map(runSummary),
     slowest: {
       toolCalls: slowest(calls).map((c) => ({
         run: c.run,

@@ -47,19 +47,23 @@ describe("the summary of recorded traces", () => {
 
   it("the multi-agent run: three children in the parent's first turn, each tied to its tool call", () => {
     const s = summarize(model("pmap"));
-    expect(s.runs).toHaveLength(1);
-    expect(s.runs[0]!.children.map((c) => c.agent)).toEqual(["summarize", "summarize", "summarize"]);
+    expect(s.runs.map((r) => [r.agent, r.depth, r.parent])).toEqual([
+      ["research", 0, null],
+      ["summarize", 1, "research-00000001"],
+      ["summarize", 1, "research-00000001"],
+      ["summarize", 1, "research-00000001"],
+    ]);
+    expect(s.runs[0]!.children).toEqual(s.runs.slice(1).map((r) => r.run));
     const research = model("pmap").runs.get(s.runs[0]!.run)!;
     const first = research.turns[0]!;
-    expect(first.children).toEqual(s.runs[0]!.children.map((c) => c.run));
+    expect(first.children).toEqual(s.runs[0]!.children);
     // Each pmap call started the child whose input is its arguments.
     for (const call of first.toolCalls) {
       expect(call.child).toBeDefined();
       expect(model("pmap").runs.get(call.child!)!.input).toEqual(call.args);
     }
     // Tokens per run are the run's own; the totals add them up.
-    const own = [s.runs[0]!, ...s.runs[0]!.children].reduce((n, r) => n + r.tokens.input, 0);
-    expect(s.totals.tokens.input).toBe(own);
+    expect(s.totals.tokens.input).toBe(s.runs.reduce((n, r) => n + r.tokens.input, 0));
     expect(s.slowest.toolCalls).toHaveLength(5);
     expect(s.slowest.toolCalls.map((c) => c.durationMs)).toEqual([...s.slowest.toolCalls.map((c) => c.durationMs)].sort((a, b) => b - a));
   });

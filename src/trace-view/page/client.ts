@@ -94,25 +94,31 @@ export function tracePage(doc: PageDocument, win: PageWindow): void {
   let rows: Row[] = [];
   const buildRows = (): void => {
     rows = [];
-    const add = (r: PageRun): void => {
+    // Depth first, without recursion: a stack of rows to emit and runs to open up.
+    const stack: (Row | PageRun)[] = data.runs.filter((r) => r.parent === null || !runs.has(r.parent)).reverse();
+    for (let item = stack.pop(); item !== undefined; item = stack.pop()) {
+      if ("kind" in item) {
+        rows.push(item);
+        continue;
+      }
+      const r = item;
       rows.push({ kind: "run", run: r });
-      if (collapsed.has(r.id)) return;
+      if (collapsed.has(r.id)) continue;
+      const items: (Row | PageRun)[] = [];
       const placed = new Set<string>();
+      const child = (id: string): void => {
+        const c = runs.get(id);
+        if (c === undefined || placed.has(id)) return;
+        placed.add(id);
+        items.push(c);
+      };
       for (const t of r.turns) {
-        rows.push({ kind: "turn", run: r, turn: t });
-        for (const c of t.children) {
-          const child = runs.get(c);
-          if (child === undefined) continue;
-          placed.add(c);
-          add(child);
-        }
+        items.push({ kind: "turn", run: r, turn: t });
+        t.children.forEach(child);
       }
-      for (const c of r.children) {
-        const child = runs.get(c);
-        if (child !== undefined && !placed.has(c)) add(child);
-      }
-    };
-    for (const r of data.runs) if (r.parent === null || !runs.has(r.parent)) add(r);
+      r.children.forEach(child);
+      for (let i = items.length - 1; i >= 0; i--) stack.push(items[i]!);
+    }
   };
   buildRows();
 
@@ -178,7 +184,7 @@ export function tracePage(doc: PageDocument, win: PageWindow): void {
     div.style.top = `${i * ROW}px`;
     div.dataset["i"] = String(i);
     const label = el("div", "label");
-    label.style.paddingLeft = `${6 + r.depth * 16 + (row.kind === "turn" ? 16 : 0)}px`;
+    label.style.paddingLeft = `${6 + Math.min(r.depth, 16) * 16 + (row.kind === "turn" ? 16 : 0)}px`;
     const lane = el("div", "lane");
     lane.style.left = `${LABEL}px`;
     lane.style.width = `${w}px`;
@@ -437,7 +443,7 @@ export function tracePage(doc: PageDocument, win: PageWindow): void {
     const list = el("ul");
     for (const r of data.runs) {
       const li = el("li", `run ${r.status}`);
-      li.style.paddingLeft = `${8 + r.depth * 14}px`;
+      li.style.paddingLeft = `${8 + Math.min(r.depth, 16) * 14}px`;
       li.dataset["run"] = r.id;
       li.append(
         el("span", `status ${r.status}`, STATUS_ICON[r.status] ?? "?"),
