@@ -53,6 +53,14 @@ export function tracePage(doc: PageDocument, win: PageWindow): void {
     const s = Math.round(ms / 1000);
     return `${Math.floor(s / 60)} min ${s % 60} s`;
   };
+  /** A time on the axis: `250 ms`, `1.5 s`, `2 min 30 s` (no trailing zeros). */
+  const tickLabel = (ms: number): string => {
+    if (ms === 0) return "0";
+    if (ms < 1000) return `${Number(ms.toPrecision(6))} ms`;
+    if (ms < 60_000) return `${Number((ms / 1000).toPrecision(6))} s`;
+    const s = Math.round(ms / 1000);
+    return s % 60 === 0 ? `${s / 60} min` : `${Math.floor(s / 60)} min ${s % 60} s`;
+  };
   const plural = (n: number, one: string): string => `${grouped(n)} ${one}${n === 1 ? "" : "s"}`;
   const json = (v: unknown): string => (v === undefined ? "(none)" : (JSON.stringify(v, null, 2) ?? String(v)));
   const short = (v: unknown, max: number): string => {
@@ -189,6 +197,7 @@ export function tracePage(doc: PageDocument, win: PageWindow): void {
     lane.style.left = `${LABEL}px`;
     lane.style.width = `${w}px`;
     if (row.kind === "run") {
+      div.dataset["run"] = r.id;
       const caret = el("span", "caret", collapsed.has(r.id) ? "▸" : "▾");
       caret.dataset["toggle"] = r.id;
       label.append(caret, el("span", `status ${r.status}`, STATUS_ICON[r.status] ?? "?"), el("span", "name", r.id));
@@ -198,6 +207,7 @@ export function tracePage(doc: PageDocument, win: PageWindow): void {
       if (selected !== null && selected.run === r.id && selected.n === null) div.classList.add("selected");
     } else {
       const t = row.turn;
+      div.dataset["turn"] = `${r.id}:${t.n}`;
       label.append(
         el("span", `dot ${outcomeClass(t)}`),
         el("span", "name", `turn ${t.n}`),
@@ -229,7 +239,7 @@ export function tracePage(doc: PageDocument, win: PageWindow): void {
     const step = [1, 2, 5, 10].map((m) => m * pow).find((s) => s >= raw) ?? 10 * pow;
     const ticks: PageElement[] = [];
     for (let t = Math.ceil(v0 / step) * step; t <= v1 && ticks.length < 100; t += step) {
-      const tick = el("div", "tick", t === 0 ? "0" : duration(t));
+      const tick = el("div", "tick", tickLabel(t));
       tick.style.left = `${LABEL + xOf(t, w)}px`;
       ticks.push(tick);
     }
@@ -498,8 +508,9 @@ export function tracePage(doc: PageDocument, win: PageWindow): void {
     setHash(`run=${encodeURIComponent(r.id)}`);
     schedule();
   };
-  const selectByName = (runId: string, n: number | null): boolean => {
-    const r = runs.get(runId);
+  /** The run an address names: its id, else the first run of the agent of that name. */
+  const selectByName = (name: string, n: number | null): boolean => {
+    const r = runs.get(name) ?? data.runs.find((x) => x.agent === name);
     if (r === undefined) return false;
     const t = n === null ? undefined : r.turns.find((x) => x.n === n);
     if (t !== undefined) selectTurn(r, t);

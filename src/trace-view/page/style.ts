@@ -17,7 +17,7 @@ header h1 { font-size: 15px; margin: 0 0 2px; font-weight: 600; }
 header h1 .file { font-family: var(--mono); font-weight: 500; }
 #totals { color: var(--muted); }
 #notices { margin: 4px 0 0; padding-left: 18px; color: var(--open); max-height: 5em; overflow: auto; }
-.main { flex: 1 1 52%; min-height: 120px; display: grid; grid-template-columns: 250px 1fr; border-bottom: 1px solid var(--line); }
+.main { flex: 1 1 52%; min-height: 120px; display: grid; grid-template-columns: 250px 1fr; grid-template-rows: minmax(0, 1fr); overflow: hidden; border-bottom: 1px solid var(--line); }
 #tree { overflow: auto; border-right: 1px solid var(--line); background: var(--panel); }
 #tree ul { list-style: none; margin: 0; padding: 4px 0; }
 #tree li { padding: 2px 8px; cursor: pointer; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
@@ -27,14 +27,14 @@ header h1 .file { font-family: var(--mono); font-weight: 500; }
 .status.ok { color: var(--ok); } .status.failed { color: var(--bad); } .status.unfinished { color: var(--open); }
 .name { font-family: var(--mono); font-size: 12px; }
 .muted { color: var(--muted); }
-.timeline { display: flex; flex-direction: column; min-width: 0; }
+.timeline { display: flex; flex-direction: column; min-width: 0; min-height: 0; }
 .toolbar { display: flex; gap: 6px; align-items: center; padding: 4px 8px; border-bottom: 1px solid var(--line); background: var(--panel); }
 .toolbar button { font: inherit; padding: 1px 8px; border: 1px solid var(--line); border-radius: 4px; background: #f6f6f3; cursor: pointer; }
 .legend { margin-left: auto; color: var(--muted); display: flex; gap: 10px; align-items: center; }
 .legend i { display: inline-block; width: 14px; height: 8px; border-radius: 2px; margin-right: 3px; vertical-align: middle; }
 #axis { position: relative; height: 20px; border-bottom: 1px solid var(--line); color: var(--muted); font-size: 11px; overflow: hidden; }
 .tick { position: absolute; top: 3px; padding-left: 3px; border-left: 1px solid var(--line); white-space: nowrap; }
-#rows { position: relative; flex: 1; overflow-y: auto; overflow-x: hidden; }
+#rows { position: relative; flex: 1; min-height: 0; overflow-y: auto; overflow-x: hidden; }
 #spacer { position: relative; width: 100%; }
 .row { position: absolute; left: 0; right: 0; height: 24px; cursor: pointer; border-bottom: 1px solid #f0f0ec; }
 .row:hover { background: #f6f6f3; }
