@@ -412,8 +412,8 @@ function treeParents(runs: ReadonlyMap<string, RunView>): Map<string, string | n
 
 /**
  * Each run under its parent, in the parent's turn it started in, and tied to the tool call
- * that started it: the call of that turn spanning the child's start whose arguments are the
- * child's input (else the first such call not yet tied).
+ * that started it: a call of that turn whose arguments are the child's input (the nearest
+ * in time), else one whose time overlaps the child's.
  */
 function linkChildren(runs: ReadonlyMap<string, RunView>, parents: ReadonlyMap<string, string | null>): void {
   const children = [...runs.values()].filter((r) => parents.get(r.id) !== null).sort(byStart);
@@ -426,11 +426,18 @@ function linkChildren(runs: ReadonlyMap<string, RunView>, parents: ReadonlyMap<s
     if (turn === undefined) continue;
     child.parentTurn = turn.index;
     turn.children.push(child.id);
-    const spans = turn.toolCalls.filter(
-      (c) => c.child === undefined && c.start <= child.start + 1 && child.end <= c.end + 1,
-    );
+    // Times of different events disagree by a few milliseconds (`at` is whole milliseconds,
+    // durations are measured apart), so arguments decide first and time only breaks ties.
     const input = JSON.stringify(child.input);
-    const call = spans.find((c) => JSON.stringify(c.args) === input) ?? spans[0];
-    if (call !== undefined) call.child = child.id;
+    let best: { call: ToolCallView; score: number } | undefined;
+    for (const c of turn.toolCalls) {
+      if (c.child !== undefined) continue;
+      const same = JSON.stringify(c.args) === input;
+      const overlap = Math.min(c.end, child.end) - Math.max(c.start, child.start);
+      if (!same && overlap <= 0) continue;
+      const score = (same ? 0 : 1e15) + Math.abs(c.start - child.start);
+      if (best === undefined || score < best.score) best = { call: c, score };
+    }
+    if (best !== undefined) best.call.child = child.id;
   }
 }

@@ -6,6 +6,7 @@
  * Where Chromium cannot be had the tests are skipped with the reason printed; with
  * PTCC_REQUIRE_CHROMIUM=1 (set by .ci/run) they fail instead.
  */
+import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -116,6 +117,22 @@ describe("the trace page in Chromium", () => {
 
     expect(tab.errors).toEqual([]);
     expect(tab.requests.filter((u) => !u.startsWith("file:"))).toEqual([]);
+  });
+
+  it("the page the built command writes (ptcc trace --html) works the same", async (ctx) => {
+    const trace = join(dir, "pmap-cli.jsonl");
+    writeFileSync(trace, await recordPmap(dir));
+    const html = join(dir, "pmap-cli.html");
+    const r = spawnSync(process.execPath, [join(__dirname, "..", "..", "bin", "ptcc.js"), "trace", trace, "--html", html], {
+      encoding: "utf8",
+    });
+    expect(r.status).toBe(0);
+    const tab = await open(ctx, pathToFileURL(html).href);
+    await tab.click('.row[data-turn="research-00000001:3"]');
+    expect(await tab.evaluate("document.querySelector('#detail pre.code').textContent")).toBe(
+      "(return {:briefs briefs :words words})",
+    );
+    expect(tab.errors).toEqual([]);
   });
 
   it("an address naming a turn opens on it", async (ctx) => {

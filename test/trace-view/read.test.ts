@@ -285,6 +285,37 @@ describe("run trees a file can hold", () => {
     ]);
   });
 
+  it("a child run is tied to the call whose arguments are its input, though the clocks disagree by milliseconds", () => {
+    const call = (at: number, durationMs: number, title: string): Record<string, unknown> => ({
+      at,
+      run: "p-1",
+      type: "tool_call",
+      turn: 1,
+      tool: "summarize",
+      args: { title },
+      result: {},
+      durationMs,
+    });
+    const m = buildTrace(
+      traceOfEvents([
+        start("p-1", null, 100),
+        { at: 101, run: "p-1", type: "llm_request", turn: 1, agent: "p", systemHash: "0", messages: [] },
+        { ...start("c-1", "p-1", 110), input: { title: "a" } },
+        { ...start("c-2", "p-1", 111), input: { title: "b" } },
+        { at: 150, run: "c-2", type: "run_end", ok: true, turns: 0, durationMs: 39 },
+        { at: 160, run: "c-1", type: "run_end", ok: true, turns: 0, durationMs: 50 },
+        // Started 4 ms after its child by the clock of durations; pmap's order of answers.
+        call(152, 38, "b"),
+        call(161, 47, "a"),
+        { at: 170, run: "p-1", type: "result", turn: 1, outcome: "continue", feedback: "", durationMs: 69 },
+      ]),
+    );
+    expect(m.runs.get("p-1")!.turns[0]!.toolCalls.map((c) => [c.args, c.child])).toEqual([
+      [{ title: "b" }, "c-2"],
+      [{ title: "a" }, "c-1"],
+    ]);
+  });
+
   it("runs nested 20,000 deep: no recursion runs out of stack", () => {
     const events = Array.from({ length: 20_000 }, (_, i) => start(`r-${i}`, i === 0 ? null : `r-${i - 1}`, i));
     const m = buildTrace(traceOfEvents(events));
