@@ -3,7 +3,7 @@
  * JSON Schema of the format's fields (ph, ts, dur, pid, tid and the rest), with one track
  * per run and slices that nest on every track (which viewers require).
  */
-import Ajv from "ajv";
+import { Ajv } from "ajv";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
