@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Bundles the library's Node entries — `ptcc`, `ptcc/runtime`, `ptcc/otel`, `ptcc/mcp` —
+// Bundles the library's Node entries — `ptcc`, `ptcc/runtime`, `ptcc/otel`, `ptcc/mcp`, `ptcc/trace-view` —
 // from the compiled dist/ into dist/lib/, the files package.json's `exports` name for
 // Node. Importing a few files instead of some 300 modules is most of what `import "ptcc"`
 // costs over bare Node (bench/README.md, import time). The entries are built together with
@@ -13,7 +13,9 @@ import { fileURLToPath } from "node:url";
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const dist = join(root, "dist");
 await build({
-  entryPoints: ["index.js", "runtime/index.js", "otel/index.js", "mcp/index.js"].map((e) => join(dist, e)),
+  entryPoints: ["index.js", "runtime/index.js", "otel/index.js", "mcp/index.js", "trace-view/index.js"].map((e) =>
+    join(dist, e),
+  ),
   outbase: dist,
   outdir: join(dist, "lib"),
   chunkNames: "chunks/[name]-[hash]",

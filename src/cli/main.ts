@@ -203,7 +203,11 @@ export async function main(argv: string[]): Promise<number> {
       (y) =>
         y
           .positional("file", { type: "string", describe: "a JSON Lines trace (ptcc run --trace, jsonlTrace)" })
-          .option("turn", { type: "string", nargs: 1, describe: "print one turn in full: RUN:N (run id or agent, turn)" })
+          .option("turn", {
+            type: "string",
+            nargs: 1,
+            describe: "print one turn in full: RUN:N (run id or agent, turn)",
+          })
           .option("html", { type: "string", nargs: 1, describe: "write a self-contained HTML view to FILE" })
           .option("chrome", { type: "string", nargs: 1, describe: "write the Chrome trace event format to FILE" })
           .option("json", { type: "boolean", describe: "print the summary (or the turn) as one JSON object" }),

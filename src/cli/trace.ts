@@ -14,7 +14,7 @@ import { readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { buildTrace, type TraceModel } from "../trace-view/model.js";
 import { readTrace, TraceFileError } from "../trace-view/read.js";
 import { renderSummary, renderTurn } from "../trace-view/render-text.js";
-import { summarize } from "../trace-view/summary.js";
+import { summarizeTrace } from "../trace-view/summary.js";
 import { parseTurnRef, turnDetail, TurnNotFound } from "../trace-view/turn.js";
 import { sanitize } from "./sanitize.js";
 import { UsageError } from "./usage-error.js";
@@ -49,7 +49,11 @@ function writeAtomically(file: string, text: string, option: string): void {
 }
 
 export async function runTrace(args: TraceArgs): Promise<number> {
-  const turnOption = textOption("--turn", args.turn, "a turn: RUN:N (a run id, or an agent that ran once, and the turn)");
+  const turnOption = textOption(
+    "--turn",
+    args.turn,
+    "a turn: RUN:N (a run id, or an agent that ran once, and the turn)",
+  );
   const htmlOption = textOption("--html", args.html, "a file name (OUT.html)");
   const chromeOption = textOption("--chrome", args.chrome, "a file name (OUT.json)");
   if (args.file === undefined || args.file === "") throw new UsageError("name a trace file: ptcc trace FILE.jsonl");
@@ -100,12 +104,13 @@ export async function runTrace(args: TraceArgs): Promise<number> {
     }
     return 0;
   }
-  const summary = summarize(model);
+  const summary = summarizeTrace(model);
   process.stdout.write(args.json === true ? `${JSON.stringify(summary)}\n` : renderSummary(summary, color));
   return 0;
 }
 
 /** Lines left out, as `ptcc: FILE:LINE: reason` on stderr (the summary lists them itself). */
 function warnSkipped(model: TraceModel): void {
-  for (const s of model.skipped) process.stderr.write(`ptcc: ${sanitize(model.name)}:${s.line}: skipped: ${sanitize(s.reason)}\n`);
+  for (const s of model.skipped)
+    process.stderr.write(`ptcc: ${sanitize(model.name)}:${s.line}: skipped: ${sanitize(s.reason)}\n`);
 }

@@ -86,7 +86,11 @@ function runSlices(run: RunView, t0: number): { run: Slice; lanes: Slice[][] } {
         cat: "turn",
         start: rel(t.start),
         end: rel(t.end),
-        args: { outcome: t.outcome ?? "did not end", ...(t.errorKind !== undefined ? { errorKind: t.errorKind } : {}), ...t.tokens },
+        args: {
+          outcome: t.outcome ?? "did not end",
+          ...(t.errorKind !== undefined ? { errorKind: t.errorKind } : {}),
+          ...t.tokens,
+        },
       },
       runSlice,
     );
@@ -157,7 +161,16 @@ export function chromeTrace(model: TraceModel): ChromeTrace {
         { ph: "M", name: "thread_sort_index", pid: PID, tid, ts: 0, args: { sort_index: tid } },
       );
       for (const s of i === 0 ? [runSlice, ...lane] : lane) {
-        slices.push({ ph: "X", name: s.name, cat: s.cat, ts: s.start, dur: Math.round((s.end - s.start) * 1000) / 1000, pid: PID, tid, args: s.args });
+        slices.push({
+          ph: "X",
+          name: s.name,
+          cat: s.cat,
+          ts: s.start,
+          dur: Math.round((s.end - s.start) * 1000) / 1000,
+          pid: PID,
+          tid,
+          args: s.args,
+        });
       }
     });
   }

@@ -253,7 +253,16 @@ export function buildTrace(read: TraceRead): TraceModel {
         const duration = count(e.durationMs);
         let req = turn.requests.find((r) => !r.answered);
         if (req === undefined) {
-          req = { run: run.id, turn: e.turn, start: e.at, end: e.at, durationMs: 0, answered: false, tokens: zero(), line };
+          req = {
+            run: run.id,
+            turn: e.turn,
+            start: e.at,
+            end: e.at,
+            durationMs: 0,
+            answered: false,
+            tokens: zero(),
+            line,
+          };
           turn.requests.push(req);
         }
         const u = (e.usage ?? {}) as Record<string, unknown>;
@@ -261,7 +270,11 @@ export function buildTrace(read: TraceRead): TraceModel {
         req.start = e.at - duration;
         req.end = e.at;
         req.durationMs = duration;
-        req.tokens = { input: count(u["inputTokens"]), cached: count(u["cachedInputTokens"]), output: count(u["outputTokens"]) };
+        req.tokens = {
+          input: count(u["inputTokens"]),
+          cached: count(u["cachedInputTokens"]),
+          output: count(u["outputTokens"]),
+        };
         if (e.model !== undefined) req.model = e.model;
         if (e.provider !== undefined) req.provider = e.provider;
         if (e.finishReason !== undefined) req.finishReason = e.finishReason;

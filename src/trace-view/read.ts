@@ -55,7 +55,8 @@ export interface TraceRead {
 }
 
 /** Records, one per line, as parsed. */
-type Parsed = { readonly line: number; readonly ok: true; readonly value: unknown } | SkippedLine & { readonly ok: false };
+type Parsed =
+  { readonly line: number; readonly ok: true; readonly value: unknown } | (SkippedLine & { readonly ok: false });
 
 function parseLines(text: string): { parsed: Parsed[]; lines: number } {
   const parsed: Parsed[] = [];

@@ -90,8 +90,12 @@ export function renderSummary(s: TraceSummary, color: boolean): string {
     const last = r.depth === 0 || siblings[siblings.length - 1] === r.run;
     open.length = r.depth;
     const shown = Math.min(r.depth, MAX_TREE_DEPTH);
-    const lead = open.slice(1, shown).map((o) => (o ? "│  " : "   ")).join("");
-    const branch = r.depth === 0 ? "" : `${lead}${last ? "└─ " : "├─ "}${r.depth > MAX_TREE_DEPTH ? `…${r.depth} ` : ""}`;
+    const lead = open
+      .slice(1, shown)
+      .map((o) => (o ? "│  " : "   "))
+      .join("");
+    const branch =
+      r.depth === 0 ? "" : `${lead}${last ? "└─ " : "├─ "}${r.depth > MAX_TREE_DEPTH ? `…${r.depth} ` : ""}`;
     open.push(!last);
     rows.push([
       `${branch}${sanitize(r.run)}${r.run.startsWith(`${r.agent}-`) ? "" : ` (${sanitize(r.agent)})`}`,
@@ -193,7 +197,8 @@ function indent(text: string, pad: string): string {
 export function renderTurn(d: TurnDetail, color: boolean): string {
   const p = paint(color);
   const out: string[] = [];
-  const outcome = d.outcome === undefined ? "did not end" : d.errorKind !== undefined ? `${d.outcome} (${d.errorKind})` : d.outcome;
+  const outcome =
+    d.outcome === undefined ? "did not end" : d.errorKind !== undefined ? `${d.outcome} (${d.errorKind})` : d.outcome;
   const flags = [d.staticCheck === true ? "rejected by the tool-call check" : "", d.replayed === true ? "replayed" : ""]
     .filter((x) => x !== "")
     .join(", ");
@@ -209,7 +214,10 @@ export function renderTurn(d: TurnDetail, color: boolean): string {
       ),
   );
   for (const q of d.requests) {
-    const model = q.model === undefined ? "" : ` ${sanitize(q.model)}${q.provider !== undefined ? ` (${sanitize(q.provider)})` : ""}`;
+    const model =
+      q.model === undefined
+        ? ""
+        : ` ${sanitize(q.model)}${q.provider !== undefined ? ` (${sanitize(q.provider)})` : ""}`;
     out.push(
       p.dim(
         `model request${model} · ${duration(q.durationMs)} · tokens ${grouped(q.tokens.input)} input` +
@@ -224,7 +232,11 @@ export function renderTurn(d: TurnDetail, color: boolean): string {
   section("reply", d.reply ?? "(no reply in the trace)");
   section(
     "program",
-    d.program === undefined ? "(the trace has no program event)" : d.program === null ? "(the reply held no program)" : d.program,
+    d.program === undefined
+      ? "(the trace has no program event)"
+      : d.program === null
+        ? "(the reply held no program)"
+        : d.program,
   );
   if (d.result !== undefined) section("output", d.result);
   section(
@@ -236,10 +248,12 @@ export function renderTurn(d: TurnDetail, color: boolean): string {
   out.push("", p.bold(`── tool calls (${d.toolCalls.length})`));
   d.toolCalls.forEach((c, i) => {
     out.push(
-      `${i + 1}. ${sanitize(c.tool)} · ${duration(c.durationMs)}` + (c.child !== undefined ? ` → run ${sanitize(c.child)}` : ""),
+      `${i + 1}. ${sanitize(c.tool)} · ${duration(c.durationMs)}` +
+        (c.child !== undefined ? ` → run ${sanitize(c.child)}` : ""),
     );
     out.push(`${p.dim("   args:   ")}${sanitize(indent(json(c.args), "           ").trimStart())}`);
-    if (c.error !== undefined) out.push(`${p.bad("   error:  ")}${sanitize(indent(c.error, "           ").trimStart())}`);
+    if (c.error !== undefined)
+      out.push(`${p.bad("   error:  ")}${sanitize(indent(c.error, "           ").trimStart())}`);
     else out.push(`${p.dim("   result: ")}${sanitize(indent(json(c.result), "           ").trimStart())}`);
   });
   if (d.children.length > 0) out.push("", p.bold("── child runs"), ...d.children.map((c) => sanitize(c)));

@@ -101,7 +101,7 @@ export function excerpt(program: string): string {
   return kept.length < lines.length ? `${kept.join("\n")}\n…` : kept.join("\n");
 }
 
-export function summarize(model: TraceModel): TraceSummary {
+export function summarizeTrace(model: TraceModel): TraceSummary {
   const runSummary = (id: string): RunSummary => {
     const r = model.runs.get(id)!;
     return {

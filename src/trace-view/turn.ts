@@ -96,7 +96,8 @@ export function findRun(model: TraceModel, name: string): RunView {
 
 /** The messages of the next request that answer turn `index`'s reply, joined; null when there is no next request. */
 export function sentFeedback(run: RunView, index: number): string | null {
-  const messages: readonly LlmMessage[] | undefined = run.turns.find((t) => t.index === index + 1)?.requests[0]?.messages;
+  const messages: readonly LlmMessage[] | undefined = run.turns.find((t) => t.index === index + 1)?.requests[0]
+    ?.messages;
   if (messages === undefined) return null;
   let assistants = 0;
   let i = 0;
@@ -107,14 +108,17 @@ export function sentFeedback(run: RunView, index: number): string | null {
   for (; i < messages.length && messages[i]!.role !== "assistant"; i++) out.push(messages[i]!);
   if (out.length === 0) return null;
   if (out.length === 1) return out[0]!.content;
-  return out.map((m) => (m.toolCallId !== undefined ? `[result of ${m.toolCallId}]\n${m.content}` : m.content)).join("\n\n");
+  return out
+    .map((m) => (m.toolCallId !== undefined ? `[result of ${m.toolCallId}]\n${m.content}` : m.content))
+    .join("\n\n");
 }
 
 export function turnDetail(model: TraceModel, runName: string, index: number): TurnDetail {
   const run = findRun(model, runName);
   const turn: TurnView | undefined = run.turns.find((t) => t.index === index);
   if (turn === undefined) {
-    const have = run.turns.length === 0 ? "no turns" : `turns ${run.turns[0]!.index}–${run.turns[run.turns.length - 1]!.index}`;
+    const have =
+      run.turns.length === 0 ? "no turns" : `turns ${run.turns[0]!.index}–${run.turns[run.turns.length - 1]!.index}`;
     throw new TurnNotFound(`run ${run.id} has no turn ${index} (it has ${have})`);
   }
   const last = turn.requests[turn.requests.length - 1];

@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { buildTrace } from "../../src/trace-view/model.js";
 import { readTrace } from "../../src/trace-view/read.js";
-import { summarize } from "../../src/trace-view/summary.js";
+import { summarizeTrace } from "../../src/trace-view/summary.js";
 import { turnDetail } from "../../src/trace-view/turn.js";
 import { recordFailed } from "../trace-view/recorded.js";
 
@@ -58,7 +58,9 @@ describe("ptcc trace FILE", () => {
     expect(r.err).toBe("");
     expect(r.code).toBe(0);
     expect(r.out).toMatch(/^\S+research\.jsonl · 3 runs · 4 turns · 4 model requests · 2 tool calls · /);
-    expect(r.out).toMatch(/\nruns +turns +outcome +input +cached +output +requests +tool calls +wall\nresearch-[0-9a-f]{8} +2 +ok /);
+    expect(r.out).toMatch(
+      /\nruns +turns +outcome +input +cached +output +requests +tool calls +wall\nresearch-[0-9a-f]{8} +2 +ok /,
+    );
     expect(r.out).toMatch(/\n├─ summarize-[0-9a-f]{8} +1 +ok /);
     expect(r.out).toMatch(/\n└─ summarize-[0-9a-f]{8} +1 +ok /);
     expect(r.out).toMatch(/\nslowest tool calls\n .* summarize +research-[0-9a-f]{8} turn 1 → summarize-/);
@@ -69,13 +71,15 @@ describe("ptcc trace FILE", () => {
   it("--json prints the summary as the library makes it", () => {
     const r = ptcc(["trace", failed, "--json"]);
     expect(r.code).toBe(0);
-    expect(JSON.parse(r.out)).toEqual(summarize(buildTrace(readTrace(readFileSync(failed, "utf8"), failed))));
+    expect(JSON.parse(r.out)).toEqual(summarizeTrace(buildTrace(readTrace(readFileSync(failed, "utf8"), failed))));
   });
 
   it("failures with their reason and the program of the turn", () => {
     const r = ptcc(["trace", failed]);
     expect(r.code).toBe(0);
-    expect(r.out).toContain('\nfailures\n  ✗ triage-00000001 failed (fail) in turn 3: order 42 does not exist\n      (fail "order 42 does not exist")\n');
+    expect(r.out).toContain(
+      '\nfailures\n  ✗ triage-00000001 failed (fail) in turn 3: order 42 does not exist\n      (fail "order 42 does not exist")\n',
+    );
   });
 
   it("colours on a terminal only", () => {
@@ -94,7 +98,9 @@ describe("ptcc trace FILE", () => {
     const broken = file("broken.jsonl", [...lines.slice(0, 3), "{not json", ...lines.slice(3)].join("\n").slice(0, -5));
     const r = ptcc(["trace", broken]);
     expect(r.code).toBe(0);
-    expect(r.out).toMatch(/\nskipped lines\n {2}line 4: not JSON \(.*\)\n {2}line \d+: truncated: the file ends inside this line/);
+    expect(r.out).toMatch(
+      /\nskipped lines\n {2}line 4: not JSON \(.*\)\n {2}line \d+: truncated: the file ends inside this line/,
+    );
     const json = JSON.parse(ptcc(["trace", broken, "--json"]).out) as { skippedLines: { line: number }[] };
     expect(json.skippedLines.map((s) => s.line)).toEqual([4, lines.length + 1]);
     // Writing a page, the skipped lines go to stderr as FILE:LINE.
@@ -105,8 +111,16 @@ describe("ptcc trace FILE", () => {
 
   it.each([
     ["an empty file", "", /^ptcc: \S+ is empty: it holds no trace events\n$/],
-    ["a foreign file", '{"name": "not a trace"}\n', /^ptcc: \S+ is not a ptcc trace: no line is a trace event \(line 1 holds an object without type, run and at\); give a file written by ptcc run --trace or jsonlTrace\n$/],
-    ["recorded replies (a script)", readFileSync(join(ROOT, "examples/scripts/research.json"), "utf8"), /is not a ptcc trace: .*line 1 is not JSON/],
+    [
+      "a foreign file",
+      '{"name": "not a trace"}\n',
+      /^ptcc: \S+ is not a ptcc trace: no line is a trace event \(line 1 holds an object without type, run and at\); give a file written by ptcc run --trace or jsonlTrace\n$/,
+    ],
+    [
+      "recorded replies (a script)",
+      readFileSync(join(ROOT, "examples/scripts/research.json"), "utf8"),
+      /is not a ptcc trace: .*line 1 is not JSON/,
+    ],
   ])("%s is a clear error, exit 1", (_name, text, message) => {
     const r = ptcc(["trace", file("x.jsonl", text)]);
     expect(r).toMatchObject({ code: 1, out: "" });
@@ -114,8 +128,14 @@ describe("ptcc trace FILE", () => {
   });
 
   it("usage errors exit 2", () => {
-    expect(ptcc(["trace", join(dir, "missing.jsonl")])).toMatchObject({ code: 2, err: expect.stringMatching(/^ptcc: cannot read \S+missing\.jsonl \(ENOENT\)\n$/) });
-    expect(ptcc(["trace", failed, "--turn", "triage"])).toMatchObject({ code: 2, err: "ptcc: --turn triage: give RUN:N, e.g. --turn research-3f2a9c1e:2\n" });
+    expect(ptcc(["trace", join(dir, "missing.jsonl")])).toMatchObject({
+      code: 2,
+      err: expect.stringMatching(/^ptcc: cannot read \S+missing\.jsonl \(ENOENT\)\n$/),
+    });
+    expect(ptcc(["trace", failed, "--turn", "triage"])).toMatchObject({
+      code: 2,
+      err: "ptcc: --turn triage: give RUN:N, e.g. --turn research-3f2a9c1e:2\n",
+    });
     expect(ptcc(["trace", failed, "--turn", "triage:0"]).code).toBe(2);
     expect(ptcc(["trace", failed, "--turn", "triage:1", "--html", "x.html"])).toMatchObject({ code: 2 });
     expect(ptcc(["trace", failed, "--html", join(dir, "no", "such", "x.html")])).toMatchObject({
@@ -132,14 +152,18 @@ describe("ptcc trace FILE --turn RUN:N", () => {
     expect(r.code).toBe(0);
     expect(r.out).toContain("turn 1 of 3 · run triage-00000001 · agent triage (depth 0)\n");
     expect(r.out).toContain("── program\n(def order (tool/lookup-order {:id data/order}))\n(:status order)\n");
-    expect(r.out).toMatch(/── feedback \(as sent with turn 2's request\)\n<data>\nError: tool\/lookup-order failed: order 42 not found/);
+    expect(r.out).toMatch(
+      /── feedback \(as sent with turn 2's request\)\n<data>\nError: tool\/lookup-order failed: order 42 not found/,
+    );
     expect(r.out).toContain('1. lookup-order · 75 ms\n   args:   {"id":42}\n   error:  order 42 not found\n');
   });
 
   it("--json prints the turn as the library makes it", () => {
     const r = ptcc(["trace", failed, "--turn", "triage-00000001:2", "--json"]);
     expect(JSON.parse(r.out)).toEqual(
-      JSON.parse(JSON.stringify(turnDetail(buildTrace(readTrace(readFileSync(failed, "utf8"), failed)), "triage-00000001", 2))),
+      JSON.parse(
+        JSON.stringify(turnDetail(buildTrace(readTrace(readFileSync(failed, "utf8"), failed)), "triage-00000001", 2)),
+      ),
     );
   });
 
@@ -164,7 +188,7 @@ describe("ptcc trace FILE --html OUT --chrome OUT", () => {
     expect(r).toEqual({ code: 0, out: "", err: "" });
     const page = readFileSync(html, "utf8");
     expect(page.startsWith("<!doctype html>")).toBe(true);
-    expect(page).toContain("<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none';");
+    expect(page).toContain('<meta http-equiv="Content-Security-Policy" content="default-src \'none\';');
     // Nothing outside the page: no script, style sheet, font or image is fetched.
     const markup = page.replace(/<script type="application\/json" id="trace-data">[\s\S]*?<\/script>/, "");
     expect(markup).not.toMatch(/<script[^>]+src=|<link\b|@import|url\(|https?:\/\//);

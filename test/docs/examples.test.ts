@@ -1,10 +1,12 @@
 import { createOpenAI } from "@ai-sdk/openai";
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { main as aiSdk } from "../../examples/ai-sdk.js";
 import { main } from "../../examples/library-session.js";
 import { main as mcpTools } from "../../examples/mcp-tools.js";
 import { main as otel } from "../../examples/otel.js";
 import { main as signatures } from "../../examples/signatures.js";
+import { main as traceView } from "../../examples/trace-view.js";
 import { startServer } from "../llm/server.js";
 
 describe("examples/", () => {
@@ -55,6 +57,16 @@ describe("examples/", () => {
       await server.close();
     }
   });
+  it("trace-view.ts summarizes the run's trace and writes its page", async () => {
+    const { lines, page } = await traceView();
+    expect(lines).toEqual([
+      "research: ok, 2 turn(s), 2 tool call(s)",
+      "  summarize: ok, 1 turn(s), 0 tool call(s)",
+      "  summarize: ok, 1 turn(s), 0 tool call(s)",
+    ]);
+    expect(readFileSync(page, "utf8")).toMatch(/^<!doctype html>/);
+  });
+
   it("otel.ts prints the run as a span tree", async () => {
     expect(await otel()).toEqual([
       "invoke_agent research",

@@ -1,8 +1,8 @@
 /**
  * The optional integrations stay optional: `import "ptcc"` (the built package) loads
  * neither OpenTelemetry, the MCP SDK nor the AI SDK, nor ptcc's own adapters for them
- * (`ptcc/otel`, `ptcc/mcp`), so its import time does not grow with them. The subpaths
- * load what they need. Checked in a fresh process whose module loader records every URL.
+ * (`ptcc/otel`, `ptcc/mcp`), nor the trace view (`ptcc/trace-view`, its page renderer
+ * included), so its import time does not grow with them. The subpaths load what they need. Checked in a fresh process whose module loader records every URL.
  */
 import { spawnSync } from "node:child_process";
 import { join } from "node:path";
@@ -31,7 +31,7 @@ function loadedBy(specifier: string): string[] {
 }
 
 const OPTIONAL = /node_modules\/(@opentelemetry|@modelcontextprotocol|@ai-sdk)\//;
-const ADAPTERS = /\/dist\/(lib\/)?(otel|mcp)\//;
+const ADAPTERS = /\/dist\/(lib\/)?(otel|mcp|trace-view)\//;
 
 describe("the package root", () => {
   it("loads no optional integration, and none of ptcc's adapters for them", () => {
@@ -45,5 +45,11 @@ describe("the package root", () => {
     const mcp = loadedBy("ptcc/mcp");
     expect(mcp.some((u) => u.endsWith("/dist/lib/mcp/index.js"))).toBe(true);
     expect(mcp.filter((u) => OPTIONAL.test(u))).toEqual([]);
+  });
+
+  it("ptcc/trace-view loads the trace view and no optional integration", () => {
+    const view = loadedBy("ptcc/trace-view");
+    expect(view.some((u) => u.endsWith("/dist/lib/trace-view/index.js"))).toBe(true);
+    expect(view.filter((u) => OPTIONAL.test(u))).toEqual([]);
   });
 });

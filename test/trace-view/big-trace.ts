@@ -73,9 +73,26 @@ export function bigTrace(turns = 200, calls = 5000): BigTrace {
       events.push({ at: t, run: child, type: "run_start", parent: run, agent: "helper", depth: 1, input: { n } });
       events.push({ at: t, run: child, type: "llm_request", turn: 1, agent: "helper", systemHash: "1", messages: [] });
       t += 200;
-      events.push({ at: t, run: child, type: "llm_response", turn: 1, agent: "helper", content: "```clojure\n(return 1)\n```", durationMs: 200 });
+      events.push({
+        at: t,
+        run: child,
+        type: "llm_response",
+        turn: 1,
+        agent: "helper",
+        content: "```clojure\n(return 1)\n```",
+        durationMs: 200,
+      });
       events.push({ at: t, run: child, type: "program", turn: 1, program: "(return 1)" });
-      events.push({ at: t + 1, run: child, type: "result", turn: 1, outcome: "return", result: "1", feedback: "", durationMs: 201 });
+      events.push({
+        at: t + 1,
+        run: child,
+        type: "result",
+        turn: 1,
+        outcome: "return",
+        result: "1",
+        feedback: "",
+        durationMs: 201,
+      });
       events.push({ at: t + 1, run: child, type: "run_end", ok: true, return: 1, turns: 1, durationMs: 201 });
       t += 2;
     }

@@ -14,7 +14,9 @@ import { readTrace } from "../../src/trace-view/read.js";
 import { recordFailed, recordPmap } from "./recorded.js";
 
 const schema = JSON.parse(readFileSync(join(__dirname, "fixtures", "chrome-trace.schema.json"), "utf8")) as object;
-const validate = new Ajv({ allErrors: true, strict: true, strictRequired: false, allowUnionTypes: true }).compile(schema);
+const validate = new Ajv({ allErrors: true, strict: true, strictRequired: false, allowUnionTypes: true }).compile(
+  schema,
+);
 
 let pmap: TraceModel;
 let failed: TraceModel;
@@ -42,7 +44,9 @@ function badlyNested(events: readonly ChromeTraceEvent[]): string[] {
       while (open.length > 0 && open[open.length - 1]!.ts + open[open.length - 1]!.dur <= s.ts) open.pop();
       const parent = open[open.length - 1];
       if (parent !== undefined && s.ts + s.dur > parent.ts + parent.dur + 1e-9) {
-        out.push(`${track}: ${s.name} [${s.ts}, ${s.ts + s.dur}] crosses ${parent.name} [${parent.ts}, ${parent.ts + parent.dur}]`);
+        out.push(
+          `${track}: ${s.name} [${s.ts}, ${s.ts + s.dur}] crosses ${parent.name} [${parent.ts}, ${parent.ts + parent.dur}]`,
+        );
       }
       open.push(s);
     }

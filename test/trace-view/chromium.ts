@@ -32,19 +32,31 @@ export function chromiumPath(): ChromiumFound {
   const present = onPath();
   if (present !== null) return (found = { path: present });
   if (typeof process.getuid !== "function" || process.getuid() !== 0) {
-    return (found = { missing: "chromium is not installed and installing it needs root (apt-get install -y chromium)" });
+    return (found = {
+      missing: "chromium is not installed and installing it needs root (apt-get install -y chromium)",
+    });
   }
   const hasApt = spawnSync("sh", ["-c", "command -v apt-get"], { encoding: "utf8" }).status === 0;
   if (!hasApt) return (found = { missing: "chromium is not installed and there is no apt-get to install it" });
   const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
-  let r = spawnSync("apt-get", ["install", "-y", "--no-install-recommends", "chromium"], { encoding: "utf8", env, timeout: 600_000 });
+  let r = spawnSync("apt-get", ["install", "-y", "--no-install-recommends", "chromium"], {
+    encoding: "utf8",
+    env,
+    timeout: 600_000,
+  });
   if (r.status !== 0) {
     spawnSync("apt-get", ["update"], { encoding: "utf8", env, timeout: 300_000 });
-    r = spawnSync("apt-get", ["install", "-y", "--no-install-recommends", "chromium"], { encoding: "utf8", env, timeout: 600_000 });
+    r = spawnSync("apt-get", ["install", "-y", "--no-install-recommends", "chromium"], {
+      encoding: "utf8",
+      env,
+      timeout: 600_000,
+    });
   }
   const after = onPath();
   if (after !== null) return (found = { path: after });
-  return (found = { missing: `apt-get install chromium failed: ${(r.stderr || r.stdout || "").trim().split("\n").slice(-2).join(" ")}` });
+  return (found = {
+    missing: `apt-get install chromium failed: ${(r.stderr || r.stdout || "").trim().split("\n").slice(-2).join(" ")}`,
+  });
 }
 
 interface Pending {
@@ -137,7 +149,9 @@ export class Browser {
   /** A new tab, attached, with its console, errors and network requests recorded. */
   async newPage(width: number, height: number): Promise<Page> {
     const { targetId } = (await this.send("Target.createTarget", { url: "about:blank" })) as { targetId: string };
-    const { sessionId } = (await this.send("Target.attachToTarget", { targetId, flatten: true })) as { sessionId: string };
+    const { sessionId } = (await this.send("Target.attachToTarget", { targetId, flatten: true })) as {
+      sessionId: string;
+    };
     const page = new Page(this, sessionId);
     this.on((params, sid) => {
       if (sid === sessionId) page.observe(params);
@@ -189,7 +203,9 @@ export class Page {
       case "Runtime.consoleAPICalled":
         if (params["type"] === "error" || params["type"] === "assert") {
           const args = (params["args"] as { value?: unknown; description?: string }[]) ?? [];
-          this.errors.push(`console.${String(params["type"])}: ${args.map((a) => a.description ?? String(a.value)).join(" ")}`);
+          this.errors.push(
+            `console.${String(params["type"])}: ${args.map((a) => a.description ?? String(a.value)).join(" ")}`,
+          );
         }
         break;
       case "Runtime.exceptionThrown": {

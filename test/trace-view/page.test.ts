@@ -64,7 +64,9 @@ describe("the trace page in Chromium", () => {
     const pmap = await recordPmap(dir);
     const tab = await open(ctx, page("pmap", pmap));
     // The header, the run tree and the timeline are all there.
-    expect(await tab.evaluate("document.getElementById('totals').textContent")).toMatch(/^4 runs · 6 turns · 6 model requests · 7 tool calls/);
+    expect(await tab.evaluate("document.getElementById('totals').textContent")).toMatch(
+      /^4 runs · 6 turns · 6 model requests · 7 tool calls/,
+    );
     expect(await tab.evaluate("[...document.querySelectorAll('#tree li .name')].map((e) => e.textContent)")).toEqual([
       "research-00000001",
       "summarize-00000002",
@@ -72,7 +74,9 @@ describe("the trace page in Chromium", () => {
       "summarize-00000004",
     ]);
     // Rows: each run, its turns, the children after the turn that started them.
-    expect(await tab.evaluate("[...document.querySelectorAll('#spacer .row')].map((e) => e.dataset.turn ?? e.dataset.run)")).toEqual([
+    expect(
+      await tab.evaluate("[...document.querySelectorAll('#spacer .row')].map((e) => e.dataset.turn ?? e.dataset.run)"),
+    ).toEqual([
       "research-00000001",
       "research-00000001:1",
       "summarize-00000002",
@@ -89,16 +93,23 @@ describe("the trace page in Chromium", () => {
 
     await tab.click('.row[data-turn="research-00000001:2"]');
     await frames(tab);
-    expect(await tab.evaluate("document.querySelector('#detail h2').textContent")).toMatch(/^research-00000001 · turn 2 of 3/);
+    expect(await tab.evaluate("document.querySelector('#detail h2').textContent")).toMatch(
+      /^research-00000001 · turn 2 of 3/,
+    );
     expect(await tab.evaluate("document.querySelector('#detail pre.code').textContent")).toBe(
       "(def words (tool/count-words {:texts (mapv :summary briefs)}))",
     );
     // The program is coloured: the tool call and the special form have spans of their own.
-    expect(await tab.evaluate("[...document.querySelectorAll('#detail pre.code span.tool, #detail pre.code span.sf')].map((e) => e.textContent)")).toEqual([
-      "def",
-      "tool/count-words",
-    ]);
-    expect(await tab.evaluate("document.querySelector('.row[data-turn=\"research-00000001:2\"]').classList.contains('selected')")).toBe(true);
+    expect(
+      await tab.evaluate(
+        "[...document.querySelectorAll('#detail pre.code span.tool, #detail pre.code span.sf')].map((e) => e.textContent)",
+      ),
+    ).toEqual(["def", "tool/count-words"]);
+    expect(
+      await tab.evaluate(
+        "document.querySelector('.row[data-turn=\"research-00000001:2\"]').classList.contains('selected')",
+      ),
+    ).toBe(true);
     expect(await tab.evaluate("location.hash")).toBe("#turn=research-00000001:2");
 
     // A tool call opens to its arguments and result; a child run's link selects that run.
@@ -123,9 +134,13 @@ describe("the trace page in Chromium", () => {
     const trace = join(dir, "pmap-cli.jsonl");
     writeFileSync(trace, await recordPmap(dir));
     const html = join(dir, "pmap-cli.html");
-    const r = spawnSync(process.execPath, [join(__dirname, "..", "..", "bin", "ptcc.js"), "trace", trace, "--html", html], {
-      encoding: "utf8",
-    });
+    const r = spawnSync(
+      process.execPath,
+      [join(__dirname, "..", "..", "bin", "ptcc.js"), "trace", trace, "--html", html],
+      {
+        encoding: "utf8",
+      },
+    );
     expect(r.status).toBe(0);
     const tab = await open(ctx, pathToFileURL(html).href);
     await tab.click('.row[data-turn="research-00000001:3"]');
@@ -137,7 +152,9 @@ describe("the trace page in Chromium", () => {
 
   it("an address naming a turn opens on it", async (ctx) => {
     const tab = await open(ctx, `${page("pmap-2", await recordPmap(dir))}#turn=summarize-00000003:1`);
-    expect(await tab.evaluate("document.querySelector('#detail h2').textContent")).toMatch(/^summarize-00000003 · turn 1 of 1/);
+    expect(await tab.evaluate("document.querySelector('#detail h2').textContent")).toMatch(
+      /^summarize-00000003 · turn 1 of 1/,
+    );
     expect(tab.errors).toEqual([]);
   });
 
@@ -146,9 +163,12 @@ describe("the trace page in Chromium", () => {
     await tab.click('.row[data-turn="contact-00000001:1"]');
     await tab.click("#detail details.call summary");
     // The call's result, opened: its firewalled fields as the model saw them.
-    await tab.waitFor(`document.querySelector('#detail details.call').textContent.includes('"_email": "<Firewalled>"')`);
+    await tab.waitFor(
+      `document.querySelector('#detail details.call').textContent.includes('"_email": "<Firewalled>"')`,
+    );
     await tab.click('.row[data-run="contact-00000001"]');
-    const seen = (await tab.evaluate<string>("document.body.innerText")) + readFileSync(join(dir, "firewalled.html"), "utf8");
+    const seen =
+      (await tab.evaluate<string>("document.body.innerText")) + readFileSync(join(dir, "firewalled.html"), "utf8");
     for (const secret of SECRETS) expect(seen).not.toContain(secret);
     expect(seen).toContain("<Firewalled>");
     expect(tab.errors).toEqual([]);
@@ -162,8 +182,26 @@ describe("the trace page in Chromium", () => {
       { at, run: "x-1", type: "llm_request", turn: 1, agent: "x", systemHash: "0", messages: [] },
       { at: at + 5, run: "x-1", type: "llm_response", turn: 1, agent: "x", content: hostile, durationMs: 5 },
       { at: at + 5, run: "x-1", type: "program", turn: 1, program: `(println "${hostile.replace(/"/g, '\\"')}")` },
-      { at: at + 9, run: "x-1", type: "tool_call", turn: 1, tool: "t", args: { hostile }, result: hostile, durationMs: 2 },
-      { at: at + 10, run: "x-1", type: "result", turn: 1, outcome: "continue", result: hostile, feedback: hostile, durationMs: 10 },
+      {
+        at: at + 9,
+        run: "x-1",
+        type: "tool_call",
+        turn: 1,
+        tool: "t",
+        args: { hostile },
+        result: hostile,
+        durationMs: 2,
+      },
+      {
+        at: at + 10,
+        run: "x-1",
+        type: "result",
+        turn: 1,
+        outcome: "continue",
+        result: hostile,
+        feedback: hostile,
+        durationMs: 10,
+      },
     ];
     const tab = await open(ctx, page("hostile", events.map((e) => JSON.stringify(e)).join("\n")));
     await tab.click('.row[data-turn="x-1:1"]');
@@ -180,14 +218,18 @@ describe("the trace page in Chromium", () => {
     const timing = await tab.evaluate<{ load: number; nodes: number; rows: number }>(
       "({ load: performance.getEntriesByType('navigation')[0].loadEventEnd, nodes: document.getElementsByTagName('*').length, rows: document.querySelectorAll('#spacer .row').length })",
     );
-    console.log(`trace page, ${big.turns} turns and ${big.calls} tool calls: loaded in ${Math.round(timing.load)} ms, ${timing.nodes} elements, ${timing.rows} rows drawn`);
+    console.log(
+      `trace page, ${big.turns} turns and ${big.calls} tool calls: loaded in ${Math.round(timing.load)} ms, ${timing.nodes} elements, ${timing.rows} rows drawn`,
+    );
     expect(timing.rows).toBeLessThan(80);
     expect(timing.nodes).toBeLessThan(3000);
 
     // Scrolled to the end: the last turn's row is drawn, the first ones are gone.
     await tab.evaluate("(() => { const r = document.getElementById('rows'); r.scrollTop = r.scrollHeight; })()");
     await frames(tab);
-    expect(await tab.evaluate(`Boolean(document.querySelector('.row[data-turn="${big.run}:${big.turns}"]'))`)).toBe(true);
+    expect(await tab.evaluate(`Boolean(document.querySelector('.row[data-turn="${big.run}:${big.turns}"]'))`)).toBe(
+      true,
+    );
     expect(await tab.evaluate(`Boolean(document.querySelector('.row[data-turn="${big.run}:1"]'))`)).toBe(false);
     expect(await tab.evaluate("document.querySelectorAll('#spacer .row').length")).toBeLessThan(80);
 
@@ -196,7 +238,9 @@ describe("the trace page in Chromium", () => {
     await frames(tab);
     await tab.click(`.row[data-turn="${big.run}:${big.wideTurn}"]`);
     expect(await tab.evaluate("document.querySelectorAll('#detail details.call').length")).toBe(100);
-    expect(await tab.evaluate(`document.querySelectorAll('.row[data-turn="${big.run}:${big.wideTurn}"] .bar.call').length`)).toBeLessThan(1000);
+    expect(
+      await tab.evaluate(`document.querySelectorAll('.row[data-turn="${big.run}:${big.wideTurn}"] .bar.call').length`),
+    ).toBeLessThan(1000);
     await tab.click("#detail button.more");
     expect(await tab.evaluate("document.querySelectorAll('#detail details.call').length")).toBe(200);
 

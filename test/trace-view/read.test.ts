@@ -14,7 +14,7 @@ import { traceHtml } from "../../src/trace-view/html.js";
 import { buildTrace } from "../../src/trace-view/model.js";
 import { readTrace, traceOfEvents, TraceFileError } from "../../src/trace-view/read.js";
 import { renderSummary, renderTurn } from "../../src/trace-view/render-text.js";
-import { summarize } from "../../src/trace-view/summary.js";
+import { summarizeTrace } from "../../src/trace-view/summary.js";
 import { turnDetail, TurnNotFound } from "../../src/trace-view/turn.js";
 import { clj } from "../agent/helpers.js";
 import { recordFailed } from "./recorded.js";
@@ -41,10 +41,16 @@ describe("files that are not traces", () => {
     ["", "t.jsonl is empty: it holds no trace events"],
     ["\n \n\r\n", "t.jsonl is empty: it holds no trace events"],
     ["[1, 2]\n", "t.jsonl is not a ptcc trace: no line is a trace event (line 1 holds an array)"],
-    ['{"a": 1}\n{"b": 2}\n', "t.jsonl is not a ptcc trace: no line is a trace event (line 1 holds an object without type, run and at)"],
+    [
+      '{"a": 1}\n{"b": 2}\n',
+      "t.jsonl is not a ptcc trace: no line is a trace event (line 1 holds an object without type, run and at)",
+    ],
     ["# Notes\nsome text\n", "t.jsonl is not a ptcc trace: no line is a trace event (line 1 is not JSON)"],
     ['\n\n"text"\n', "t.jsonl is not a ptcc trace: no line is a trace event (line 3 holds a string)"],
-    ['{"type": "run_start", "run": "r-1"', "t.jsonl is not a ptcc trace: no line is a trace event (line 1 is cut short)"],
+    [
+      '{"type": "run_start", "run": "r-1"',
+      "t.jsonl is not a ptcc trace: no line is a trace event (line 1 is cut short)",
+    ],
     [
       '{"type": "tool_call", "run": "r-1", "at": 1}\n',
       "t.jsonl holds no readable trace events: every line was skipped",
@@ -64,7 +70,7 @@ describe("lines that cannot be read", () => {
     expect(read.skipped.map((s) => s.line)).toEqual([3, 5]);
     expect(read.skipped[0]!.reason).toMatch(/^not JSON \(/);
     expect(read.events).toHaveLength(ls.length - 2);
-    const summary = summarize(buildTrace(read));
+    const summary = summarizeTrace(buildTrace(read));
     expect(summary.skippedLines.map((s) => s.line)).toEqual([3, 5]);
     expect(renderSummary(summary, false)).toMatch(/skipped lines\n {2}line 3: not JSON \(.*\)\n {2}line 5: not JSON/);
   });
@@ -72,17 +78,31 @@ describe("lines that cannot be read", () => {
   it("a last line cut short (a crashed writer) is reported as truncated", () => {
     const text = failed.trimEnd();
     const read = readTrace(text.slice(0, text.length - 10), "t.jsonl.partial");
-    expect(read.skipped).toEqual([{ line: lines().length, reason: expect.stringMatching(/^truncated: the file ends inside this line/) }]);
+    expect(read.skipped).toEqual([
+      { line: lines().length, reason: expect.stringMatching(/^truncated: the file ends inside this line/) },
+    ]);
     // The run's end was on that line: the run is shown as unfinished.
-    expect(summarize(buildTrace(read)).runs[0]!.status).toBe("unfinished");
+    expect(summarizeTrace(buildTrace(read)).runs[0]!.status).toBe("unfinished");
   });
 
   it.each([
     ['{"type": "tool_call", "run": "r", "at": 1, "turn": 1, "tool": "x"}', "a tool_call event without durationMs"],
-    ['{"type": "result", "run": "r", "at": 1, "turn": "1", "outcome": "error", "feedback": "", "durationMs": 1}', "a result event whose turn is not a number"],
-    ['{"type": "run_end", "run": "r", "at": 1, "ok": false, "turns": 1, "durationMs": 2, "failure": "boom"}', "a run_end event whose failure is not {kind, reason}"],
-    ['{"type": "run_start", "run": "r", "at": 1, "agent": "a", "depth": 0, "parent": 7}', "a run_start event whose parent is not a string or null"],
-    ['{"type": "llm_request", "run": "r", "at": 1e999, "turn": 1, "agent": "a", "messages": []}', "a llm_request event without a time (at)"],
+    [
+      '{"type": "result", "run": "r", "at": 1, "turn": "1", "outcome": "error", "feedback": "", "durationMs": 1}',
+      "a result event whose turn is not a number",
+    ],
+    [
+      '{"type": "run_end", "run": "r", "at": 1, "ok": false, "turns": 1, "durationMs": 2, "failure": "boom"}',
+      "a run_end event whose failure is not {kind, reason}",
+    ],
+    [
+      '{"type": "run_start", "run": "r", "at": 1, "agent": "a", "depth": 0, "parent": 7}',
+      "a run_start event whose parent is not a string or null",
+    ],
+    [
+      '{"type": "llm_request", "run": "r", "at": 1e999, "turn": 1, "agent": "a", "messages": []}',
+      "a llm_request event without a time (at)",
+    ],
     ['{"type": "compaction", "at": 1}', "a compaction event without run"],
     ['{"run": "r", "at": 1}', "not a trace event (no type)"],
     ["[]", "not a trace event (not a JSON object)"],
@@ -108,7 +128,7 @@ describe("events of unknown types", () => {
       '{"at": 1740819600400, "run": "elsewhere-1", "type": "stream_delta"}',
     ];
     const m = buildTrace(readTrace([...ls, ...extra].join("\n"), "t.jsonl"));
-    const s = summarize(m);
+    const s = summarizeTrace(m);
     expect(s.unknownEvents).toEqual([
       { type: "compaction", count: 2, firstLine: ls.length + 1 },
       { type: "stream_delta", count: 2, firstLine: ls.length + 3 },
@@ -124,8 +144,8 @@ describe("events of unknown types", () => {
 
   it("a file of unknown events only is still a trace (a newer writer's), shown with no runs", () => {
     const m = buildTrace(readTrace('{"at": 1, "run": "r-1", "type": "checkpoint"}\n', "t.jsonl"));
-    expect(summarize(m).unknownEvents).toEqual([{ type: "checkpoint", count: 1, firstLine: 1 }]);
-    expect(summarize(m).runs).toEqual([]);
+    expect(summarizeTrace(m).unknownEvents).toEqual([{ type: "checkpoint", count: 1, firstLine: 1 }]);
+    expect(summarizeTrace(m).runs).toEqual([]);
   });
 });
 
@@ -135,14 +155,14 @@ describe("the run tree", () => {
       { at: 1000, run: "kid-1", type: "run_start", parent: "gone-1", agent: "kid", depth: 1, input: {} },
       { at: 1010, run: "kid-1", type: "llm_request", turn: 1, agent: "kid", systemHash: "0", messages: [] },
     ];
-    const s = summarize(buildTrace(traceOfEvents(events)));
+    const s = summarizeTrace(buildTrace(traceOfEvents(events)));
     expect(s.runs).toMatchObject([{ run: "kid-1", parent: "gone-1", status: "unfinished", turns: 1, llmRequests: 1 }]);
   });
 
   it("a Step's own events (step.trace) are read as a file's", async () => {
     const agent = defineAgent({ name: "adder", prompt: "Add", signature: "(a :int, b :int) -> :int" });
     const step = await agent.run({ a: 1, b: 2 }, { llm: scriptedLlm([clj("(return (+ data/a data/b))")]) });
-    const s = summarize(buildTrace(traceOfEvents(step.trace, "step")));
+    const s = summarizeTrace(buildTrace(traceOfEvents(step.trace, "step")));
     expect(s.runs).toMatchObject([{ agent: "adder", status: "ok", turns: 1, llmRequests: 1, toolCalls: 0 }]);
   });
 
@@ -151,7 +171,9 @@ describe("the run tree", () => {
     expect(turnDetail(m, "triage-00000001", 1).run).toBe("triage-00000001");
     expect(turnDetail(m, "triage-0000", 1).run).toBe("triage-00000001");
     expect(turnDetail(m, "triage", 1).run).toBe("triage-00000001");
-    expect(() => turnDetail(m, "triage", 4)).toThrow(new TurnNotFound("run triage-00000001 has no turn 4 (it has turns 1–3)"));
+    expect(() => turnDetail(m, "triage", 4)).toThrow(
+      new TurnNotFound("run triage-00000001 has no turn 4 (it has turns 1–3)"),
+    );
     expect(() => turnDetail(m, "triag", 1)).not.toThrow();
     expect(() => turnDetail(m, "traige", 1)).toThrow(
       new TurnNotFound("no run traige in t.jsonl — did you mean triage? (runs: triage-00000001)"),
@@ -164,7 +186,8 @@ describe("the run tree", () => {
 const KNOWN = ["run_start", "run_end", "llm_request", "llm_response", "program", "result", "tool_call"];
 
 /** A field that is usually of the right kind, sometimes anything. */
-const field = <T>(right: fc.Arbitrary<T>): fc.Arbitrary<unknown> => fc.oneof({ weight: 4, arbitrary: right }, { weight: 1, arbitrary: fc.jsonValue() });
+const field = <T>(right: fc.Arbitrary<T>): fc.Arbitrary<unknown> =>
+  fc.oneof({ weight: 4, arbitrary: right }, { weight: 1, arbitrary: fc.jsonValue() });
 
 const event = fc.record(
   {
@@ -178,7 +201,9 @@ const event = fc.record(
     ok: field(fc.boolean()),
     turns: field(fc.nat(4)),
     durationMs: field(fc.double({ min: -10, max: 1e6, noNaN: true })),
-    messages: field(fc.array(fc.record({ role: fc.constantFrom("user", "assistant"), content: fc.string() }), { maxLength: 4 })),
+    messages: field(
+      fc.array(fc.record({ role: fc.constantFrom("user", "assistant"), content: fc.string() }), { maxLength: 4 }),
+    ),
     program: field(fc.option(fc.string())),
     outcome: field(fc.constantFrom("continue", "return", "error", "fail", "invalid")),
     feedback: field(fc.string()),
@@ -195,28 +220,38 @@ const event = fc.record(
 describe("any input", () => {
   it("lines of any text: an error of the file, or a view; never a crash", () => {
     fc.assert(
-      fc.property(fc.array(fc.oneof(fc.string(), fc.json(), event.map((e) => JSON.stringify(e))), { maxLength: 12 }), (ls) => {
-        let model;
-        try {
-          model = buildTrace(readTrace(ls.join("\n"), "t.jsonl"));
-        } catch (e) {
-          if (e instanceof TraceFileError) return;
-          throw e;
-        }
-        summarize(model);
-        traceHtml(model);
-        chromeTrace(model);
-        for (const id of model.order) {
-          for (const t of model.runs.get(id)!.turns) {
-            try {
-              renderTurn(turnDetail(model, id, t.index), false);
-            } catch (e) {
-              // Runs whose ids collide with an agent's name or another's start may be ambiguous.
-              if (!(e instanceof TurnNotFound)) throw e;
+      fc.property(
+        fc.array(
+          fc.oneof(
+            fc.string(),
+            fc.json(),
+            event.map((e) => JSON.stringify(e)),
+          ),
+          { maxLength: 12 },
+        ),
+        (ls) => {
+          let model;
+          try {
+            model = buildTrace(readTrace(ls.join("\n"), "t.jsonl"));
+          } catch (e) {
+            if (e instanceof TraceFileError) return;
+            throw e;
+          }
+          summarizeTrace(model);
+          traceHtml(model);
+          chromeTrace(model);
+          for (const id of model.order) {
+            for (const t of model.runs.get(id)!.turns) {
+              try {
+                renderTurn(turnDetail(model, id, t.index), false);
+              } catch (e) {
+                // Runs whose ids collide with an agent's name or another's start may be ambiguous.
+                if (!(e instanceof TurnNotFound)) throw e;
+              }
             }
           }
-        }
-      }),
+        },
+      ),
       { numRuns: 300 },
     );
   });
@@ -234,7 +269,7 @@ describe("any input", () => {
         }
         expect(read.events.length + read.unknown.length + read.skipped.length).toBe(events.length);
         const m = buildTrace(read);
-        const s = summarize(m);
+        const s = summarizeTrace(m);
         expect(s.totals.runs).toBe(m.runs.size);
         expect(JSON.parse(JSON.stringify(chromeTrace(m)))).toBeTruthy();
       }),
@@ -245,19 +280,23 @@ describe("any input", () => {
   it("lines made unreadable in a real trace are exactly the lines reported", () => {
     const ls = lines();
     fc.assert(
-      fc.property(fc.uniqueArray(fc.integer({ min: 0, max: ls.length - 1 }), { maxLength: ls.length - 1 }), fc.string(), (broken, junk) => {
-        const copy = [...ls];
-        for (const i of broken) copy[i] = `{${junk}`;
-        let read;
-        try {
-          read = readTrace(`${copy.join("\n")}\n`, "t.jsonl");
-        } catch (e) {
-          // Every event line broken but a few that are not events: nothing to show.
-          if (e instanceof TraceFileError) return;
-          throw e;
-        }
-        expect(read.skipped.map((s) => s.line)).toEqual([...broken].sort((a, b) => a - b).map((i) => i + 1));
-      }),
+      fc.property(
+        fc.uniqueArray(fc.integer({ min: 0, max: ls.length - 1 }), { maxLength: ls.length - 1 }),
+        fc.string(),
+        (broken, junk) => {
+          const copy = [...ls];
+          for (const i of broken) copy[i] = `{${junk}`;
+          let read;
+          try {
+            read = readTrace(`${copy.join("\n")}\n`, "t.jsonl");
+          } catch (e) {
+            // Every event line broken but a few that are not events: nothing to show.
+            if (e instanceof TraceFileError) return;
+            throw e;
+          }
+          expect(read.skipped.map((s) => s.line)).toEqual([...broken].sort((a, b) => a - b).map((i) => i + 1));
+        },
+      ),
       { numRuns: 200 },
     );
   });
@@ -275,7 +314,9 @@ describe("run trees a file can hold", () => {
   });
 
   it("parents in a loop: the earliest run of the loop is a root, every run is shown once", () => {
-    const m = buildTrace(traceOfEvents([start("a-1", "c-3", 1), start("b-2", "a-1", 2), start("c-3", "b-2", 3), start("d-4", "d-4", 4)]));
+    const m = buildTrace(
+      traceOfEvents([start("a-1", "c-3", 1), start("b-2", "a-1", 2), start("c-3", "b-2", 3), start("d-4", "d-4", 4)]),
+    );
     expect(m.order).toEqual(["a-1", "b-2", "c-3", "d-4"]);
     expect([...m.runs.values()].map((r) => [r.id, r.parent, r.depth])).toEqual([
       ["a-1", null, 0],
@@ -319,7 +360,7 @@ describe("run trees a file can hold", () => {
   it("runs nested 20,000 deep: no recursion runs out of stack", () => {
     const events = Array.from({ length: 20_000 }, (_, i) => start(`r-${i}`, i === 0 ? null : `r-${i - 1}`, i));
     const m = buildTrace(traceOfEvents(events));
-    const s = summarize(m);
+    const s = summarizeTrace(m);
     expect(s.runs[19_999]!.depth).toBe(19_999);
     expect(renderSummary(s, false).split("\n")[20_003]).toMatch(/^ +└─ …19999 r-19999 +0 +unfinished/);
     expect(JSON.parse(JSON.stringify(chromeTrace(m))).traceEvents.length).toBeGreaterThan(20_000);

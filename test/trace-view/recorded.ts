@@ -63,7 +63,11 @@ export function stableRunIds(text: string): string {
 }
 
 /** Runs `body` with fake Date and performance clocks, then writes the trace it produced to `file`. */
-async function recorded(file: string, redact: boolean, body: (trace: ReturnType<typeof jsonlTrace>) => Promise<unknown>): Promise<string> {
+async function recorded(
+  file: string,
+  redact: boolean,
+  body: (trace: ReturnType<typeof jsonlTrace>) => Promise<unknown>,
+): Promise<string> {
   vi.useFakeTimers({ toFake: ["Date", "performance"], now: EPOCH });
   const trace = jsonlTrace(`${file}.raw`, { redact });
   try {

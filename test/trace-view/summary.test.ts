@@ -13,7 +13,7 @@ import { traceHtml } from "../../src/trace-view/html.js";
 import { buildTrace, type TraceModel } from "../../src/trace-view/model.js";
 import { readTrace } from "../../src/trace-view/read.js";
 import { renderSummary, renderTurn } from "../../src/trace-view/render-text.js";
-import { summarize } from "../../src/trace-view/summary.js";
+import { summarizeTrace } from "../../src/trace-view/summary.js";
 import { turnDetail } from "../../src/trace-view/turn.js";
 import { golden } from "../golden.js";
 import { recordFailed, recordFirewalled, recordPmap, SECRETS } from "./recorded.js";
@@ -40,13 +40,13 @@ beforeAll(async () => {
 
 describe("the summary of recorded traces", () => {
   it.each(["pmap", "failed", "firewalled"])("%s: text and --json", (name) => {
-    const summary = summarize(model(name));
+    const summary = summarizeTrace(model(name));
     golden(GOLDEN, `${name}.summary.txt`, renderSummary(summary, false));
     golden(GOLDEN, `${name}.summary.json`, `${JSON.stringify(summary, null, 2)}\n`);
   });
 
   it("the multi-agent run: three children in the parent's first turn, each tied to its tool call", () => {
-    const s = summarize(model("pmap"));
+    const s = summarizeTrace(model("pmap"));
     expect(s.runs.map((r) => [r.agent, r.depth, r.parent])).toEqual([
       ["research", 0, null],
       ["summarize", 1, "research-00000001"],
@@ -65,11 +65,13 @@ describe("the summary of recorded traces", () => {
     // Tokens per run are the run's own; the totals add them up.
     expect(s.totals.tokens.input).toBe(s.runs.reduce((n, r) => n + r.tokens.input, 0));
     expect(s.slowest.toolCalls).toHaveLength(5);
-    expect(s.slowest.toolCalls.map((c) => c.durationMs)).toEqual([...s.slowest.toolCalls.map((c) => c.durationMs)].sort((a, b) => b - a));
+    expect(s.slowest.toolCalls.map((c) => c.durationMs)).toEqual(
+      [...s.slowest.toolCalls.map((c) => c.durationMs)].sort((a, b) => b - a),
+    );
   });
 
   it("the failed run: its reason, kind and the program of the turn it failed in", () => {
-    const s = summarize(model("failed"));
+    const s = summarizeTrace(model("failed"));
     expect(s.failures).toEqual([
       {
         run: "triage-00000001",
@@ -85,7 +87,7 @@ describe("the summary of recorded traces", () => {
   });
 
   it("colours only when asked", () => {
-    const s = summarize(model("failed"));
+    const s = summarizeTrace(model("failed"));
     expect(renderSummary(s, false)).not.toMatch(/\x1b\[/);
     expect(renderSummary(s, true)).toMatch(/\x1b\[31m {2}✗ triage-00000001 failed \(fail\)/);
     const d = turnDetail(model("failed"), "triage", 2);
@@ -120,18 +122,23 @@ describe("one turn in full", () => {
 });
 
 describe("firewalled values stay hidden", () => {
-  it.each(["firewalled", "firewalled-unredacted"])("%s: in the summary, every turn, the page and the Chrome trace", (name) => {
-    const m = model(name);
-    const shown = [
-      renderSummary(summarize(m), false),
-      JSON.stringify(summarize(m)),
-      ...[1, 2].map((n) => JSON.stringify(turnDetail(m, "contact", n)) + renderTurn(turnDetail(m, "contact", n), false)),
-      traceHtml(m),
-      JSON.stringify(chromeTrace(m)),
-    ].join("\n");
-    for (const secret of SECRETS) expect(shown).not.toContain(secret);
-    expect(shown).toContain("<Firewalled>");
-  });
+  it.each(["firewalled", "firewalled-unredacted"])(
+    "%s: in the summary, every turn, the page and the Chrome trace",
+    (name) => {
+      const m = model(name);
+      const shown = [
+        renderSummary(summarizeTrace(m), false),
+        JSON.stringify(summarizeTrace(m)),
+        ...[1, 2].map(
+          (n) => JSON.stringify(turnDetail(m, "contact", n)) + renderTurn(turnDetail(m, "contact", n), false),
+        ),
+        traceHtml(m),
+        JSON.stringify(chromeTrace(m)),
+      ].join("\n");
+      for (const secret of SECRETS) expect(shown).not.toContain(secret);
+      expect(shown).toContain("<Firewalled>");
+    },
+  );
 
   it("the unredacted file does hold them (so the test above means something)", () => {
     for (const secret of [SECRETS[0], SECRETS[2]]) {

@@ -13,7 +13,9 @@ import type { RecordReading, TraceFormat } from "../format.js";
 type FieldKind = "string" | "number" | "boolean" | "string|null" | "array";
 
 /** The fields each known event type needs, beyond `type`, `run` and `at`; other fields are optional. */
-const REQUIRED: Readonly<Record<string, Readonly<Record<string, FieldKind>>>> = table<Readonly<Record<string, FieldKind>>>({
+const REQUIRED: Readonly<Record<string, Readonly<Record<string, FieldKind>>>> = table<
+  Readonly<Record<string, FieldKind>>
+>({
   run_start: { agent: "string", parent: "string|null", depth: "number" },
   run_end: { ok: "boolean", turns: "number", durationMs: "number" },
   llm_request: { turn: "number", agent: "string", messages: "array" },
@@ -24,7 +26,9 @@ const REQUIRED: Readonly<Record<string, Readonly<Record<string, FieldKind>>>> = 
 });
 
 /** The optional fields whose kind is checked when present (a wrong one would mislead the view). */
-const OPTIONAL: Readonly<Record<string, Readonly<Record<string, FieldKind>>>> = table<Readonly<Record<string, FieldKind>>>({
+const OPTIONAL: Readonly<Record<string, Readonly<Record<string, FieldKind>>>> = table<
+  Readonly<Record<string, FieldKind>>
+>({
   llm_response: { content: "string", error: "string", model: "string", provider: "string" },
   llm_request: { model: "string", provider: "string", system: "string" },
   result: { result: "string", errorKind: "string" },
@@ -91,25 +95,27 @@ export const jsonlTraceFormat: TraceFormat = {
     typeof record["type"] === "string" &&
     typeof record["run"] === "string" &&
     typeof record["at"] === "number",
-  open: () => (record): RecordReading => {
-    if (!isRecord(record)) return { kind: "malformed", reason: "not a trace event (not a JSON object)" };
-    const type = record["type"];
-    if (typeof type !== "string") return { kind: "malformed", reason: "not a trace event (no type)" };
-    if (typeof record["run"] !== "string") return { kind: "malformed", reason: `a ${type} event without run` };
-    if (typeof record["at"] !== "number" || !Number.isFinite(record["at"])) {
-      return { kind: "malformed", reason: `a ${type} event without a time (at)` };
-    }
-    if (lookup(REQUIRED, type) === undefined) {
-      const turn = record["turn"];
-      return {
-        kind: "unknown",
-        type,
-        run: record["run"],
-        ...(typeof turn === "number" && Number.isInteger(turn) ? { turn } : {}),
-      };
-    }
-    const why = problem(type, record);
-    if (why !== null) return { kind: "malformed", reason: why };
-    return { kind: "events", events: [record as unknown as TraceEvent] };
-  },
+  open:
+    () =>
+    (record): RecordReading => {
+      if (!isRecord(record)) return { kind: "malformed", reason: "not a trace event (not a JSON object)" };
+      const type = record["type"];
+      if (typeof type !== "string") return { kind: "malformed", reason: "not a trace event (no type)" };
+      if (typeof record["run"] !== "string") return { kind: "malformed", reason: `a ${type} event without run` };
+      if (typeof record["at"] !== "number" || !Number.isFinite(record["at"])) {
+        return { kind: "malformed", reason: `a ${type} event without a time (at)` };
+      }
+      if (lookup(REQUIRED, type) === undefined) {
+        const turn = record["turn"];
+        return {
+          kind: "unknown",
+          type,
+          run: record["run"],
+          ...(typeof turn === "number" && Number.isInteger(turn) ? { turn } : {}),
+        };
+      }
+      const why = problem(type, record);
+      if (why !== null) return { kind: "malformed", reason: why };
+      return { kind: "events", events: [record as unknown as TraceEvent] };
+    },
 };

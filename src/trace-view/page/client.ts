@@ -97,7 +97,9 @@ export function tracePage(doc: PageDocument, win: PageWindow): void {
 
   // ── the rows of the timeline: each run, its turns, and after each turn the runs it started ──
 
-  type Row = { readonly kind: "run"; readonly run: PageRun } | { readonly kind: "turn"; readonly run: PageRun; readonly turn: PageTurn };
+  type Row =
+    | { readonly kind: "run"; readonly run: PageRun }
+    | { readonly kind: "turn"; readonly run: PageRun; readonly turn: PageTurn };
   const collapsed = new Set<string>();
   let rows: Row[] = [];
   const buildRows = (): void => {
@@ -429,7 +431,10 @@ export function tracePage(doc: PageDocument, win: PageWindow): void {
       turns.append(b);
     }
     right.append(section(`Turns (${r.turns.length})`, r.turns.length === 0 ? note("None.") : turns));
-    if (r.parent !== null) right.append(section("Parent run", runs.has(r.parent) ? runLink(r.parent) : note(`${r.parent} (not in this trace)`)));
+    if (r.parent !== null)
+      right.append(
+        section("Parent run", runs.has(r.parent) ? runLink(r.parent) : note(`${r.parent} (not in this trace)`)),
+      );
     if (r.children.length > 0) right.append(section(`Child runs (${r.children.length})`, ...r.children.map(runLink)));
     const body = el("div", "cols");
     body.append(left, right);
@@ -603,7 +608,8 @@ export function tracePage(doc: PageDocument, win: PageWindow): void {
     if (e.key !== "ArrowDown" && e.key !== "ArrowUp") return;
     const turnRows = rows.filter((r): r is Extract<Row, { kind: "turn" }> => r.kind === "turn");
     if (turnRows.length === 0) return;
-    const at = selected === null ? -1 : turnRows.findIndex((r) => r.run.id === selected!.run && r.turn.n === selected!.n);
+    const at =
+      selected === null ? -1 : turnRows.findIndex((r) => r.run.id === selected!.run && r.turn.n === selected!.n);
     const next = turnRows[Math.min(turnRows.length - 1, Math.max(0, at + (e.key === "ArrowDown" ? 1 : -1)))]!;
     e.preventDefault();
     selectTurn(next.run, next.turn);
@@ -615,7 +621,10 @@ export function tracePage(doc: PageDocument, win: PageWindow): void {
   let chosen = false;
   if (hash !== null) {
     try {
-      chosen = selectByName(decodeURIComponent(hash[2]!), hash[1] === "turn" && hash[3] !== undefined ? Number(hash[3]) : null);
+      chosen = selectByName(
+        decodeURIComponent(hash[2]!),
+        hash[1] === "turn" && hash[3] !== undefined ? Number(hash[3]) : null,
+      );
     } catch {
       chosen = false;
     }

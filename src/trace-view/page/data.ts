@@ -4,7 +4,7 @@
  * conversation; the page shows each turn's reply and feedback once).
  */
 import type { Tokens, TraceModel } from "../model.js";
-import { summarize, type TraceSummary } from "../summary.js";
+import { summarizeTrace, type TraceSummary } from "../summary.js";
 import { sentFeedback } from "../turn.js";
 
 export interface PageRequest {
@@ -88,11 +88,13 @@ const at = (t: number, t0: number): number => Math.round((t - t0) * 1000) / 1000
 
 export function pageData(model: TraceModel): PageData {
   const t0 = model.start;
-  const summary = summarize(model);
+  const summary = summarizeTrace(model);
   const notices: string[] = [];
   for (const s of summary.skippedLines) notices.push(`line ${s.line} skipped: ${s.reason}`);
   for (const u of summary.unknownEvents) {
-    notices.push(`${u.count} event${u.count === 1 ? "" : "s"} of the unknown type ${u.type} (first at line ${u.firstLine})`);
+    notices.push(
+      `${u.count} event${u.count === 1 ? "" : "s"} of the unknown type ${u.type} (first at line ${u.firstLine})`,
+    );
   }
   const date = new Date(t0);
   return {

@@ -42,7 +42,12 @@ export interface PageElement {
   addEventListener(type: string, listener: (e: PageEvent) => void, options?: { readonly passive?: boolean }): void;
   querySelector(selectors: string): PageElement | null;
   closest(selectors: string): PageElement | null;
-  getBoundingClientRect(): { readonly left: number; readonly top: number; readonly width: number; readonly height: number };
+  getBoundingClientRect(): {
+    readonly left: number;
+    readonly top: number;
+    readonly width: number;
+    readonly height: number;
+  };
   scrollIntoView(options?: { readonly block?: "nearest" | "center" | "start" }): void;
   focus(): void;
 }
