@@ -317,9 +317,10 @@ export function tracePage(doc: PageDocument, win: PageWindow): void {
       el("span", "idx", `${i + 1}.`),
       el("span", "tool", `tool/${c.tool}`),
       el("span", "muted", ` ${duration(c.end - c.start)} `),
-      el("span", "args", short(c.args, 120)),
     );
-    if (c.child !== undefined) s.append(" → ", runLink(c.child));
+    // The child run before the arguments, which are cut to the line.
+    if (c.child !== undefined) s.append("→ ", runLink(c.child), " ");
+    s.append(el("span", "args", short(c.args, 120)));
     d.append(s);
     let filled = false;
     d.addEventListener("toggle", () => {
