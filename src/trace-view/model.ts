@@ -132,6 +132,18 @@ export interface TraceModel {
 
 const zero = (): Tokens => ({ input: 0, cached: 0, output: 0 });
 
+/** A request not answered (yet), at `at`. */
+const unanswered = (run: string, turn: number, at: number, line: number): RequestView => ({
+  run,
+  turn,
+  start: at,
+  end: at,
+  durationMs: 0,
+  answered: false,
+  tokens: zero(),
+  line,
+});
+
 /** A count from a hostile file: a finite, non-negative number, else 0. */
 function count(v: unknown): number {
   return typeof v === "number" && Number.isFinite(v) && v > 0 ? v : 0;
@@ -143,10 +155,18 @@ function addTokens(to: Tokens, t: Tokens): void {
   to.output += t.output;
 }
 
+/** Fields of trace events that carry values a run was given or made: where firewalled fields live. */
+const VALUE_FIELDS = ["input", "args", "result", "return"] as const;
+
 /** The events with every firewalled value of the trace hidden. */
 function redacted(read: TraceRead): { events: { line: number; event: TraceEvent }[]; unknown: UnknownRecord[] } {
   const secrets = new FirewallSecrets();
-  for (const { event } of read.events) secrets.collect(event);
+  // The fields of known events that hold the host's values (the rest are names, numbers,
+  // and text a model read); an unknown event may hold them anywhere.
+  for (const { event } of read.events) {
+    for (const field of VALUE_FIELDS)
+      if (field in event) secrets.collect((event as unknown as Record<string, unknown>)[field]);
+  }
   for (const u of read.unknown) secrets.collect(u.record);
   return {
     events: read.events.map(({ line, event }) => ({
@@ -233,17 +253,10 @@ export function buildTrace(read: TraceRead): TraceModel {
         if (!run.started) run.agent = e.agent;
         const turn = turnOf(run, e.turn, e.at);
         turn.requests.push({
-          run: run.id,
-          turn: e.turn,
-          start: e.at,
-          end: e.at,
-          durationMs: 0,
-          answered: false,
+          ...unanswered(run.id, e.turn, e.at, line),
           ...(e.model !== undefined ? { model: e.model } : {}),
           ...(e.provider !== undefined ? { provider: e.provider } : {}),
-          tokens: zero(),
           messages: e.messages,
-          line,
         });
         break;
       }
@@ -253,16 +266,8 @@ export function buildTrace(read: TraceRead): TraceModel {
         const duration = count(e.durationMs);
         let req = turn.requests.find((r) => !r.answered);
         if (req === undefined) {
-          req = {
-            run: run.id,
-            turn: e.turn,
-            start: e.at,
-            end: e.at,
-            durationMs: 0,
-            answered: false,
-            tokens: zero(),
-            line,
-          };
+          // An answer whose request the file does not hold.
+          req = unanswered(run.id, e.turn, e.at, line);
           turn.requests.push(req);
         }
         const u = (e.usage ?? {}) as Record<string, unknown>;

@@ -11,6 +11,7 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { EXPENSES, RESEARCH, SEARCH } from "./example-runs.js";
 
 const ROOT = join(__dirname, "..", "..");
 const BIN = join(ROOT, "bin", "ptcc.js");
@@ -59,31 +60,6 @@ function file(name: string, text: string): string {
 
 /** Timings are the one thing that changes between runs. */
 const untimed = (s: string): string => s.replace(/ · \d+(?:\.\d)? m?s$/gm, " · N ms");
-
-const EXPENSES = [
-  "run",
-  "examples/agents/expenses.agent.md",
-  "--input",
-  "@examples/data/expenses.json",
-  "--llm",
-  "script:examples/scripts/expenses.json",
-];
-const SEARCH = [
-  "run",
-  "examples/agents/search.agent.md",
-  "--input",
-  '{"query": "lamp"}',
-  "--llm",
-  "script:examples/scripts/search.json",
-];
-const RESEARCH = [
-  "run",
-  "examples/agents/research.agent.md",
-  "--input",
-  "@examples/data/research.json",
-  "--llm",
-  "script:examples/scripts/research.json",
-];
 
 const RESEARCH_RETURN = {
   topic: "heat pumps in cold climates",
@@ -336,7 +312,8 @@ describe("ptcc run --dry-run", () => {
 
 describe("ptcc run: the README", () => {
   const readme = readFileSync(join(ROOT, "README.md"), "utf8");
-  const section = readme.slice(readme.indexOf("### Running agents"));
+  const start = readme.indexOf("### Running agents");
+  const section = readme.slice(start, readme.indexOf("\n### ", start + 1));
 
   it("runs each example with the one line the README gives", () => {
     const lines = section.split("\n").filter((l) => l.startsWith("ptcc run examples/"));

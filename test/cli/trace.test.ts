@@ -13,6 +13,7 @@ import { readTrace } from "../../src/trace-view/read.js";
 import { summarizeTrace } from "../../src/trace-view/summary.js";
 import { turnDetail } from "../../src/trace-view/turn.js";
 import { recordFailed } from "../trace-view/recorded.js";
+import { RESEARCH } from "./example-runs.js";
 
 const ROOT = join(__dirname, "..", "..");
 const BIN = join(ROOT, "bin", "ptcc.js");
@@ -38,16 +39,7 @@ let research = "";
 let failed = "";
 beforeAll(async () => {
   research = join(dir, "research.jsonl");
-  const r = ptcc([
-    "run",
-    "examples/agents/research.agent.md",
-    "--input",
-    "@examples/data/research.json",
-    "--llm",
-    "script:examples/scripts/research.json",
-    "--trace",
-    research,
-  ]);
+  const r = ptcc([...RESEARCH, "--trace", research]);
   expect(r.code).toBe(0);
   failed = file("failed.jsonl", await recordFailed(dir));
 });

@@ -57,21 +57,30 @@ function holds(v: unknown, kind: FieldKind): boolean {
 const ARTICLE = (kind: FieldKind): string =>
   kind === "array" ? "an array" : kind === "string|null" ? "a string or null" : `a ${kind}`;
 
+/** Per known type, each field checked: its name, its kind, and whether it must be there. */
+const CHECKS: ReadonlyMap<string, readonly (readonly [string, FieldKind, boolean])[]> = new Map(
+  Object.keys(REQUIRED).map((type) => {
+    const required = REQUIRED[type]!;
+    const optional = lookup(OPTIONAL, type) ?? {};
+    return [
+      type,
+      [
+        ...Object.keys(required).map((name) => [name, required[name]!, true] as const),
+        ...Object.keys(optional).map((name) => [name, optional[name]!, false] as const),
+      ],
+    ];
+  }),
+);
+
 /** Why a record of a known type is not a valid event of that type, or null when it is. */
 function problem(type: string, record: Record<string, unknown>): string | null {
-  for (const [fields, required] of [
-    [lookup(REQUIRED, type), true],
-    [lookup(OPTIONAL, type), false],
-  ] as const) {
-    if (fields === undefined) continue;
-    for (const name of Object.keys(fields)) {
-      const kind = fields[name]!;
-      if (!Object.prototype.hasOwnProperty.call(record, name)) {
-        if (required) return `a ${type} event without ${name}`;
-        continue;
-      }
-      if (!holds(record[name], kind)) return `a ${type} event whose ${name} is not ${ARTICLE(kind)}`;
+  for (const [name, kind, required] of CHECKS.get(type) ?? []) {
+    const v = record[name];
+    if (v === undefined && !Object.prototype.hasOwnProperty.call(record, name)) {
+      if (required) return `a ${type} event without ${name}`;
+      continue;
     }
+    if (!holds(v, kind)) return `a ${type} event whose ${name} is not ${ARTICLE(kind)}`;
   }
   if (type === "run_end" && record["failure"] !== undefined) {
     const f = record["failure"];
@@ -105,7 +114,7 @@ export const jsonlTraceFormat: TraceFormat = {
       if (typeof record["at"] !== "number" || !Number.isFinite(record["at"])) {
         return { kind: "malformed", reason: `a ${type} event without a time (at)` };
       }
-      if (lookup(REQUIRED, type) === undefined) {
+      if (!CHECKS.has(type)) {
         const turn = record["turn"];
         return {
           kind: "unknown",
