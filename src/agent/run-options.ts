@@ -99,7 +99,28 @@ const CHECKS: Readonly<Record<keyof RunOptions, Check>> = {
   },
   onTurn: isFunction("a function (turn, agent, depth) => void"),
   onLlmStart: isFunction("a function (agent, depth, turn) => void"),
+  onEvent: isFunction("a function (event) => void"),
+  onChunk: isFunction("a function (text, info) => void"),
   breakOnSigint: (v) => (typeof v === "boolean" ? null : `expected true or false, got ${describe(v)}`),
+  durable: (v) => {
+    if (!isPlainObjectLike(v)) return `expected { store, runKey, durability? }, got ${describe(v)}`;
+    const d = v as { store?: unknown; runKey?: unknown; durability?: unknown };
+    for (const key of Object.keys(d)) {
+      if (!["store", "runKey", "durability"].includes(key)) {
+        const near = didYouMean(closest(key, ["store", "runKey", "durability"]));
+        return `unknown key ${key}${near !== undefined ? ` — ${near}` : " (durable takes store, runKey and durability)"}`;
+      }
+    }
+    const store = d.store as { load?: unknown; append?: unknown } | undefined;
+    if (!isPlainObjectLike(store) || typeof store.load !== "function" || typeof store.append !== "function") {
+      return `store: expected a journal store (memoryJournal(), fileJournal(dir)), got ${describe(d.store)}`;
+    }
+    if (typeof d.runKey !== "string" || d.runKey === "") return `runKey: expected a non-empty string, got ${describe(d.runKey)}`;
+    if (d.durability !== undefined && !["call", "turn", "exit"].includes(d.durability as string)) {
+      return `durability: expected "call", "turn" or "exit", got ${describe(d.durability)}`;
+    }
+    return null;
+  },
 };
 
 function isPlainObjectLike(v: unknown): v is object {

@@ -17,6 +17,8 @@ interface Base {
   readonly at: number;
   /** The run the event belongs to. */
   readonly run: string;
+  /** What the event tells was taken from the run's journal (a resumed run), not done again. */
+  readonly replayed?: true;
 }
 
 export type TraceEvent =

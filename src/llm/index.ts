@@ -2,10 +2,11 @@
  * LLM adapters: the `Llm` interface, HTTP adapters for OpenAI and Anthropic, the scripted
  * LLM, AI SDK model objects.
  */
-export { LlmError, normalizeReply } from "./types.js";
+export { LlmError, normalizeReply, isTextStream } from "./types.js";
 export type {
   FinishReason,
   Llm,
+  StreamingLlm,
   LlmMessage,
   LlmRegistry,
   LlmReply,
