@@ -83,9 +83,9 @@ export class Agent<I = Record<string, unknown>, O = unknown> {
   }
 
   /** Run the agent on an input (the values of its signature's parameters). */
-  run(...[input, options]: RunArgs<I>): Promise<Step<O>> {
+  run(...[input, options]: RunArgs<I, O>): Promise<Step<O>> {
     const data = (input ?? {}) as Readonly<Record<string, unknown>>;
-    return runAgent(this.definition, data, options ?? {}) as Promise<Step<O>>;
+    return runAgent(this.definition, data, (options ?? {}) as RunOptions) as Promise<Step<O>>;
   }
 
   /**
@@ -93,11 +93,11 @@ export class Agent<I = Record<string, unknown>, O = unknown> {
    * (RunEvent: requests, streamed text, programs, tool calls, turns, child runs) and the
    * Step as `step`. Leaving the `for await` loop early cancels the run.
    */
-  stream(...[input, options]: RunArgs<I>): RunStream<O> {
+  stream(...[input, options]: RunArgs<I, O>): RunStream<O> {
     const data = (input ?? {}) as Readonly<Record<string, unknown>>;
     const given: unknown = options;
     const base = typeof given === "object" && given !== null ? (given as RunOptions) : {};
-    return streamRun(base, (o) => runAgent(this.definition, data, given === base ? o : (given as RunOptions)) as Promise<Step<O>>);
+    return streamRun(base as RunOptions, (o) => runAgent(this.definition, data, given === base ? o : (given as RunOptions)) as Promise<Step<O>>);
   }
 
   /**

@@ -64,6 +64,7 @@ import { renderRunPrompt } from "./prompt/render.js";
 import { RUN_PROGRAM } from "./prompt/system.js";
 import { TOOL_CHECK, toolCatalog } from "./tool-check.js";
 import { buildTools, toolEntries, toolSignatures, type ToolJournal } from "./tools.js";
+import type { ToolFunction } from "../evaluator/session.js";
 import { agentLabel } from "./rules.js";
 import { checkRunOptions, optionsReason, type CheckedRunOptions } from "./run-options.js";
 import { newRunId, systemHash, TRACE_IDS, type TraceEvent } from "./trace.js";
@@ -108,6 +109,15 @@ interface Counters {
   llmRequests: number;
 }
 
+/** Where a Step keeps the run that made it (for `continueFrom`). */
+const LIVE_RUN: unique symbol = Symbol("ptcc.liveRun");
+
+/** The run a Step came from, and which of its continuations ended with it. */
+interface LiveRun {
+  readonly run: Run;
+  readonly generation: number;
+}
+
 /** The input of `agent.resume`: the run's input is read from its journal. */
 export const FROM_JOURNAL: unique symbol = Symbol("ptcc.fromJournal");
 
@@ -121,6 +131,9 @@ export async function runAgent(
 ): Promise<Step> {
   // Options it cannot use end the run as a failure (kind `options`), never as a throw.
   const checked = checkRunOptions(options);
+  const from = checked.options.continueFrom as ({ readonly [LIVE_RUN]?: LiveRun } & Step) | undefined;
+  const live = from?.[LIVE_RUN];
+  if (live !== undefined && parent === undefined) return live.run.continueWith(live.generation, def, checked);
   return new Run(def, input, checked.options, parent, inherited, checked.problems).run();
 }
 
@@ -154,7 +167,7 @@ class Run {
   private readonly depthLeft: number;
   private deadline: number;
   private readonly missionMs: number;
-  private readonly started = performance.now();
+  private started = performance.now();
   private readonly trace: TraceEvent[] = [];
   private readonly turns: Turn[] = [];
   private readonly counters: Counters = {
@@ -198,6 +211,20 @@ class Run {
   private eventSinkFailed = false;
   /** The current turn's reply came from the journal. */
   private replayingTurn = false;
+  /** The model, or why there is none (a failure when a turn needs it). */
+  private model: Llm | Failure = { kind: "llm", reason: "no model yet" };
+  /** The last reply of the run: a continuation follows it. */
+  private lastReply: LlmReply | null = null;
+  /** Where the current segment's turns and trace start (a continuation's Step holds its own only). */
+  private segmentTurns = 0;
+  private segmentTrace = 0;
+  /** The definition as given (its tool sources unopened): a continuation opens them again. */
+  private readonly givenDef: AgentDefinition;
+  /** The Step the run last ended with, and how many times it was continued. */
+  private lastStep: Step | null = null;
+  private generation = 0;
+  /** A continuation is under way: the run cannot be continued twice at once. */
+  private busy = false;
   /** Set once the trace sink has thrown: it is called no more. */
   private sinkFailed = false;
 
@@ -208,13 +235,14 @@ class Run {
     /** The definition; with the tools of its sources once they are open. */
     private def: AgentDefinition,
     private input: Readonly<Record<string, unknown>> | typeof FROM_JOURNAL,
-    private readonly options: CheckedRunOptions["options"],
+    private options: CheckedRunOptions["options"],
     private readonly parent: ParentRun | undefined,
     private readonly inherited: readonly InheritedFn[],
     /** What is wrong with the run options as given (the run fails at once when any). */
-    private readonly optionProblems: readonly string[] = [],
+    private optionProblems: readonly string[] = [],
   ) {
     this.runId = newRunId(def.name);
+    this.givenDef = def;
     this.depth = parent === undefined ? 0 : parent.depth + 1;
     this.depthLeft = parent === undefined ? def.maxDepth : Math.min(parent.depthLeft - 1, def.maxDepth);
     const own = this.started + def.missionTimeoutMs;
@@ -328,7 +356,6 @@ class Run {
         this.event({ type: "run-start", input, turn: 0 }, true);
       }
       step = unopened !== null ? this.finish(null, unopened) : await this.loop();
-      step = await this.journalEnd(step);
     } catch (e) {
       // A defect, not something the LLM or a tool did: still a Step, never a crash.
       step = this.finish(null, { kind: "internal", reason: `internal error: ${hostMessage(e)}` });
@@ -337,6 +364,60 @@ class Run {
     }
     this.emitEnd(step);
     return step;
+  }
+
+  /**
+   * Continue this run (`continueFrom` one of its Steps) with the options of the new call:
+   * a new segment of the same conversation and namespace. Only the run's latest Step can
+   * be continued, once at a time (a namespace cannot be forked).
+   */
+  async continueWith(generation: number, def: AgentDefinition, checked: CheckedRunOptions): Promise<Step> {
+    const problems = [...checked.problems];
+    if (def.name !== this.givenDef.name || def.prompt !== this.givenDef.prompt) {
+      problems.push(`continueFrom: the Step is one of agent ${this.givenDef.name}, not of this agent (${def.name})`);
+    } else if (this.busy) problems.push("continueFrom: the run is being continued already");
+    else if (generation !== this.generation) {
+      problems.push("continueFrom: the run has gone on since this Step: continue from its latest Step");
+    }
+    this.busy = problems.length === 0 || this.busy;
+    this.options = checked.options;
+    this.optionProblems = problems;
+    this.started = performance.now();
+    let step: Step;
+    try {
+      this.emit({ ...this.base(), type: "run_start", parent: null, agent: this.def.name, depth: 0, input: null, continued: true });
+      this.event({ type: "run-start", input: null, turn: 0 });
+      const last = this.lastStep;
+      if (problems.length > 0) step = this.finish(null, { kind: "options", reason: optionsReason(problems) });
+      else if (last === null || !this.isContinuable(last)) {
+        step = this.finish(null, {
+          kind: "options",
+          reason: `continueFrom: the run cannot be continued: it ended before its first turn or ${last?.ok === false ? `as ${last.failure.kind}` : "by its journal"}`,
+        });
+      } else {
+        this.generation++;
+        const reopened = await this.reopenToolSources();
+        step = reopened !== null ? this.finish(null, reopened) : await this.continueLive(last, checked.options.message ?? "");
+      }
+    } catch (e) {
+      step = this.finish(null, { kind: "internal", reason: `internal error: ${hostMessage(e)}` });
+    } finally {
+      await this.closeToolSources?.();
+      this.closeToolSources = undefined;
+      if (problems.length === 0) this.busy = false;
+    }
+    this.emitEnd(step);
+    return step;
+  }
+
+  /** A continued run's tool sources (MCP servers) are open again, and the session calls their new tools. */
+  private async reopenToolSources(): Promise<Failure | null> {
+    if ((this.givenDef.toolSources ?? []).length === 0) return null;
+    this.def = this.givenDef;
+    const failure = await this.openToolSources();
+    if (failure !== null) return failure;
+    this.session!.replaceTools(this.sessionTools());
+    return null;
   }
 
   /**
@@ -381,43 +462,114 @@ class Run {
     }
   }
 
+  /**
+   * The run: set up (input, model, mission, tools, session, prompt, journal), then turns
+   * until it ends. A durable conversation replays the continuations its journal holds and,
+   * when this run continues it (`continueFrom` a Step from JSON), goes on with a new one.
+   */
   private async loop(): Promise<Step> {
-    if (this.optionProblems.length > 0)
-      return this.finish(null, { kind: "options", reason: optionsReason(this.optionProblems) });
+    const failure = await this.setup();
+    if (failure !== null) return this.journalEnd(this.finish(null, failure));
+    let step = await this.journalEnd(await this.segment(1));
+    for (const c of this.journal?.continues() ?? []) {
+      if (!this.isContinuable(step)) return step;
+      this.beginSegment(step, c.message, c.deadlineAt);
+      step = await this.journalEnd(await this.segment(c.turn));
+    }
+    const from = this.options.continueFrom;
+    if (from === undefined || !this.isContinuable(step)) return step;
+    // A continuation of a journaled run, replayed up to here in this process.
+    return this.continueLive(step, this.options.message ?? "");
+  }
+
+  /**
+   * Whether the run can go on after `step`: it had turns, and it did not end by its journal,
+   * a replay or a defect.
+   */
+  private isContinuable(step: Step): boolean {
+    if (this.conversation === null || this.lastReply === null) return false;
+    return step.ok || !["journal", "replay", "internal", "options", "input", "tools"].includes(step.failure.kind);
+  }
+
+  /**
+   * A new segment of the conversation after `step` (a continuation): the last reply and the
+   * new message join the conversation, the turn budget and the mission time start afresh,
+   * and the Step of the segment holds only its own turns and usage.
+   */
+  private beginSegment(step: Step, message: string, deadlineAt: number | null): void {
+    const last = step.turns.at(-1);
+    const text = last !== undefined && last.feedback !== "" ? `${last.feedback}\n\n${message}` : message;
+    this.conversation!.add(this.lastReply!, this.secrets.redact(text));
+    this.segmentTurns = this.turns.length;
+    this.segmentTrace = this.trace.length;
+    for (const k of Object.keys(this.counters) as (keyof Counters)[]) this.counters[k] = 0;
+    if (this.journal !== null) this.journal.replayedTurns = 0;
+    const now = performance.now();
+    const own = now + this.def.missionTimeoutMs;
+    this.deadline = deadlineAt === null ? own : Math.min(own, now + (deadlineAt - Date.now()));
+  }
+
+  /**
+   * Continue a finished run with a new user message: the same conversation and namespace,
+   * a fresh turn budget (journaled as a `continue` entry when the run is durable).
+   */
+  private async continueLive(step: Step, message: string): Promise<Step> {
+    const turn = this.turn + (this.turns.length > 0 && this.turn > this.turns.at(-1)!.index ? 0 : 1);
+    const deadlineAt = Math.round(Date.now() + this.def.missionTimeoutMs);
+    this.beginSegment(step, message, null);
+    if (this.journal !== null) {
+      try {
+        await this.journal.continued(turn, message, deadlineAt);
+      } catch (e) {
+        return this.finish(null, journalFailure(e));
+      }
+    }
+    return this.journalEnd(await this.segment(turn));
+  }
+
+  /** Everything before the first turn; the failure that ends the run, if any. */
+  private async setup(): Promise<Failure | null> {
+    if (this.optionProblems.length > 0) return { kind: "options", reason: optionsReason(this.optionProblems) };
     const def = this.def;
-    if (this.input === FROM_JOURNAL) return this.finish(null, { kind: "journal", reason: "resume needs a journal" });
+    if (this.input === FROM_JOURNAL) return { kind: "journal", reason: "resume needs a journal" };
+    if (this.options.continueFrom !== undefined && this.journal === null) {
+      return {
+        kind: "options",
+        reason:
+          "continueFrom: the Step is not one of a run in this process (it holds no live session), and the run is not durable — pass the Step agent.run returned, or durable: { store, runKey } of the journaled run",
+      };
+    }
     const checked = checkRunInput(def, this.input);
-    if (!checked.ok) return this.finish(null, { kind: "input", reason: checked.reason });
+    if (!checked.ok) return { kind: "input", reason: checked.reason };
     const input = checked.input;
     this.firewalled(input);
 
     // A model that cannot be had fails the run when it is first needed: a resumed run
     // whose replies are all journaled needs none.
-    let llm: Llm | Failure;
     try {
-      llm = await this.resolveLlm();
-      this.llm = llm;
+      this.llm = await this.resolveLlm();
+      this.model = this.llm;
     } catch (e) {
-      llm = { kind: "llm", reason: hostMessage(e) };
-      if (this.journal?.reply(1) === undefined) return this.finish(null, llm);
+      this.model = { kind: "llm", reason: hostMessage(e) };
+      if (this.journal?.reply(1) === undefined) return this.model;
     }
 
     let mission: string;
     try {
       mission = missionText(def, input);
     } catch (e) {
-      return this.finish(null, { kind: "input", reason: hostMessage(e) });
+      return { kind: "input", reason: hostMessage(e) };
     }
 
     const toolsFailure = await this.openToolSources();
-    if (toolsFailure !== null) return this.finish(null, toolsFailure);
+    if (toolsFailure !== null) return toolsFailure;
 
     let session: Session;
     try {
       session = this.newSession(input);
     } catch (e) {
       // Data that cannot enter a program (a cycle, a host function, nesting too deep, too large).
-      return this.finish(null, { kind: "input", reason: hostMessage(e) });
+      return { kind: "input", reason: hostMessage(e) };
     }
 
     this.session = session;
@@ -440,21 +592,27 @@ class Run {
     const conversation = new Conversation(prompt.system, this.secrets.redact(prompt.user), this.def.transport);
     this.conversation = conversation;
 
-    if (this.journal !== null) {
-      const failure = await this.beginJournal(input, conversation);
-      if (failure !== null) return this.finish(null, failure);
-    }
+    if (this.journal !== null) return this.beginJournal(input, conversation);
+    return null;
+  }
 
+  /** Turns from `first` until the run ends or its turns run out. */
+  private async segment(first: number): Promise<Step> {
+    const def = this.def;
+    const conversation = this.conversation!;
+    const session = this.session!;
+    const last = first + def.maxTurns - 1;
     let lastError: string | undefined;
-    for (this.turn = 1; this.turn <= def.maxTurns; this.turn++) {
+    for (this.turn = first; this.turn <= last; this.turn++) {
       if (this.cancelled()) return this.finish(null, this.cancelFailure());
       const stop = this.journalStop();
       if (stop !== null) return this.finish(null, stop);
       if (this.deadline - performance.now() <= 0) return this.finish(null, missionTimeout(this.missionMs));
-      const last = this.turn === def.maxTurns && def.maxTurns > 1;
-      const messages = conversation.messages(last ? lastTurnNotice(def.outputMode) : undefined);
-      const t = await this.turnOnce(llm, session, messages);
+      const isLast = this.turn === last && def.maxTurns > 1;
+      const messages = conversation.messages(isLast ? lastTurnNotice(def.outputMode) : undefined);
+      const t = await this.turnOnce(this.model, session, messages);
       if ("failure" in t) return this.finish(null, t.failure);
+      this.lastReply = t.reply;
       if (t.end !== undefined) return this.finish(t.end.value, t.end.failure, t.end.json);
       lastError = t.error;
       conversation.add(t.reply, t.feedback);
@@ -600,6 +758,7 @@ class Run {
       toolCalls: this.turnCalls,
       durationMs: performance.now() - turnStart,
       ...(reply.usage !== undefined ? { usage: reply.usage } : {}),
+      ...(this.replayingTurn ? { replayed: true as const } : {}),
     };
     this.turns.push(turn);
     this.emit({
@@ -620,10 +779,7 @@ class Run {
       ...(reply.usage !== undefined ? { usage: reply.usage } : {}),
       durationMs: turn.durationMs,
     });
-    // A replayed turn was reported when it first ran.
-    if (!this.replayingTurn) {
-      this.options.onTurn?.(turn, def.name, this.depth, { id: this.runId, parent: this.parent?.runId ?? null });
-    }
+    this.options.onTurn?.(turn, def.name, this.depth, { id: this.runId, parent: this.parent?.runId ?? null });
     return { ...r, feedback, reply };
   }
 
@@ -740,7 +896,19 @@ class Run {
     const def = this.def;
     return new Session({
       context: input,
-      tools: buildTools({
+      tools: this.sessionTools(),
+      toolCatalog: toolCatalog(toolSignatures(def)),
+      limits: def.limits,
+      historyMaxChars: def.formatOptions.historyMaxBytes,
+      ...(this.options.breakOnSigint === true ? { breakOnSigint: true } : {}),
+      onTask: (id: string, value: Value) => this.journal?.task(this.turn, id, jsonValue(value, def.limits, this.msLeft())),
+    });
+  }
+
+  /** The session's tools: each of the definition's, wrapped for this run. */
+  private sessionTools(): Record<string, ToolFunction> {
+    const def = this.def;
+    return buildTools({
         definition: def,
         context: (key) => ({
           agent: def.name,
@@ -758,14 +926,6 @@ class Run {
         note: (tool, warnings) => this.turnNotes.push(...coercionNotes(tool, warnings)),
         contractBroken: (reason) => (this.stopWith ??= { kind: "tool_contract", reason }),
         runChild: (tool, child, args, inherit, key) => this.runChild(tool, child, args, inherit, key),
-      }),
-      toolCatalog: toolCatalog(toolSignatures(def)),
-      limits: def.limits,
-      historyMaxChars: def.formatOptions.historyMaxBytes,
-      ...(this.options.breakOnSigint === true ? { breakOnSigint: true } : {}),
-      ...(this.journal !== null
-        ? { onTask: (id: string, value: Value) => this.journal?.task(this.turn, id, jsonValue(value, def.limits, this.msLeft())) }
-        : {}),
     });
   }
 
@@ -1235,6 +1395,7 @@ class Run {
   /** The run's end in the trace and the events: once, whatever ended it. */
   private emitEnd(step: Step): void {
     if (this.options.onEvent !== undefined) this.event({ type: "run-end", step: stepToJson(step), turn: 0 }, true);
+    const before = this.trace.length;
     this.emit({
       ...this.base(),
       type: "run_end",
@@ -1243,6 +1404,7 @@ class Run {
       turns: step.turns.length,
       durationMs: step.durationMs,
     });
+    if (step.trace !== this.trace) (step.trace as TraceEvent[]).push(...this.trace.slice(before));
   }
 
   private finish(
@@ -1267,19 +1429,26 @@ class Run {
     this.endTrace = written?.trace;
     const replayed = this.journal?.replayedTurns ?? 0;
     const usage: Usage = { ...this.counters, ...(replayed > 0 ? { replayedTurns: replayed } : {}) };
+    // A continuation's Step holds its own turns and events only.
+    const turns = this.segmentTurns === 0 ? this.turns : this.turns.slice(this.segmentTurns);
     const rest = {
-      turns: this.turns,
-      transcript: this.turns,
+      turns,
+      transcript: turns,
       usage,
       namespace: namespaceObject(endVarsJson),
       fieldDescriptions: this.def.fieldDescriptions,
       signature: this.def.signature,
-      trace: this.trace,
+      trace: this.segmentTrace === 0 ? this.trace : this.trace.slice(this.segmentTrace),
       durationMs,
     };
-    return failure === null
-      ? { ok: true, agent: this.def.name, return: ret, returnValue: value, ...rest }
-      : { ok: false, agent: this.def.name, failure, fail: failure, ...rest };
+    const step: Step =
+      failure === null
+        ? { ok: true, agent: this.def.name, return: ret, returnValue: value, ...rest }
+        : { ok: false, agent: this.def.name, failure, fail: failure, ...rest };
+    // The live run stays with its Step, out of sight: `continueFrom: step` goes on from it.
+    Object.defineProperty(step, LIVE_RUN, { value: { run: this, generation: this.generation } satisfies LiveRun });
+    this.lastStep = step;
+    return step;
   }
 }
 

@@ -11,6 +11,7 @@ import type { ToolSource } from "./tool-source.js";
 import type { TraceEvent, TraceOption } from "./trace.js";
 import type { DurableOptions } from "./journal/log.js";
 import type { RunEvent } from "./events.js";
+import type { StepJson } from "./step-json.js";
 
 /**
  * Type-level keys of the phantom members below: they exist only in types (a `declare`d
@@ -213,8 +214,8 @@ export interface AgentDefinition {
   readonly toolSources?: readonly ToolSource[];
 }
 
-/** Options of one run. */
-export interface RunOptions {
+/** Options of one run. `O` is the output of the agent whose Step `continueFrom` takes (plain `RunOptions` fits every agent). */
+export interface RunOptions<O = never> {
   /** The model, when the agent names none: a function or an AI SDK model object. */
   readonly llm?: LlmLike;
   readonly llmRegistry?: LlmRegistry;
@@ -256,6 +257,15 @@ export interface RunOptions {
    * of a request or a call — then go on from where it stopped (docs/agents.md, "Durable runs").
    */
   readonly durable?: DurableOptions;
+  /**
+   * Continue a finished run of this agent: the same conversation (its system prompt, its
+   * turns, then `message`), the same namespace (defs kept), a fresh turn budget. The new
+   * Step holds only the new turns. A Step from JSON (another process) continues a durable
+   * run: pass its `durable` options too, and the journal replays the run first.
+   */
+  readonly continueFrom?: Step<O> | StepJson;
+  /** The user's next message, with `continueFrom`. */
+  readonly message?: string;
 }
 
 /** Whose text an `onChunk` call carries. */
@@ -303,6 +313,8 @@ export interface Turn {
   readonly toolCalls: readonly ToolCallTrace[];
   readonly durationMs: number;
   readonly usage?: LlmUsage;
+  /** The turn's reply came from the run's journal (a resumed run): no model was asked. */
+  readonly replayed?: true;
 }
 
 export interface ToolCallTrace {

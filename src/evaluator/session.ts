@@ -100,6 +100,7 @@ export class Session {
   private readonly data: PMap | null;
   private readonly dataKeys: ReadonlySet<string> | null;
   private readonly toolNames: ReadonlySet<string> | null;
+  private tools: Readonly<Record<string, ToolFunction>>;
   private readonly limits: Partial<Limits>;
 
   constructor(private readonly options: SessionOptions = {}) {
@@ -127,6 +128,7 @@ export class Session {
       this.dataKeys = new Set(v.keyArray().filter((k): k is string => typeof k === "string"));
     }
     const tools = options.tools ?? {};
+    this.tools = tools;
     this.toolNames = new Set(Object.keys(tools));
     for (const name of this.toolNames) {
       if (this.dataKeys?.has(name)) {
@@ -137,6 +139,18 @@ export class Session {
         });
       }
     }
+  }
+
+  /**
+   * Replace the tools' functions (the same names: programs were checked against them) — a
+   * continued agent run reopens its MCP servers and calls their new connections.
+   */
+  replaceTools(tools: Readonly<Record<string, ToolFunction>>): void {
+    const names = Object.keys(tools);
+    if (names.length !== this.toolNames?.size || names.some((n) => this.toolNames?.has(n) !== true)) {
+      throw new PtcError({ kind: "definition", message: "replaceTools: the tools must have the same names" });
+    }
+    this.tools = tools;
   }
 
   /** The input data (`data/...`) as PTC-Lisp values: the map, or null without input. */
@@ -300,7 +314,7 @@ export class Session {
    * failed — the same error whatever order the calls end in, so a replay says the same.
    */
   private async answer(wait: ToolWait): Promise<{ answers: readonly Answer[]; error: PtcError | null }> {
-    const tools = this.options.tools ?? {};
+    const tools = this.tools;
     const { cx, suspend } = wait;
     const settled = await Promise.allSettled(
       suspend.requests.map(async (req) => {

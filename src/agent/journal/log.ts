@@ -39,7 +39,8 @@ export interface DurableOptions {
 /** What the loaded journal holds for one run path, indexed for replay. */
 interface PathIndex {
   start?: StartEntry;
-  end?: EndEntry;
+  /** One end per segment (a continued run has several). */
+  readonly ends: EndEntry[];
   readonly replies: Map<number, ReplyEntry>;
   readonly answers: Map<string, ToolAnswer>;
   readonly clocks: Map<string, number>;
@@ -97,7 +98,7 @@ export class RunLog {
 
   /** Entries the journal held when the run opened it. */
   get loadedCount(): number {
-    return this.paths.size === 0 ? 0 : this.loadedEntries;
+    return this.loadedEntries;
   }
   private loadedEntries = 0;
 
@@ -113,7 +114,7 @@ export class RunLog {
         p.start = e;
         break;
       case "end":
-        p.end = e;
+        p.ends.push(e);
         break;
       case "reply":
         p.replies.set(e.turn, e);
@@ -139,7 +140,7 @@ export class RunLog {
   private at(path: string): PathIndex {
     let p = this.paths.get(path);
     if (p === undefined) {
-      p = { replies: new Map(), answers: new Map(), clocks: new Map(), turns: new Map(), tasks: [], continues: [] };
+      p = { ends: [], replies: new Map(), answers: new Map(), clocks: new Map(), turns: new Map(), tasks: [], continues: [] };
       this.paths.set(path, p);
     }
     return p;
@@ -150,8 +151,9 @@ export class RunLog {
   startOf(path: string): StartEntry | undefined {
     return this.paths.get(path)?.start;
   }
-  endOf(path: string): EndEntry | undefined {
-    return this.paths.get(path)?.end;
+  /** The end of a segment of the run at `path` (0: the run's first). */
+  endOf(path: string, segment = 0): EndEntry | undefined {
+    return this.paths.get(path)?.ends[segment];
   }
   replyOf(path: string, turn: number): ReplyEntry | undefined {
     return this.paths.get(path)?.replies.get(turn);
