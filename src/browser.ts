@@ -146,7 +146,16 @@ export {
   type TurnOutcome,
   type TurnRun,
   type Usage,
+  type ResumeOptions,
+  type ChunkInfo,
+  type RunEvent,
+  type RunEventBase,
+  type RunEventType,
+  type RunStream,
 } from "./agent/index.js";
+// Durable runs: the run-level journal and its stores (docs/agents.md, "Durable runs").
+export * from "./agent/journal/index.js";
+export { PTCC_VERSION } from "./version.js";
 // Agent files: NAME.agent.md (YAML front matter + the prompt); loading them is Node-only
 // (src/index.ts adds loadAgentFile).
 export {
@@ -171,6 +180,7 @@ export {
   type LanguageModelLike,
   type LlmLike,
   type Llm,
+  type StreamingLlm,
   type LlmMessage,
   type LlmRegistry,
   type LlmReply,
@@ -185,6 +195,10 @@ export {
   type ScriptedLlm,
   type Script,
   type ScriptReply,
+  replayLlm,
+  requestHash,
+  type ReplayOptions,
+  type RecordedRequest,
 } from "./llm/index.js";
 
 /** Evaluate a program in a fresh session. */

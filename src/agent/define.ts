@@ -13,7 +13,10 @@ import { checkPlaceholders } from "../signature/placeholders.js";
 import { renderSignature } from "../signature/render.js";
 import { altSpelling, type Signature } from "../signature/types.js";
 import { DefinitionError, type DefinitionProblem } from "./definition-error.js";
-import { runAgent } from "./loop.js";
+import { FROM_JOURNAL, runAgent } from "./loop.js";
+import { streamRun, type RunStream } from "./stream.js";
+import type { Durability } from "./journal/log.js";
+import type { JournalStore } from "./journal/store.js";
 import { describeValue as describe } from "./describe-value.js";
 import {
   AGENT_OPTION_KEYS,
@@ -36,6 +39,7 @@ import {
   type AgentOptions,
   type AgentTool,
   type FormatOptions,
+  type RunOptions,
   type Step,
   type ToolSpec,
 } from "./types.js";
@@ -56,6 +60,12 @@ export const DEFAULT_MAX_DEPTH = 3;
 export const DEFAULT_TURN_TIMEOUT_MS = 120_000;
 export const DEFAULT_MISSION_TIMEOUT_MS = 600_000;
 
+/** What `agent.resume` takes: the journal store, and `run`'s options (the model for the rest of the run...). */
+export interface ResumeOptions extends Omit<RunOptions, "durable"> {
+  readonly store: JournalStore;
+  readonly durability?: Durability;
+}
+
 /** The host types an Agent carries (merged into the class: type-level only). */
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
 export interface Agent<I = Record<string, unknown>, O = unknown> extends AgentLike<I, O> {}
@@ -73,9 +83,40 @@ export class Agent<I = Record<string, unknown>, O = unknown> {
   }
 
   /** Run the agent on an input (the values of its signature's parameters). */
-  run(...[input, options]: RunArgs<I>): Promise<Step<O>> {
+  run(...[input, options]: RunArgs<I, O>): Promise<Step<O>> {
     const data = (input ?? {}) as Readonly<Record<string, unknown>>;
-    return runAgent(this.definition, data, options ?? {}) as Promise<Step<O>>;
+    return runAgent(this.definition, data, (options ?? {}) as RunOptions) as Promise<Step<O>>;
+  }
+
+  /**
+   * Run the agent and read what it does as it does it: an async iterable of typed events
+   * (RunEvent: requests, streamed text, programs, tool calls, turns, child runs) and the
+   * Step as `step`. Leaving the `for await` loop early cancels the run.
+   */
+  stream(...[input, options]: RunArgs<I, O>): RunStream<O> {
+    const data = (input ?? {}) as Readonly<Record<string, unknown>>;
+    const given: unknown = options;
+    const base = typeof given === "object" && given !== null ? (given as RunOptions) : {};
+    return streamRun(base as RunOptions, (o) => runAgent(this.definition, data, given === base ? o : (given as RunOptions)) as Promise<Step<O>>);
+  }
+
+  /**
+   * Resume the durable run journaled under `runKey` in `store` (after a crash, in any
+   * process): its input comes from the journal, every journaled reply and tool outcome is
+   * replayed, and the run goes on live from the first step the journal does not hold. A
+   * run that had ended is replayed to the same Step without a model or a tool. The other
+   * options are `run`'s (the model for what is left, a trace, a signal).
+   */
+  resume(runKey: string, options: ResumeOptions): Promise<Step<O>> {
+    const given: unknown = options;
+    if (typeof given !== "object" || given === null) {
+      return runAgent(this.definition, {}, given as RunOptions) as Promise<Step<O>>;
+    }
+    const { store, durability, ...rest } = options;
+    return runAgent(this.definition, FROM_JOURNAL, {
+      ...rest,
+      durable: { store, runKey, ...(durability !== undefined ? { durability } : {}) },
+    }) as Promise<Step<O>>;
   }
 }
 

@@ -19,7 +19,16 @@ import { anySignal } from "../llm/http.js";
 import { toLlm } from "../llm/ai-sdk.js";
 import { llmInfo } from "../llm/info.js";
 import { createLlm, suggestLlmSpec } from "../llm/resolve.js";
-import { LlmError, normalizeReply, type Llm, type LlmMessage, type LlmRegistry, type LlmReply } from "../llm/types.js";
+import {
+  isTextStream,
+  LlmError,
+  normalizeReply,
+  type Llm,
+  type LlmMessage,
+  type LlmRegistry,
+  type LlmReply,
+  type LlmRequest,
+} from "../llm/types.js";
 import { hostMessage } from "../runtime/convert.js";
 import type { ValidationIssue } from "../runtime/validation.js";
 import { PtcFn, type Value, type Var } from "../runtime/values.js";
@@ -54,11 +63,20 @@ import { renderUserNow } from "./prompt/namespace.js";
 import { renderRunPrompt } from "./prompt/render.js";
 import { RUN_PROGRAM } from "./prompt/system.js";
 import { TOOL_CHECK, toolCatalog } from "./tool-check.js";
-import { buildTools, toolEntries, toolSignatures } from "./tools.js";
+import { buildTools, toolEntries, toolSignatures, type ToolJournal } from "./tools.js";
+import type { ToolFunction } from "../evaluator/session.js";
 import { agentLabel } from "./rules.js";
 import { checkRunOptions, optionsReason, type CheckedRunOptions } from "./run-options.js";
 import { newRunId, systemHash, TRACE_IDS, type TraceEvent } from "./trace.js";
 import { openToolSources } from "./tool-source.js";
+import { JournalError } from "./journal/errors.js";
+import { RunLog } from "./journal/log.js";
+import { ReplayDivergence, RunJournal } from "./journal/run-journal.js";
+import { summarize } from "./journal/definition.js";
+import type { ToolOutcome, TurnEntry } from "./journal/entries.js";
+import { stepToJson } from "./step-json.js";
+import { EVENT_IDS, type RunEvent, type RunEventBody } from "./events.js";
+import { PTCC_VERSION } from "../version.js";
 import { tryHostWalk } from "../evaluator/host-walk.js";
 import { FirewallSecrets, redactJson } from "./secrets.js";
 import type { AgentDefinition, Failure, RunOptions, Step, ToolCallTrace, Turn, TurnOutcome, Usage } from "./types.js";
@@ -79,6 +97,8 @@ export interface ParentRun {
   readonly made: Map<string, Promise<Llm>>;
   /** The firewalled values the mission has seen: hidden from every run's model. */
   readonly secrets: FirewallSecrets;
+  /** The mission's journal and the child's path in it, when the mission is durable. */
+  readonly journal?: { readonly log: RunLog; readonly path: string };
 }
 
 interface Counters {
@@ -89,16 +109,31 @@ interface Counters {
   llmRequests: number;
 }
 
+/** Where a Step keeps the run that made it (for `continueFrom`). */
+const LIVE_RUN: unique symbol = Symbol("ptcc.liveRun");
+
+/** The run a Step came from, and which of its continuations ended with it. */
+interface LiveRun {
+  readonly run: Run;
+  readonly generation: number;
+}
+
+/** The input of `agent.resume`: the run's input is read from its journal. */
+export const FROM_JOURNAL: unique symbol = Symbol("ptcc.fromJournal");
+
 /** Run an agent definition on an input. Never throws for anything a user, LLM or tool does. */
 export async function runAgent(
   def: AgentDefinition,
-  input: Readonly<Record<string, unknown>>,
+  input: Readonly<Record<string, unknown>> | typeof FROM_JOURNAL,
   options: RunOptions,
   parent?: ParentRun,
   inherited: readonly InheritedFn[] = [],
 ): Promise<Step> {
   // Options it cannot use end the run as a failure (kind `options`), never as a throw.
   const checked = checkRunOptions(options);
+  const from = checked.options.continueFrom as ({ readonly [LIVE_RUN]?: LiveRun } & Step) | undefined;
+  const live = from?.[LIVE_RUN];
+  if (live !== undefined && parent === undefined) return live.run.continueWith(live.generation, def, checked);
   return new Run(def, input, checked.options, parent, inherited, checked.problems).run();
 }
 
@@ -127,12 +162,12 @@ export function inheritableFunctions(vars: readonly Var[]): InheritedFn[] {
 }
 
 class Run {
-  private readonly runId: string;
+  private runId: string;
   private readonly depth: number;
   private readonly depthLeft: number;
-  private readonly deadline: number;
+  private deadline: number;
   private readonly missionMs: number;
-  private readonly started = performance.now();
+  private started = performance.now();
   private readonly trace: TraceEvent[] = [];
   private readonly turns: Turn[] = [];
   private readonly counters: Counters = {
@@ -164,8 +199,32 @@ class Run {
   /** Firewalled values seen by the mission (shared with child runs): kept from every model. */
   private readonly secrets: FirewallSecrets;
 
-  /** Set when a tool broke its own signature: the run ends after the evaluation that called it. */
-  private contractBreach: Failure | null = null;
+  /**
+   * Set when the run must end after the evaluation under way: a tool broke its own
+   * signature (`tool_contract`), or a replay did something else than the journaled run.
+   */
+  private stopWith: Failure | null = null;
+  /** The run's journal, when it is durable (its own path in the mission's log). */
+  private journal: RunJournal | null = null;
+  /** The return value as the run_end event shows it. */
+  private endTrace: unknown;
+  private eventSinkFailed = false;
+  /** The current turn's reply came from the journal. */
+  private replayingTurn = false;
+  /** The model, or why there is none (a failure when a turn needs it). */
+  private model: Llm | Failure = { kind: "llm", reason: "no model yet" };
+  /** The last reply of the run: a continuation follows it. */
+  private lastReply: LlmReply | null = null;
+  /** Where the current segment's turns and trace start (a continuation's Step holds its own only). */
+  private segmentTurns = 0;
+  private segmentTrace = 0;
+  /** The definition as given (its tool sources unopened): a continuation opens them again. */
+  private readonly givenDef: AgentDefinition;
+  /** The Step the run last ended with, and how many times it was continued. */
+  private lastStep: Step | null = null;
+  private generation = 0;
+  /** A continuation is under way: the run cannot be continued twice at once. */
+  private busy = false;
   /** Set once the trace sink has thrown: it is called no more. */
   private sinkFailed = false;
 
@@ -175,14 +234,15 @@ class Run {
   constructor(
     /** The definition; with the tools of its sources once they are open. */
     private def: AgentDefinition,
-    private readonly input: Readonly<Record<string, unknown>>,
-    private readonly options: CheckedRunOptions["options"],
+    private input: Readonly<Record<string, unknown>> | typeof FROM_JOURNAL,
+    private options: CheckedRunOptions["options"],
     private readonly parent: ParentRun | undefined,
     private readonly inherited: readonly InheritedFn[],
     /** What is wrong with the run options as given (the run fails at once when any). */
-    private readonly optionProblems: readonly string[] = [],
+    private optionProblems: readonly string[] = [],
   ) {
     this.runId = newRunId(def.name);
+    this.givenDef = def;
     this.depth = parent === undefined ? 0 : parent.depth + 1;
     this.depthLeft = parent === undefined ? def.maxDepth : Math.min(parent.depthLeft - 1, def.maxDepth);
     const own = this.started + def.missionTimeoutMs;
@@ -236,6 +296,34 @@ class Run {
     }
   }
 
+  /**
+   * A run event for `onEvent` (and `agent.stream()`): with the run's ids, and — for events
+   * that carry values a program handled (`values`) — every firewalled value hidden.
+   */
+  private event(body: RunEventBody, values = false): void {
+    const sink = this.options.onEvent;
+    if (sink === undefined) return;
+    let e = {
+      runId: this.runId,
+      parentId: this.parent?.runId ?? null,
+      agent: this.def.name,
+      depth: this.depth,
+      turn: this.turn,
+      at: Date.now(),
+      ...body,
+    } as RunEvent;
+    if (values) e = redactJson(e, this.secrets, EVENT_IDS) as RunEvent;
+    try {
+      sink(e);
+    } catch (error) {
+      if (this.eventSinkFailed) return;
+      this.eventSinkFailed = true;
+      globalThis.process?.emitWarning?.(`ptcc: the onEvent callback threw (${hostMessage(error)}); run ${this.runId} goes on`, {
+        code: "PTCC_EVENT_SINK",
+      });
+    }
+  }
+
   private base(): { at: number; run: string } {
     return { at: Date.now(), run: this.runId };
   }
@@ -243,6 +331,16 @@ class Run {
   async run(): Promise<Step> {
     let step: Step;
     try {
+      let unopened = await this.openJournal();
+      if (unopened === null && this.input === FROM_JOURNAL) {
+        const start = this.journal?.start;
+        if (start === undefined || typeof start.input !== "object" || start.input === null) {
+          unopened = {
+            kind: "journal",
+            reason: `no run ${this.options.durable?.runKey ?? ""} to resume: its journal holds no start`,
+          };
+        } else this.input = start.input as Record<string, unknown>;
+      }
       this.emit({
         ...this.base(),
         type: "run_start",
@@ -251,51 +349,227 @@ class Run {
         depth: this.depth,
         // The caller's own data, by reference when it is plain JSON (checked, not copied:
         // copying a large input for the trace would cost as much as the run's first turn).
-        input: traceValue(this.input, this.def.limits, this.msLeft()),
+        input: this.input === FROM_JOURNAL ? null : traceValue(this.input, this.def.limits, this.msLeft()),
       });
-      step = await this.loop();
+      if (this.options.onEvent !== undefined) {
+        const input = this.input === FROM_JOURNAL ? null : traceValue(this.input, this.def.limits, this.msLeft());
+        this.event({ type: "run-start", input, turn: 0 }, true);
+      }
+      step = unopened !== null ? this.finish(null, unopened) : await this.loop();
     } catch (e) {
       // A defect, not something the LLM or a tool did: still a Step, never a crash.
       step = this.finish(null, { kind: "internal", reason: `internal error: ${hostMessage(e)}` });
     } finally {
       await this.closeToolSources?.();
     }
+    this.emitEnd(step);
     return step;
   }
 
+  /**
+   * Continue this run (`continueFrom` one of its Steps) with the options of the new call:
+   * a new segment of the same conversation and namespace. Only the run's latest Step can
+   * be continued, once at a time (a namespace cannot be forked).
+   */
+  async continueWith(generation: number, def: AgentDefinition, checked: CheckedRunOptions): Promise<Step> {
+    const problems = [...checked.problems];
+    if (def.name !== this.givenDef.name || def.prompt !== this.givenDef.prompt) {
+      problems.push(`continueFrom: the Step is one of agent ${this.givenDef.name}, not of this agent (${def.name})`);
+    } else if (this.busy) problems.push("continueFrom: the run is being continued already");
+    else if (generation !== this.generation) {
+      problems.push("continueFrom: the run has gone on since this Step: continue from its latest Step");
+    }
+    this.busy = problems.length === 0 || this.busy;
+    this.options = checked.options;
+    this.optionProblems = problems;
+    this.started = performance.now();
+    let step: Step;
+    try {
+      this.emit({ ...this.base(), type: "run_start", parent: null, agent: this.def.name, depth: 0, input: null, continued: true });
+      this.event({ type: "run-start", input: null, turn: 0 });
+      const last = this.lastStep;
+      if (problems.length > 0) step = this.finish(null, { kind: "options", reason: optionsReason(problems) });
+      else if (last === null || !this.isContinuable(last)) {
+        step = this.finish(null, {
+          kind: "options",
+          reason: `continueFrom: the run cannot be continued: it ended before its first turn or ${last?.ok === false ? `as ${last.failure.kind}` : "by its journal"}`,
+        });
+      } else {
+        this.generation++;
+        const reopened = await this.reopenToolSources();
+        step = reopened !== null ? this.finish(null, reopened) : await this.continueLive(last, checked.options.message ?? "");
+      }
+    } catch (e) {
+      step = this.finish(null, { kind: "internal", reason: `internal error: ${hostMessage(e)}` });
+    } finally {
+      await this.closeToolSources?.();
+      this.closeToolSources = undefined;
+      if (problems.length === 0) this.busy = false;
+    }
+    this.emitEnd(step);
+    return step;
+  }
+
+  /** A continued run's tool sources (MCP servers) are open again, and the session calls their new tools. */
+  private async reopenToolSources(): Promise<Failure | null> {
+    if ((this.givenDef.toolSources ?? []).length === 0) return null;
+    this.def = this.givenDef;
+    const failure = await this.openToolSources();
+    if (failure !== null) return failure;
+    this.session!.replaceTools(this.sessionTools());
+    return null;
+  }
+
+  /**
+   * The run's journal: the mission's, at this child's path, or — for a durable top-level
+   * run — the store's, loaded. Journaled runs have ids that a resumed run keeps.
+   * Returns the failure of a journal that cannot be opened.
+   */
+  private async openJournal(): Promise<Failure | null> {
+    const inherited = this.parent?.journal;
+    if (inherited !== undefined) {
+      this.journal = new RunJournal(inherited.log, inherited.path);
+      this.runId = `${inherited.log.runKey}/${inherited.path}`;
+      return null;
+    }
+    const durable = this.options.durable;
+    if (durable === undefined) return null;
+    this.runId = durable.runKey;
+    try {
+      this.journal = new RunJournal(await RunLog.open(durable), "");
+      return null;
+    } catch (e) {
+      return journalFailure(e);
+    }
+  }
+
+  /**
+   * Journal how the run ended (a replayed run's end must be the journaled one). A run
+   * whose journal cannot record its end fails as `journal`: a retry replays it and ends it.
+   */
+  private async journalEnd(step: Step): Promise<Step> {
+    const journal = this.journal;
+    if (journal === null) return step;
+    const loss = journal.log.loss;
+    if (loss !== null) return step.ok || step.failure.kind !== "journal" ? this.finish(null, { kind: "journal", reason: loss.reason }) : step;
+    // A replay that diverged leaves the journal as it was: fixed, the run resumes from it.
+    if (!step.ok && (step.failure.kind === "journal" || step.failure.kind === "replay")) return step;
+    try {
+      await journal.end(stepToJson(step), this.turn);
+      return step;
+    } catch (e) {
+      return this.finish(null, journalFailure(e));
+    }
+  }
+
+  /**
+   * The run: set up (input, model, mission, tools, session, prompt, journal), then turns
+   * until it ends. A durable conversation replays the continuations its journal holds and,
+   * when this run continues it (`continueFrom` a Step from JSON), goes on with a new one.
+   */
   private async loop(): Promise<Step> {
-    if (this.optionProblems.length > 0)
-      return this.finish(null, { kind: "options", reason: optionsReason(this.optionProblems) });
+    const failure = await this.setup();
+    if (failure !== null) return this.journalEnd(this.finish(null, failure));
+    let step = await this.journalEnd(await this.segment(1));
+    for (const c of this.journal?.continues() ?? []) {
+      if (!this.isContinuable(step)) return step;
+      this.beginSegment(step, c.message, c.deadlineAt);
+      step = await this.journalEnd(await this.segment(c.turn));
+    }
+    const from = this.options.continueFrom;
+    if (from === undefined || !this.isContinuable(step)) return step;
+    // A continuation of a journaled run, replayed up to here in this process.
+    return this.continueLive(step, this.options.message ?? "");
+  }
+
+  /**
+   * Whether the run can go on after `step`: it had turns, and it did not end by its journal,
+   * a replay or a defect.
+   */
+  private isContinuable(step: Step): boolean {
+    if (this.conversation === null || this.lastReply === null) return false;
+    return step.ok || !["journal", "replay", "internal", "options", "input", "tools"].includes(step.failure.kind);
+  }
+
+  /**
+   * A new segment of the conversation after `step` (a continuation): the last reply and the
+   * new message join the conversation, the turn budget and the mission time start afresh,
+   * and the Step of the segment holds only its own turns and usage.
+   */
+  private beginSegment(step: Step, message: string, deadlineAt: number | null): void {
+    const last = step.turns.at(-1);
+    const text = last !== undefined && last.feedback !== "" ? `${last.feedback}\n\n${message}` : message;
+    this.conversation!.add(this.lastReply!, this.secrets.redact(text));
+    this.segmentTurns = this.turns.length;
+    this.segmentTrace = this.trace.length;
+    for (const k of Object.keys(this.counters) as (keyof Counters)[]) this.counters[k] = 0;
+    if (this.journal !== null) this.journal.replayedTurns = 0;
+    const now = performance.now();
+    const own = now + this.def.missionTimeoutMs;
+    this.deadline = deadlineAt === null ? own : Math.min(own, now + (deadlineAt - Date.now()));
+  }
+
+  /**
+   * Continue a finished run with a new user message: the same conversation and namespace,
+   * a fresh turn budget (journaled as a `continue` entry when the run is durable).
+   */
+  private async continueLive(step: Step, message: string): Promise<Step> {
+    const turn = this.turn + (this.turns.length > 0 && this.turn > this.turns.at(-1)!.index ? 0 : 1);
+    const deadlineAt = Math.round(Date.now() + this.def.missionTimeoutMs);
+    this.beginSegment(step, message, null);
+    if (this.journal !== null) {
+      try {
+        await this.journal.continued(turn, message, deadlineAt);
+      } catch (e) {
+        return this.finish(null, journalFailure(e));
+      }
+    }
+    return this.journalEnd(await this.segment(turn));
+  }
+
+  /** Everything before the first turn; the failure that ends the run, if any. */
+  private async setup(): Promise<Failure | null> {
+    if (this.optionProblems.length > 0) return { kind: "options", reason: optionsReason(this.optionProblems) };
     const def = this.def;
+    if (this.input === FROM_JOURNAL) return { kind: "journal", reason: "resume needs a journal" };
+    if (this.options.continueFrom !== undefined && this.journal === null) {
+      return {
+        kind: "options",
+        reason:
+          "continueFrom: the Step is not one of a run in this process (it holds no live session), and the run is not durable — pass the Step agent.run returned, or durable: { store, runKey } of the journaled run",
+      };
+    }
     const checked = checkRunInput(def, this.input);
-    if (!checked.ok) return this.finish(null, { kind: "input", reason: checked.reason });
+    if (!checked.ok) return { kind: "input", reason: checked.reason };
     const input = checked.input;
     this.firewalled(input);
 
-    let llm: Llm;
+    // A model that cannot be had fails the run when it is first needed: a resumed run
+    // whose replies are all journaled needs none.
     try {
-      llm = await this.resolveLlm();
-      this.llm = llm;
+      this.llm = await this.resolveLlm();
+      this.model = this.llm;
     } catch (e) {
-      return this.finish(null, { kind: "llm", reason: hostMessage(e) });
+      this.model = { kind: "llm", reason: hostMessage(e) };
+      if (this.journal?.reply(1) === undefined) return this.model;
     }
 
     let mission: string;
     try {
       mission = missionText(def, input);
     } catch (e) {
-      return this.finish(null, { kind: "input", reason: hostMessage(e) });
+      return { kind: "input", reason: hostMessage(e) };
     }
 
     const toolsFailure = await this.openToolSources();
-    if (toolsFailure !== null) return this.finish(null, toolsFailure);
+    if (toolsFailure !== null) return toolsFailure;
 
     let session: Session;
     try {
       session = this.newSession(input);
     } catch (e) {
       // Data that cannot enter a program (a cycle, a host function, nesting too deep, too large).
-      return this.finish(null, { kind: "input", reason: hostMessage(e) });
+      return { kind: "input", reason: hostMessage(e) };
     }
 
     this.session = session;
@@ -318,14 +592,27 @@ class Run {
     const conversation = new Conversation(prompt.system, this.secrets.redact(prompt.user), this.def.transport);
     this.conversation = conversation;
 
+    if (this.journal !== null) return this.beginJournal(input, conversation);
+    return null;
+  }
+
+  /** Turns from `first` until the run ends or its turns run out. */
+  private async segment(first: number): Promise<Step> {
+    const def = this.def;
+    const conversation = this.conversation!;
+    const session = this.session!;
+    const last = first + def.maxTurns - 1;
     let lastError: string | undefined;
-    for (this.turn = 1; this.turn <= def.maxTurns; this.turn++) {
+    for (this.turn = first; this.turn <= last; this.turn++) {
       if (this.cancelled()) return this.finish(null, this.cancelFailure());
+      const stop = this.journalStop();
+      if (stop !== null) return this.finish(null, stop);
       if (this.deadline - performance.now() <= 0) return this.finish(null, missionTimeout(this.missionMs));
-      const last = this.turn === def.maxTurns && def.maxTurns > 1;
-      const messages = conversation.messages(last ? lastTurnNotice(def.outputMode) : undefined);
-      const t = await this.turnOnce(llm, session, messages);
+      const isLast = this.turn === last && def.maxTurns > 1;
+      const messages = conversation.messages(isLast ? lastTurnNotice(def.outputMode) : undefined);
+      const t = await this.turnOnce(this.model, session, messages);
       if ("failure" in t) return this.finish(null, t.failure);
+      this.lastReply = t.reply;
       if (t.end !== undefined) return this.finish(t.end.value, t.end.failure, t.end.json);
       lastError = t.error;
       conversation.add(t.reply, t.feedback);
@@ -339,12 +626,47 @@ class Run {
   }
 
   /**
+   * A journaled run's start: a resumed run is checked against its start entry (same agent,
+   * definition, input and prompt) and keeps its deadline; a new one is journaled.
+   */
+  private async beginJournal(input: Record<string, unknown>, conversation: Conversation): Promise<Failure | null> {
+    const journal = this.journal!;
+    const top = this.parent === undefined;
+    try {
+      const deadlineAt = await journal.begin({
+        agent: this.def.name,
+        def: summarize(this.def),
+        ptcc: PTCC_VERSION,
+        input: jsonValue(input, this.def.limits, this.msLeft()),
+        system: conversation.system,
+        user: conversation.first,
+        deadlineAt: top ? Math.round(Date.now() + (this.deadline - performance.now())) : null,
+      });
+      if (top && deadlineAt !== null) {
+        this.deadline = Math.min(this.deadline, performance.now() + (deadlineAt - Date.now()));
+      }
+      return null;
+    } catch (e) {
+      return journalFailure(e);
+    }
+  }
+
+  /** Why the run must stop before its next turn, by its journal: lost to another writer, or cancelled. */
+  private journalStop(): Failure | null {
+    const log = this.journal?.log;
+    if (log === undefined) return null;
+    if (log.loss !== null) return { kind: "journal", reason: log.loss.reason };
+    if (log.cancelReason !== null) return { kind: "cancelled", reason: log.cancelReason };
+    return null;
+  }
+
+  /**
    * One turn: ask the model (under the turn's and the mission's deadline), run what it
    * wrote, record the turn. A failure of the model ends the run (`failure`); otherwise
    * the turn either ends the run (`end`) or gives feedback for the next one.
    */
   private async turnOnce(
-    llm: Llm,
+    llm: Llm | Failure,
     session: Session,
     messages: LlmMessage[],
   ): Promise<{ failure: Failure } | (TurnResult & { reply: LlmReply })> {
@@ -363,28 +685,50 @@ class Run {
     );
     const onAbort = (): void => controller.abort(this.cancelFailure());
     this.options.signal?.addEventListener("abort", onAbort);
+    // A journal lost to another writer stops the turn at once: that writer owns the run now.
+    const log = this.journal?.log;
+    const onLoss = (): void => controller.abort({ kind: "journal", reason: log?.loss?.reason ?? "journal lost" } satisfies Failure);
+    log?.signal.addEventListener("abort", onLoss);
     this.turnSignal = controller.signal;
     let reply: LlmReply;
     let r: TurnResult;
     try {
-      try {
-        reply = await this.ask(llm, messages, controller.signal);
-      } catch (e) {
-        if (this.cancelled()) return { failure: this.cancelFailure() };
-        if (controller.signal.aborted) {
-          return { failure: budget === left ? missionTimeout(this.missionMs) : turnTimeout(def, this.turn) };
+      const journaled = this.journal?.reply(this.turn);
+      this.replayingTurn = journaled !== undefined;
+      if (journaled !== undefined) reply = this.replayReply(journaled.reply, messages);
+      else {
+        if (!(typeof llm === "function")) return { failure: llm };
+        try {
+          reply = await this.ask(llm, messages, controller.signal);
+        } catch (e) {
+          if (this.cancelled()) return { failure: this.cancelFailure() };
+          if (log?.loss != null) return { failure: { kind: "journal", reason: log.loss.reason } };
+          if (controller.signal.aborted) {
+            return { failure: budget === left ? missionTimeout(this.missionMs) : turnTimeout(def, this.turn) };
+          }
+          return { failure: { kind: "llm", reason: hostMessage(e) } };
         }
-        return { failure: { kind: "llm", reason: hostMessage(e) } };
+        if (this.journal !== null) {
+          try {
+            await this.journal.replied(this.turn, reply, performance.now() - turnStart);
+          } catch (e) {
+            return { failure: journalFailure(e) };
+          }
+        }
       }
       const remaining = Math.max(
         1,
         Math.min(budget - (performance.now() - turnStart), this.deadline - performance.now()),
       );
-      r = await this.replyTurn(session, reply, remaining);
+      // A turn that its clock stopped is not run again on replay: how far a program gets
+      // in its time differs from run to run. What it told the model is in the journal.
+      const stopped = this.journal?.turnEntry(this.turn);
+      r = stopped?.stopped === true ? stoppedTurn(stopped, reply, def) : await this.replyTurn(session, reply, remaining);
     } finally {
       clearTimeout(timer);
       this.turnDeadline = Infinity;
       this.options.signal?.removeEventListener("abort", onAbort);
+      log?.signal.removeEventListener("abort", onLoss);
       // The turn is over: whatever it started and still runs (a child agent the program
       // gave up waiting for, a slow tool) is told to stop.
       controller.abort({
@@ -394,7 +738,15 @@ class Run {
     }
     // What the model reads next, with every firewalled value the mission has seen hidden
     // (in whatever form a program put it: printed, inside a string, in an error).
-    const feedback = r.end !== undefined ? "" : this.secrets.redact(this.feedbackOf(r));
+    const feedback =
+      r.end !== undefined ? "" : r.journaled === true ? r.feedback : this.secrets.redact(this.feedbackOf(r));
+    if (r.end === undefined && this.journal !== null) {
+      try {
+        await this.journal.turnEnded(this.turn, r.outcome, feedback, r.errorKind === "timeout");
+      } catch (e) {
+        return { failure: journalFailure(e) };
+      }
+    }
     const turn: Turn = {
       index: this.turn,
       turn: this.turn,
@@ -406,6 +758,7 @@ class Run {
       toolCalls: this.turnCalls,
       durationMs: performance.now() - turnStart,
       ...(reply.usage !== undefined ? { usage: reply.usage } : {}),
+      ...(this.replayingTurn ? { replayed: true as const } : {}),
     };
     this.turns.push(turn);
     this.emit({
@@ -417,6 +770,13 @@ class Run {
       feedback,
       ...(r.errorKind !== undefined ? { errorKind: r.errorKind } : {}),
       ...(r.errorKind === TOOL_CHECK ? { staticCheck: true as const } : {}),
+      durationMs: turn.durationMs,
+    });
+    this.event({
+      type: "turn-end",
+      outcome: r.outcome,
+      feedback,
+      ...(reply.usage !== undefined ? { usage: reply.usage } : {}),
       durationMs: turn.durationMs,
     });
     this.options.onTurn?.(turn, def.name, this.depth, { id: this.runId, parent: this.parent?.runId ?? null });
@@ -490,6 +850,7 @@ class Run {
 
   private programEvent(program: string | null): void {
     this.emit({ ...this.base(), type: "program", turn: this.turn, program });
+    this.event({ type: "program", program });
   }
 
   private noProgramTurn(feedback: string): TurnResult {
@@ -535,21 +896,51 @@ class Run {
     const def = this.def;
     return new Session({
       context: input,
-      tools: buildTools({
-        definition: def,
-        context: () => ({ agent: def.name, depth: this.depth, turn: this.turn, signal: this.turnSignal }),
-        record: (c) => this.recordCall(c),
-        seen: (value) => this.firewalled(value),
-        msLeft: () => this.msLeft(),
-        note: (tool, warnings) => this.turnNotes.push(...coercionNotes(tool, warnings)),
-        contractBroken: (reason) => (this.contractBreach ??= { kind: "tool_contract", reason }),
-        runChild: (tool, child, args, inherit) => this.runChild(tool, child, args, inherit),
-      }),
+      tools: this.sessionTools(),
       toolCatalog: toolCatalog(toolSignatures(def)),
       limits: def.limits,
       historyMaxChars: def.formatOptions.historyMaxBytes,
       ...(this.options.breakOnSigint === true ? { breakOnSigint: true } : {}),
+      onTask: (id: string, value: Value) => this.journal?.task(this.turn, id, jsonValue(value, def.limits, this.msLeft())),
     });
+  }
+
+  /** The session's tools: each of the definition's, wrapped for this run. */
+  private sessionTools(): Record<string, ToolFunction> {
+    const def = this.def;
+    return buildTools({
+        definition: def,
+        context: (key) => ({
+          agent: def.name,
+          depth: this.depth,
+          turn: this.turn,
+          signal: this.turnSignal,
+          idempotencyKey: this.journal?.callKey(this.turn, key) ?? `${this.runId}:${this.turn}${key}`,
+        }),
+        ...(this.journal !== null ? { journal: this.toolJournal(this.journal) } : {}),
+        record: (c) => this.recordCall(c),
+        started: (name, args, key) =>
+          this.event({ type: "tool-call", callId: `${this.turn}${key}`, name, args: traceValue(args, def.limits, this.msLeft()) }, true),
+        seen: (value) => this.firewalled(value),
+        msLeft: () => this.msLeft(),
+        note: (tool, warnings) => this.turnNotes.push(...coercionNotes(tool, warnings)),
+        contractBroken: (reason) => (this.stopWith ??= { kind: "tool_contract", reason }),
+        runChild: (tool, child, args, inherit, key) => this.runChild(tool, child, args, inherit, key),
+    });
+  }
+
+  /** How the run's tools replay journaled outcomes and journal live ones. */
+  private toolJournal(journal: RunJournal): ToolJournal {
+    return {
+      replayed: (key, name, args) => journal.answer(this.turn, key, name, args),
+      answered: (key, name, args, outcome, ms) => {
+        // What a tool answered may be any host value: journaled as the JSON a replay reads back.
+        const o: ToolOutcome = "value" in outcome ? { value: jsonValue(outcome.value, this.def.limits, this.msLeft()) } : outcome;
+        journal.answered(key, name, jsonValue(args, this.def.limits, this.msLeft()) as Record<string, unknown>, o, ms);
+      },
+      diverged: (reason) => (this.stopWith ??= { kind: "replay", reason }),
+      childPath: (key) => childPath(journal.path, this.turn, key),
+    };
   }
 
   private cancelled(): boolean {
@@ -568,7 +959,7 @@ class Run {
 
   private async resolveLlm(): Promise<Llm> {
     const chosen = this.def.llm;
-    if (typeof chosen === "function") return chosen;
+    if (typeof chosen === "function") return toLlm(chosen);
     if (typeof chosen === "object") return toLlm(chosen);
     if (typeof chosen === "string") {
       const named = this.registry[chosen];
@@ -594,6 +985,47 @@ class Run {
     throw new LlmError(`${agentLabel(this.def.name)}: no LLM given (pass llm in the definition or the run options)`);
   }
 
+  /**
+   * A journaled reply, used instead of asking the model: traced as a request and its
+   * response marked `replayed`, its usage counted (what the run cost), not as a request.
+   */
+  private replayReply(reply: LlmReply, messages: LlmMessage[]): LlmReply {
+    const conversation = this.conversation!;
+    const hash = systemHash(conversation.system);
+    const writeSystem = this.tracedSystem !== hash;
+    this.tracedSystem = hash;
+    this.emit({
+      ...this.base(),
+      type: "llm_request",
+      turn: this.turn,
+      agent: this.def.name,
+      ...(writeSystem ? { system: conversation.system } : {}),
+      systemHash: hash,
+      messages,
+      ...(conversation.tools !== undefined ? { tools: conversation.tools.map((t) => t.name) } : {}),
+      replayed: true,
+    });
+    this.count(reply);
+    this.journal!.replayedTurns++;
+    this.emit({
+      ...this.base(),
+      type: "llm_response",
+      turn: this.turn,
+      agent: this.def.name,
+      content: reply.content,
+      ...(reply.usage !== undefined ? { usage: reply.usage } : {}),
+      ...(reply.finishReason !== undefined ? { finishReason: reply.finishReason } : {}),
+      ...(reply.model !== undefined ? { model: reply.model } : {}),
+      ...(reply.provider !== undefined ? { provider: reply.provider } : {}),
+      ...(reply.toolCalls !== undefined && reply.toolCalls.length > 0 ? { toolCalls: reply.toolCalls } : {}),
+      durationMs: 0,
+      replayed: true,
+    });
+    this.event({ type: "request", tokensEstimate: estimateTokens(conversation.system, messages), replayed: true });
+    this.event({ type: "reply", text: reply.content, ...(reply.usage !== undefined ? { usage: reply.usage } : {}), replayed: true });
+    return reply;
+  }
+
   private async ask(llm: Llm, messages: LlmMessage[], signal: AbortSignal): Promise<LlmReply> {
     const conversation = this.conversation!;
     const system = conversation.system;
@@ -614,23 +1046,43 @@ class Run {
       ...(tools !== undefined ? { tools: tools.map((t) => t.name) } : {}),
     });
     this.options.onLlmStart?.(this.def.name, this.depth, this.turn);
+    const model = requestModel(this.def.llm, llm).model;
+    this.event({ type: "request", ...(model !== undefined ? { model } : {}), tokensEstimate: estimateTokens(system, messages) });
     const t0 = performance.now();
     this.counters.llmRequests++;
+    // The reply's text as it streams, for those who listen (a model that cannot stream ignores it).
+    const { onEvent, onChunk } = this.options;
+    let streamed = false;
+    const info = { runId: this.runId, agent: this.def.name, depth: this.depth, turn: this.turn };
+    const onText =
+      onEvent === undefined && onChunk === undefined
+        ? undefined
+        : (delta: string): void => {
+            if (typeof delta !== "string" || delta === "") return;
+            streamed = true;
+            this.event({ type: "text-delta", delta });
+            onChunk?.(delta, info);
+          };
     try {
-      const raw = await abortable(
-        llm({
-          system,
-          messages,
-          agent: this.def.name,
-          depth: this.depth,
-          turn: this.turn,
-          signal,
-          ...(tools !== undefined ? { tools } : {}),
-        }),
+      const answer: unknown = (llm as (r: LlmRequest) => unknown)({
+        system,
+        messages,
+        agent: this.def.name,
+        depth: this.depth,
+        turn: this.turn,
         signal,
-      );
+        ...(tools !== undefined ? { tools } : {}),
+        ...(onText !== undefined ? { onText } : {}),
+      });
+      const raw = isTextStream(answer)
+        ? await collectText(answer, onText, signal)
+        : await abortable(Promise.resolve(answer), signal).then((a) =>
+            isTextStream(a) ? collectText(a, onText, signal) : (a as string | LlmReply),
+          );
       const reply = normalizeReply(raw);
       if (typeof reply.content !== "string") throw new LlmError("the LLM's reply has no text content");
+      if (!streamed && onChunk !== undefined) onChunk(reply.content, info);
+      this.event({ type: "reply", text: reply.content, ...(reply.usage !== undefined ? { usage: reply.usage } : {}) });
       this.count(reply);
       this.emit({
         ...this.base(),
@@ -681,11 +1133,13 @@ class Run {
       print: single ? "none" : { maxItems: fmt.feedbackLimit, maxChars: fmt.feedbackMaxChars, firewall: true },
       limits: { timeoutMs: Math.min(def.limits.timeoutMs ?? Infinity, Math.max(1, Math.floor(timeoutMs))) },
       origin,
+      ...this.journalHooks(),
     });
-    // The host's tool is broken: no turn of the model can mend it.
-    if (this.contractBreach !== null) {
-      const end = { value: null, failure: this.contractBreach };
-      return { outcome: "error", feedback: "", program: code, errorKind: "tool_contract", end };
+    if (r.output.length > 0) this.event({ type: "output", lines: r.output }, true);
+    // The host's tool is broken (no turn of the model can mend it), or the replay diverged.
+    if (this.stopWith !== null) {
+      const end = { value: null, failure: this.stopWith };
+      return { outcome: "error", feedback: "", program: code, errorKind: this.stopWith.kind, end };
     }
     if (!r.ok) {
       if (r.error.kind === "interrupted") {
@@ -764,6 +1218,25 @@ class Run {
       };
     }
     return this.returnTurn(r.value, code, shown);
+  }
+
+  /** What an evaluation of a journaled run journals: its batches of tool outcomes, its clock reads. */
+  private journalHooks(): { onBatch?: () => Promise<void>; clock?: (key: string) => number } {
+    const journal = this.journal;
+    if (journal === null) return {};
+    const turn = this.turn;
+    return {
+      onBatch: async () => {
+        try {
+          await journal.batch(turn);
+        } catch (e) {
+          // The run cannot go on unjournaled: it ends after this evaluation.
+          this.stopWith ??= journalFailure(e);
+          throw e;
+        }
+      },
+      clock: (key) => journal.clock(turn, key),
+    };
   }
 
   /**
@@ -854,7 +1327,20 @@ class Run {
       ...(c.result !== undefined ? { result } : {}),
       ...(c.error !== undefined ? { error: c.error } : {}),
       durationMs: c.durationMs,
+      ...(c.replayed === true ? { replayed: true as const } : {}),
     });
+    this.event(
+      {
+        type: "tool-result",
+        callId: `${this.turn}${c.key ?? ""}`,
+        name: c.name,
+        ...(c.result !== undefined ? { result } : {}),
+        ...(c.error !== undefined ? { error: c.error } : {}),
+        durationMs: c.durationMs,
+        ...(c.replayed === true ? { replayed: true as const } : {}),
+      },
+      true,
+    );
   }
 
   private async runChild(
@@ -862,6 +1348,7 @@ class Run {
     child: AgentDefinition,
     args: Record<string, unknown>,
     inherit: boolean,
+    key: string,
   ): Promise<Step> {
     if (this.depthLeft <= 0) {
       throw new Error(`tool/${tool}: agents may nest at most ${this.def.maxDepth} levels deep (maxDepth)`);
@@ -886,6 +1373,9 @@ class Run {
         registry: this.registry,
         made: this.made,
         secrets: this.secrets,
+        ...(this.journal !== null
+          ? { journal: { log: this.journal.log, path: childPath(this.journal.path, this.turn, key) } }
+          : {}),
       },
       inherit ? inheritableFunctions(this.session?.namespace.all() ?? []) : [],
     );
@@ -894,11 +1384,27 @@ class Run {
     this.counters.cachedInputTokens += step.usage.cachedInputTokens;
     this.counters.cacheWriteInputTokens += step.usage.cacheWriteInputTokens;
     this.counters.llmRequests += step.usage.llmRequests;
+    if (this.journal !== null) this.journal.replayedTurns += step.usage.replayedTurns ?? 0;
     // The child's events went to the sink already; keep them in this run's trace too.
     this.trace.push(...step.trace);
     // The firewalled fields of what the child returns are the parent's secrets too.
     if (step.ok) this.firewalled(step.return);
     return step;
+  }
+
+  /** The run's end in the trace and the events: once, whatever ended it. */
+  private emitEnd(step: Step): void {
+    if (this.options.onEvent !== undefined) this.event({ type: "run-end", step: stepToJson(step), turn: 0 }, true);
+    const before = this.trace.length;
+    this.emit({
+      ...this.base(),
+      type: "run_end",
+      ok: step.ok,
+      ...(step.ok ? { return: this.endTrace } : { failure: { kind: step.failure.kind, reason: step.failure.reason } }),
+      turns: step.turns.length,
+      durationMs: step.durationMs,
+    });
+    if (step.trace !== this.trace) (step.trace as TraceEvent[]).push(...this.trace.slice(before));
   }
 
   private finish(
@@ -920,29 +1426,41 @@ class Run {
       this.msLeft(),
     );
     const ret = failure === null ? written?.json : undefined;
-    this.emit({
-      ...this.base(),
-      type: "run_end",
-      ok: failure === null,
-      ...(failure === null ? { return: written?.trace } : { failure: { kind: failure.kind, reason: failure.reason } }),
-      turns: this.turns.length,
-      durationMs,
-    });
-    const usage: Usage = { ...this.counters };
+    this.endTrace = written?.trace;
+    const replayed = this.journal?.replayedTurns ?? 0;
+    const usage: Usage = { ...this.counters, ...(replayed > 0 ? { replayedTurns: replayed } : {}) };
+    // A continuation's Step holds its own turns and events only.
+    const turns = this.segmentTurns === 0 ? this.turns : this.turns.slice(this.segmentTurns);
     const rest = {
-      turns: this.turns,
-      transcript: this.turns,
+      turns,
+      transcript: turns,
       usage,
       namespace: namespaceObject(endVarsJson),
       fieldDescriptions: this.def.fieldDescriptions,
       signature: this.def.signature,
-      trace: this.trace,
+      trace: this.segmentTrace === 0 ? this.trace : this.trace.slice(this.segmentTrace),
       durationMs,
     };
-    return failure === null
-      ? { ok: true, agent: this.def.name, return: ret, returnValue: value, ...rest }
-      : { ok: false, agent: this.def.name, failure, fail: failure, ...rest };
+    const step: Step =
+      failure === null
+        ? { ok: true, agent: this.def.name, return: ret, returnValue: value, ...rest }
+        : { ok: false, agent: this.def.name, failure, fail: failure, ...rest };
+    // The live run stays with its Step, out of sight: `continueFrom: step` goes on from it.
+    Object.defineProperty(step, LIVE_RUN, { value: { run: this, generation: this.generation } satisfies LiveRun });
+    this.lastStep = step;
+    return step;
   }
+}
+
+/** The journal path of the child run started by `turn` of the run at `path`, at call position `key`. */
+function childPath(path: string, turn: number, key: string): string {
+  return `${path === "" ? "" : `${path}.`}${turn}${key}`;
+}
+
+function journalFailure(e: unknown): Failure {
+  if (e instanceof ReplayDivergence) return { kind: "replay", reason: e.message };
+  if (e instanceof JournalError) return { kind: "journal", reason: e.message };
+  return { kind: "journal", reason: `the journal store failed: ${hostMessage(e)}` };
 }
 
 /** The Step's namespace: the user vars' JSON by name (`__proto__` too stays data). */
@@ -954,8 +1472,16 @@ function namespaceObject(vars: readonly (readonly [string, unknown])[]): Record<
   return out;
 }
 
+/** A turn stopped by its clock, as the journal has it (its program is not run again). */
+function stoppedTurn(entry: TurnEntry, reply: LlmReply, def: AgentDefinition): TurnResult {
+  const program = def.outputMode === "lisp" && def.transport === "code_block" ? extractProgram(reply.content).code : null;
+  return { outcome: entry.outcome, feedback: entry.feedback, program, errorKind: "timeout", journaled: true };
+}
+
 interface TurnResult {
   readonly outcome: TurnOutcome;
+  /** The feedback is the journaled one, whole (a replayed turn that was stopped by its clock). */
+  readonly journaled?: true;
   readonly feedback: string;
   readonly program: string | null;
   readonly result?: string;
@@ -1002,6 +1528,38 @@ function failReason(detail: unknown, json: unknown): string {
 }
 
 /** A host value for traces and the Step: JSON, never throwing. */
+
+/** The input tokens of a request, estimated: about four characters a token. */
+function estimateTokens(system: string, messages: readonly LlmMessage[]): number {
+  let chars = system.length;
+  for (const m of messages) chars += m.content.length;
+  return Math.ceil(chars / 4);
+}
+
+/**
+ * A reply written as a stream of text pieces (a streaming function model): each piece told
+ * to `onText` as it comes, the whole reply at the end. Stops reading when `signal` aborts.
+ */
+async function collectText(
+  stream: AsyncIterable<string>,
+  onText: ((delta: string) => void) | undefined,
+  signal: AbortSignal,
+): Promise<string> {
+  const it = stream[Symbol.asyncIterator]();
+  let text = "";
+  try {
+    for (;;) {
+      const next = await abortable(it.next(), signal);
+      if (next.done === true) return text;
+      const piece: unknown = next.value;
+      if (typeof piece !== "string") throw new LlmError(`a streaming model yielded ${typeof piece}, not text`);
+      text += piece;
+      onText?.(piece);
+    }
+  } finally {
+    if (signal.aborted) void Promise.resolve(it.return?.()).catch(() => undefined);
+  }
+}
 
 /** Resolves as `p`, or rejects when `signal` aborts first (an LLM adapter that ignores it). */
 function abortable<T>(p: Promise<T>, signal: AbortSignal): Promise<T> {

@@ -39,6 +39,12 @@ export function checkRunOptions(given: unknown): CheckedRunOptions {
     if (problem !== null) problems.push(`${key}: ${problem}`);
     else out[key] = key === "trace" ? traceSinkOf(value as TraceSink) : value;
   }
+  const given_ = given as { continueFrom?: unknown; message?: unknown };
+  if (given_.continueFrom !== undefined && given_.message === undefined) {
+    problems.push("continueFrom needs message: the user's next message");
+  } else if (given_.message !== undefined && given_.continueFrom === undefined) {
+    problems.push("message goes with continueFrom (the Step to continue); a new run's input is its first argument");
+  }
   return { options: out as CheckedRunOptions["options"], problems };
 }
 
@@ -99,7 +105,35 @@ const CHECKS: Readonly<Record<keyof RunOptions, Check>> = {
   },
   onTurn: isFunction("a function (turn, agent, depth) => void"),
   onLlmStart: isFunction("a function (agent, depth, turn) => void"),
+  onEvent: isFunction("a function (event) => void"),
+  onChunk: isFunction("a function (text, info) => void"),
   breakOnSigint: (v) => (typeof v === "boolean" ? null : `expected true or false, got ${describe(v)}`),
+  continueFrom: (v) => {
+    const step = v as { ok?: unknown; transcript?: unknown };
+    return isPlainObjectLike(v) && typeof step.ok === "boolean" && Array.isArray(step.transcript)
+      ? null
+      : `expected a Step (what agent.run returned, or its JSON), got ${describe(v)}`;
+  },
+  message: (v) => (typeof v === "string" ? null : `expected the next message as a string, got ${describe(v)}`),
+  durable: (v) => {
+    if (!isPlainObjectLike(v)) return `expected { store, runKey, durability? }, got ${describe(v)}`;
+    const d = v as { store?: unknown; runKey?: unknown; durability?: unknown };
+    for (const key of Object.keys(d)) {
+      if (!["store", "runKey", "durability"].includes(key)) {
+        const near = didYouMean(closest(key, ["store", "runKey", "durability"]));
+        return `unknown key ${key}${near !== undefined ? ` — ${near}` : " (durable takes store, runKey and durability)"}`;
+      }
+    }
+    const store = d.store as { load?: unknown; append?: unknown } | undefined;
+    if (!isPlainObjectLike(store) || typeof store.load !== "function" || typeof store.append !== "function") {
+      return `store: expected a journal store (memoryJournal(), fileJournal(dir)), got ${describe(d.store)}`;
+    }
+    if (typeof d.runKey !== "string" || d.runKey === "") return `runKey: expected a non-empty string, got ${describe(d.runKey)}`;
+    if (d.durability !== undefined && !["call", "turn", "exit"].includes(d.durability as string)) {
+      return `durability: expected "call", "turn" or "exit", got ${describe(d.durability)}`;
+    }
+    return null;
+  },
 };
 
 function isPlainObjectLike(v: unknown): v is object {

@@ -11,7 +11,8 @@
  */
 import { hostWalk } from "../evaluator/host-walk.js";
 import { hostMessage } from "../runtime/convert.js";
-import type { ToolFunction } from "../evaluator/session.js";
+import type { ToolCallInfo, ToolFunction } from "../evaluator/session.js";
+import type { ToolOutcome } from "./journal/entries.js";
 import { checkInput, checkOutput } from "../signature/compiled.js";
 import { parseSignature } from "../signature/parse.js";
 import { renderSignature } from "../signature/render.js";
@@ -31,12 +32,30 @@ import {
 } from "./types.js";
 import type { ToolEntry } from "./prompt/namespace.js";
 
+/**
+ * How the wrapped tools journal their outcomes and replay journaled ones (a durable run).
+ * `replayed` gives the journaled outcome of the call at `key` when the run is replaying it
+ * (and throws when the journal holds another call there); `answered` takes a live outcome.
+ */
+export interface ToolJournal {
+  readonly replayed: (key: string, name: string, args: Record<string, unknown>) => ToolOutcome | undefined;
+  readonly answered: (key: string, name: string, args: Record<string, unknown>, outcome: ToolOutcome, ms: number) => void;
+  /** A replay that did something else than the journaled run: the run ends. */
+  readonly diverged: (reason: string) => void;
+  /** The journal's path of the child run an agent tool starts at `key`. */
+  readonly childPath: (key: string) => string;
+}
+
 /** What the wrapped tools need from the run they belong to. */
 export interface ToolHost {
   readonly definition: AgentDefinition;
-  readonly context: () => ToolContext;
+  /** The context a call gets; `key` is the call's position in the evaluation. */
+  readonly context: (key: string) => ToolContext;
+  readonly journal?: ToolJournal;
   /** Records a call (the turn's trace and the trace sink). */
   readonly record: (call: ToolCallTrace) => void;
+  /** Told of each call as it starts (the run's events). */
+  readonly started?: (name: string, args: Record<string, unknown>, key: string) => void;
   /** Told of every value a tool answers, before a program sees it (its firewalled leaves). */
   readonly seen: (value: unknown) => void;
   /** The time (ms) the walks over a call's arguments and answer may take now: what is left of the turn. */
@@ -54,6 +73,7 @@ export interface ToolHost {
     child: AgentDefinition,
     args: Record<string, unknown>,
     inherit: boolean,
+    key: string,
   ) => Promise<Step>;
 }
 
@@ -89,21 +109,44 @@ function signatureOf(spec: ToolDefinition): Signature | null {
 export function buildTools(host: ToolHost): Record<string, ToolFunction> {
   const out: Record<string, ToolFunction> = {};
   for (const [name, spec] of Object.entries(host.definition.tools)) {
-    if (spec === SELF) out[name] = (args) => childTool(host, name, host.definition, args, true);
+    if (spec === SELF) out[name] = (args, at) => childTool(host, name, host.definition, args, true, at);
     else if (typeof spec === "object" && "kind" in spec) {
       // Other agents inherit nothing: only a self child shares its parent's helpers.
       const child = spec.agent.definition;
-      out[name] = (args) => childTool(host, name, child, args, false);
+      out[name] = (args, at) => childTool(host, name, child, args, false, at);
     } else out[name] = hostTool(host, name, normalize(spec)!);
   }
   return out;
 }
 
+/**
+ * The journaled outcome of a call being replayed (undefined: the call runs live). A replay
+ * that makes another call than the journaled run stops the run (`diverged`) and fails the call.
+ */
+function replayed(host: ToolHost, name: string, args: Record<string, unknown>, key: string): ToolOutcome | undefined {
+  const journal = host.journal;
+  if (journal === undefined) return undefined;
+  try {
+    return journal.replayed(key, name, args);
+  } catch (e) {
+    const reason = hostMessage(e);
+    journal.diverged(reason);
+    throw new Error(reason);
+  }
+}
+
 function hostTool(host: ToolHost, name: string, spec: ToolDefinition): ToolFunction {
   const sig = signatureOf(spec);
   const fn: ToolFn = spec.fn;
-  return async (args) => {
-    const call = recorder(host, name, args);
+  return async (args, at) => {
+    const rawArgs = args;
+    const outcome = replayed(host, name, rawArgs, at.key);
+    if (outcome !== undefined && !("value" in outcome) && !("error" in outcome)) {
+      const reason = `turn ${host.context(at.key).turn}, call ${at.key}: tool/${name} is a host tool, the journaled run's call there was not`;
+      host.journal?.diverged(reason);
+      throw new Error(reason);
+    }
+    const call = recorder(host, name, args, at, outcome === undefined);
     try {
       // Checking walks data a tool made (of any size and shape): with a budget, under the watchdog.
       const limits = host.definition.limits;
@@ -113,7 +156,17 @@ function hostTool(host: ToolHost, name: string, spec: ToolDefinition): ToolFunct
         if (checked.warnings.length > 0) host.note(name, checked.warnings);
         call.args = checked.value as Record<string, unknown>;
       }
-      const result: unknown = await fn(call.args, host.context());
+      let result: unknown;
+      if (outcome === undefined) {
+        try {
+          result = await fn(call.args, host.context(at.key));
+        } catch (e) {
+          call.outcome({ error: hostMessage(e) });
+          throw e;
+        }
+        call.outcome({ value: result });
+      } else if ("error" in outcome) throw new Error(outcome.error);
+      else result = outcome.value;
       // The answer's walks — its check, its firewalled values, its copy for the trace — in one
       // stretch under the watchdog (each walk nested in it is covered by it).
       const broken = hostWalk(
@@ -139,6 +192,7 @@ function hostTool(host: ToolHost, name: string, spec: ToolDefinition): ToolFunct
       // Whatever the tool threw (an Error, a string, an object without a prototype, an
       // Error whose message getter throws) becomes a plain Error with a message.
       const error = hostMessage(e);
+      call.outcome({ error });
       call.done({ error });
       throw new Error(error);
     } finally {
@@ -153,10 +207,18 @@ async function childTool(
   child: AgentDefinition,
   args: Record<string, unknown>,
   inherit: boolean,
+  at: ToolCallInfo,
 ): Promise<unknown> {
-  const call = recorder(host, name, args);
+  const outcome = replayed(host, name, args, at.key);
+  if (outcome !== undefined && !("child" in outcome)) {
+    const reason = `turn ${host.context(at.key).turn}, call ${at.key}: tool/${name} runs an agent, the journaled run's call there did not`;
+    host.journal?.diverged(reason);
+    throw new Error(reason);
+  }
+  const call = recorder(host, name, args, at, outcome === undefined);
   try {
-    const step = await host.runChild(name, child, args, inherit);
+    const step = await host.runChild(name, child, args, inherit, at.key);
+    if (host.journal !== undefined) call.outcome({ child: host.journal.childPath(at.key) });
     if (!step.ok) {
       const reason = step.failure?.reason ?? "failed";
       // A child's broken tool is as much beyond the parent's model as its own would be.
@@ -180,20 +242,45 @@ function recorder(
   host: ToolHost,
   name: string,
   args: Record<string, unknown>,
-): { args: Record<string, unknown>; done: (r: { result?: unknown; error?: string }) => void; end: () => void } {
+  at: ToolCallInfo,
+  live: boolean,
+): {
+  args: Record<string, unknown>;
+  done: (r: { result?: unknown; error?: string }) => void;
+  outcome: (o: ToolOutcome) => void;
+  end: () => void;
+} {
   const t0 = performance.now();
-  const signal = host.context().signal;
+  const signal = host.context(at.key).signal;
+  host.started?.(name, args, at.key);
   let recorded = false;
+  let journaled = !live;
   const call = {
     args,
     done: (r: { result?: unknown; error?: string }): void => {
       if (recorded) return;
       recorded = true;
-      host.record({ name, args: call.args, ...r, durationMs: performance.now() - t0 });
+      host.record({
+        name,
+        args: call.args,
+        ...r,
+        durationMs: performance.now() - t0,
+        key: at.key,
+        ...(live ? {} : { replayed: true }),
+      });
+    },
+    /** The live call's outcome, for the journal (the arguments as the program passed them). */
+    outcome: (o: ToolOutcome): void => {
+      if (journaled) return;
+      journaled = true;
+      host.journal?.answered(at.key, name, args, o, performance.now() - t0);
     },
     end: (): void => signal.removeEventListener("abort", onAbort),
   };
-  const onAbort = (): void => call.done({ error: "no answer before the turn ended" });
+  const onAbort = (): void => {
+    call.outcome({ timeout: true });
+    call.done({ error: "no answer before the turn ended" });
+  };
   if (signal.aborted) onAbort();
   else signal.addEventListener("abort", onAbort, { once: true });
   return call;

@@ -9,6 +9,7 @@
  */
 import type { FinishReason, LlmMessage, LlmToolCall, LlmUsage } from "../llm/types.js";
 import { nodeBuiltin } from "../platform.js";
+import { textHash } from "../text-hash.js";
 import { FirewallSecrets, redactJson } from "./secrets.js";
 import type { TurnOutcome } from "./types.js";
 
@@ -17,6 +18,8 @@ interface Base {
   readonly at: number;
   /** The run the event belongs to. */
   readonly run: string;
+  /** What the event tells was taken from the run's journal (a resumed run), not done again. */
+  readonly replayed?: true;
 }
 
 export type TraceEvent =
@@ -26,6 +29,8 @@ export type TraceEvent =
       readonly agent: string;
       readonly depth: number;
       readonly input: unknown;
+      /** The run goes on from an earlier end (`continueFrom`): its turns continue the numbering. */
+      readonly continued?: true;
     })
   | (Base & {
       readonly type: "run_end";
@@ -175,16 +180,7 @@ export function jsonlTrace(file: string, options: JsonlTraceOptions = {}): Jsonl
 
 /** The short hash that names a system prompt in traces: 16 hex digits. */
 export function systemHash(system: string): string {
-  // FNV-1a, 64 bits in two halves: enough to tell prompts apart, synchronous, and free of
-  // node:crypto (the library runs in browsers too).
-  let h1 = 0x811c9dc5;
-  let h2 = 0xcbf29ce4;
-  for (let i = 0; i < system.length; i++) {
-    const c = system.charCodeAt(i);
-    h1 = Math.imul(h1 ^ c, 0x01000193) >>> 0;
-    h2 = Math.imul(h2 ^ c ^ (h1 >>> 16), 0x01000193) >>> 0;
-  }
-  return h1.toString(16).padStart(8, "0") + h2.toString(16).padStart(8, "0");
+  return textHash(system);
 }
 
 /** The sink of a `trace` option: the function itself, or the `sink` of an object holding one. */

@@ -9,6 +9,9 @@ import type { LlmLike } from "../llm/ai-sdk.js";
 import type { LlmRegistry, LlmUsage } from "../llm/types.js";
 import type { ToolSource } from "./tool-source.js";
 import type { TraceEvent, TraceOption } from "./trace.js";
+import type { DurableOptions } from "./journal/log.js";
+import type { RunEvent } from "./events.js";
+import type { StepJson } from "./step-json.js";
 
 /**
  * Type-level keys of the phantom members below: they exist only in types (a `declare`d
@@ -50,6 +53,13 @@ export interface ToolContext {
   readonly turn: number;
   /** Aborted when the turn or the mission runs out of time. */
   readonly signal: AbortSignal;
+  /**
+   * The same for every attempt of this call — a retried turn, a run resumed in another
+   * process — and different for every other call: `RUNKEY:TURN#POSITION` (a child run's
+   * path before the turn). Pass it to an API that deduplicates (a payment's idempotency
+   * key) to make a side effect happen once even when a crash makes the call run again.
+   */
+  readonly idempotencyKey: string;
 }
 
 /**
@@ -204,8 +214,8 @@ export interface AgentDefinition {
   readonly toolSources?: readonly ToolSource[];
 }
 
-/** Options of one run. */
-export interface RunOptions {
+/** Options of one run. `O` is the output of the agent whose Step `continueFrom` takes (plain `RunOptions` fits every agent). */
+export interface RunOptions<O = never> {
   /** The model, when the agent names none: a function or an AI SDK model object. */
   readonly llm?: LlmLike;
   readonly llmRegistry?: LlmRegistry;
@@ -227,10 +237,43 @@ export interface RunOptions {
   /** Called before each LLM request (the CLI starts its spinner with it). */
   readonly onLlmStart?: (agent: string, depth: number, turn: number) => void;
   /**
+   * Receives every run event as it happens (`agent.stream()` is built on it): typed, with
+   * firewalled values hidden. See RunEvent.
+   */
+  readonly onEvent?: (event: RunEvent) => void;
+  /**
+   * Receives the model's text as it arrives: the deltas of a model that streams, or each
+   * whole reply of one that does not. For callers that want only the text.
+   */
+  readonly onChunk?: (text: string, info: ChunkInfo) => void;
+  /**
    * Let Ctrl-C stop a program while it runs (the run then fails as `cancelled`). For
    * command-line programs: during an evaluation the process's own SIGINT handlers wait.
    */
   readonly breakOnSigint?: boolean;
+  /**
+   * Make the run durable: journal it in `store` under `runKey`, and when the journal holds
+   * the run already, replay it — every journaled model reply and tool outcome used instead
+   * of a request or a call — then go on from where it stopped (docs/agents.md, "Durable runs").
+   */
+  readonly durable?: DurableOptions;
+  /**
+   * Continue a finished run of this agent: the same conversation (its system prompt, its
+   * turns, then `message`), the same namespace (defs kept), a fresh turn budget. The new
+   * Step holds only the new turns. A Step from JSON (another process) continues a durable
+   * run: pass its `durable` options too, and the journal replays the run first.
+   */
+  readonly continueFrom?: Step<O> | StepJson;
+  /** The user's next message, with `continueFrom`. */
+  readonly message?: string;
+}
+
+/** Whose text an `onChunk` call carries. */
+export interface ChunkInfo {
+  readonly runId: string;
+  readonly agent: string;
+  readonly depth: number;
+  readonly turn: number;
 }
 
 /** The run a turn belongs to (`onTurn`), by the ids trace events use. */
@@ -270,6 +313,8 @@ export interface Turn {
   readonly toolCalls: readonly ToolCallTrace[];
   readonly durationMs: number;
   readonly usage?: LlmUsage;
+  /** The turn's reply came from the run's journal (a resumed run): no model was asked. */
+  readonly replayed?: true;
 }
 
 export interface ToolCallTrace {
@@ -278,6 +323,10 @@ export interface ToolCallTrace {
   readonly result?: unknown;
   readonly error?: string;
   readonly durationMs: number;
+  /** The outcome came from the run's journal (a resumed run): the tool was not called. */
+  readonly replayed?: true;
+  /** The call's position in its turn's program (`#3`, `#2/1#0` in a pmap branch). */
+  readonly key?: string;
 }
 
 export interface Usage {
@@ -290,6 +339,8 @@ export interface Usage {
   readonly cacheWriteInputTokens: number;
   /** LLM requests of this run and its child agents. */
   readonly llmRequests: number;
+  /** Turns whose reply came from the run's journal instead of a model (a resumed run); absent when none. */
+  readonly replayedTurns?: number;
 }
 
 /** Why a run failed. */
@@ -304,6 +355,8 @@ export type FailureKind =
   | "tools" // the run's tools could not be set up (an MCP server did not start)
   | "tool_contract" // a tool returned data that breaks its own signature: a host bug, the run ends at once
   | "options" // the run options cannot be used (an unknown key, a trace that is not a sink)
+  | "replay" // a resumed run did something else than its journal says (a changed definition, tool or program)
+  | "journal" // the run's journal cannot be read or written, or another process writes it
   | "cancelled"
   | "internal"; // a defect in ptcc (reported as a failed step, never thrown)
 

@@ -35,6 +35,24 @@ export type Journal = Map<string, JournalEntry>;
 const CLOCK = " clock";
 
 /**
+ * What an evaluation reads the clock and keeps `(task ...)` values through, when its host
+ * journals them (an agent run): see Session's EvaluateOptions.
+ */
+export interface EvalHooks {
+  /** The time of the clock read at `key`: journaled by the host, or read now. */
+  readonly clock?: (key: string) => number;
+  /** The values of `(task id expr)` forms, shared by the session's evaluations. */
+  readonly tasks?: TaskMemory;
+}
+
+/** The values of the `(task ...)` forms of a session: each id's first value. */
+export interface TaskMemory {
+  get(id: string): { readonly value: Value } | undefined;
+  set(id: string, value: Value): void;
+  delete(id: string): boolean;
+}
+
+/**
  * When code the closure compiler made is replaced by generated code (the "auto" tier):
  * a function after this many calls, a loop or `for` after this many iterations.
  */
@@ -61,6 +79,7 @@ export class EvalContext extends Cx {
     private readonly historyValues: readonly Value[],
     readonly txn: Txn,
     readonly journal: Journal,
+    private readonly hooks: EvalHooks = {},
   ) {
     super(limits, startedAt);
   }
@@ -115,9 +134,38 @@ export class EvalContext extends Cx {
       }
       return e.result;
     }
-    const t = Date.now();
+    const t = this.hooks.clock?.(key) ?? Date.now();
     this.journal.set(key, { name: CLOCK, argsKey: "", args: {}, result: t, ms: 0 });
     return t;
+  }
+
+  /**
+   * `(task id expr)`: the value the session keeps for `id`, or `expr`'s value (kept from now
+   * on). A task takes one position whether it runs or not, and its expression runs in a
+   * scope of its own: the positions after it are the same either way, so a form run again
+   * after a tool answered finds its calls where they were.
+   */
+  task(id: string, thunk: () => Value): Value {
+    const base = `${this.scope}#${this.counter++}`;
+    const kept = this.hooks.tasks?.get(id);
+    if (kept !== undefined) return kept.value;
+    const saved = { scope: this.scope, counter: this.counter };
+    let value: Value;
+    try {
+      this.scope = `${base}/t`;
+      this.counter = 0;
+      value = thunk();
+    } finally {
+      this.scope = saved.scope;
+      this.counter = saved.counter;
+    }
+    this.hooks.tasks?.set(id, value);
+    return value;
+  }
+
+  /** `(task-reset id)`: forget the task's value, so that it runs again. */
+  taskReset(id: string): boolean {
+    return this.hooks.tasks?.delete(id) ?? false;
   }
 
   /**

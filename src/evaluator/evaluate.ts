@@ -27,7 +27,7 @@ import type { Value } from "../runtime/values.js";
 import type { Code, Frame } from "./closure.js";
 import { generate } from "./codegen/generate.js";
 import { compile } from "./compile.js";
-import { EvalContext, type Journal, type TierUp } from "./eval-context.js";
+import { EvalContext, type EvalHooks, type Journal, type TierUp } from "./eval-context.js";
 import type { Txn, UserNamespace } from "./namespace.js";
 import { isStackOverflow } from "./locate.js";
 import { ReturnSignal, Suspend } from "./signals.js";
@@ -84,6 +84,8 @@ export interface EvalInput {
   readonly tier?: Tier;
   /** Thresholds of the "auto" tier (DEFAULT_TIER_UP by default). */
   readonly tierUp?: Partial<TierUp>;
+  /** The clock and task memory of the host (a journaling agent run). */
+  readonly hooks?: EvalHooks;
 }
 
 export interface ToolCallRecord {
@@ -197,7 +199,7 @@ export function* evaluation(
       code: (tier === "generated" ? generate(a.node) : null) ?? compile(a.node),
       frameSize: a.frameSize,
     }));
-    const ecx = new EvalContext(input.limits, started, input.data, input.history, txn, journal);
+    const ecx = new EvalContext(input.limits, started, input.data, input.history, txn, journal, input.hooks);
     ecx.tierUp = tier === "closures" ? null : { ...DEFAULT_TIER_UP, ...input.tierUp };
     cx = ecx;
     input.onContext?.(ecx);

@@ -21,12 +21,22 @@ import {
   type ToolWait,
   type Tier,
 } from "./evaluate.js";
-import type { EvalContext, Journal } from "./eval-context.js";
+import type { EvalContext, Journal, TaskMemory } from "./eval-context.js";
 import { Txn, UserNamespace } from "./namespace.js";
 import { PREEMPT_GRACE_MS, preemptible } from "./preempt.js";
 
-/** A host tool: gets the arguments as a JSON object, returns JSON (or a promise of it). */
-export type ToolFunction = (args: Record<string, unknown>) => unknown;
+/**
+ * A host tool: gets the arguments as a JSON object, returns JSON (or a promise of it).
+ * `call` says where in the evaluation the call is: its position is the same whenever the
+ * program is run again on the same answers (a replay), so a host can journal by it.
+ */
+export type ToolFunction = (args: Record<string, unknown>, call: ToolCallInfo) => unknown;
+
+/** Which call of the evaluation a tool function is answering. */
+export interface ToolCallInfo {
+  /** The call's position (`#3`, `#2/1#0` for branch 1 of the pmap at #2). */
+  readonly key: string;
+}
 
 export interface SessionOptions {
   /** The input data, read as `data/name`: a JSON object. */
@@ -55,6 +65,8 @@ export interface SessionOptions {
   readonly tier?: Tier;
   /** "auto" tier: code is hot after this many calls (functions) or iterations (loops, `for`). */
   readonly tierUp?: { readonly calls?: number; readonly iterations?: number };
+  /** Told of each value a `(task ...)` form keeps, when it is first kept (a run journals it). */
+  readonly onTask?: (id: string, value: Value) => void;
 }
 
 export interface EvaluateOptions {
@@ -66,6 +78,13 @@ export interface EvaluateOptions {
   readonly file?: string;
   /** Which program this is (an agent's turn), for errors raised later in its functions. */
   readonly origin?: SourceOrigin;
+  /**
+   * Called once the tool calls the evaluation waits for have all answered (or failed),
+   * before it goes on: a host that journals tool outcomes writes them here.
+   */
+  readonly onBatch?: () => Promise<void>;
+  /** The clock the program reads (`key`: the read's position); Date.now() by default. */
+  readonly clock?: (key: string) => number;
 }
 
 const HISTORY = 3;
@@ -75,13 +94,17 @@ const MAX_TIMER_MS = 2_147_483_647;
 
 export class Session {
   readonly namespace = new UserNamespace();
+  /** The values of the session's `(task ...)` forms, by id. */
+  readonly tasks: TaskMemory & { entries(): IterableIterator<[string, { readonly value: Value }]> };
   private history: Value[] = [];
   private readonly data: PMap | null;
   private readonly dataKeys: ReadonlySet<string> | null;
   private readonly toolNames: ReadonlySet<string> | null;
+  private tools: Readonly<Record<string, ToolFunction>>;
   private readonly limits: Partial<Limits>;
 
   constructor(private readonly options: SessionOptions = {}) {
+    this.tasks = taskMemory(options.onTask);
     const problem = limitsProblem(options.limits);
     if (problem !== null) throw new PtcError({ kind: "definition", message: problem });
     this.limits = options.limits ?? {};
@@ -105,6 +128,7 @@ export class Session {
       this.dataKeys = new Set(v.keyArray().filter((k): k is string => typeof k === "string"));
     }
     const tools = options.tools ?? {};
+    this.tools = tools;
     this.toolNames = new Set(Object.keys(tools));
     for (const name of this.toolNames) {
       if (this.dataKeys?.has(name)) {
@@ -115,6 +139,18 @@ export class Session {
         });
       }
     }
+  }
+
+  /**
+   * Replace the tools' functions (the same names: programs were checked against them) — a
+   * continued agent run reopens its MCP servers and calls their new connections.
+   */
+  replaceTools(tools: Readonly<Record<string, ToolFunction>>): void {
+    const names = Object.keys(tools);
+    if (names.length !== this.toolNames?.size || names.some((n) => this.toolNames?.has(n) !== true)) {
+      throw new PtcError({ kind: "definition", message: "replaceTools: the tools must have the same names" });
+    }
+    this.tools = tools;
   }
 
   /** The input data (`data/...`) as PTC-Lisp values: the map, or null without input. */
@@ -147,6 +183,7 @@ export class Session {
       origin: opts.origin,
       tier: this.options.tier,
       tierUp: this.options.tierUp,
+      hooks: { tasks: this.tasks, ...(opts.clock !== undefined ? { clock: opts.clock } : {}) },
     };
   }
 
@@ -186,12 +223,14 @@ export class Session {
       let step = this.advance(run, () => gen.next());
       while (!step.done) {
         const wait = step.value;
-        let answers: readonly Answer[] = [];
-        let error: PtcError | null = null;
-        try {
-          answers = await this.answer(wait);
-        } catch (e) {
-          error = toPtcError(e);
+        const { answers, error: failed } = await this.answer(wait);
+        let error = failed;
+        if (opts.onBatch !== undefined) {
+          try {
+            await opts.onBatch();
+          } catch (e) {
+            error ??= toPtcError(e);
+          }
         }
         // The answers are converted in the stretch that goes on with the program: one
         // watchdog for both.
@@ -269,11 +308,15 @@ export class Session {
     };
   }
 
-  /** Run the requested tools (concurrently when several), within the deadline: their raw answers. */
-  private async answer(wait: ToolWait): Promise<readonly Answer[]> {
-    const tools = this.options.tools ?? {};
+  /**
+   * Run the requested tools (concurrently when several), within the deadline: their raw
+   * answers once all have settled, or the error of the first call (in program order) that
+   * failed — the same error whatever order the calls end in, so a replay says the same.
+   */
+  private async answer(wait: ToolWait): Promise<{ answers: readonly Answer[]; error: PtcError | null }> {
+    const tools = this.tools;
     const { cx, suspend } = wait;
-    return Promise.all(
+    const settled = await Promise.allSettled(
       suspend.requests.map(async (req) => {
         // Own tools only: a name such as `constructor` is no tool.
         const fn = Object.hasOwn(tools, req.name) ? tools[req.name] : undefined;
@@ -283,7 +326,7 @@ export class Session {
         let raw: unknown;
         try {
           raw = await withDeadline(
-            Promise.resolve().then(() => fn(req.args)),
+            Promise.resolve().then(() => fn(req.args, { key: req.key })),
             cx.deadline,
             cx.limits.timeoutMs,
           );
@@ -298,6 +341,12 @@ export class Session {
         return { req, raw, ms: performance.now() - t0 };
       }),
     );
+    const answers: Answer[] = [];
+    for (const r of settled) {
+      if (r.status === "rejected") return { answers: [], error: toPtcError(r.reason) };
+      answers.push(r.value);
+    }
+    return { answers, error: null };
   }
 
   /**
@@ -324,6 +373,20 @@ export class Session {
     }
     return null;
   }
+}
+
+/** A task memory: a plain map of each id's first value. */
+function taskMemory(onTask: SessionOptions["onTask"]): Session["tasks"] {
+  const values = new Map<string, { readonly value: Value }>();
+  return {
+    get: (id) => values.get(id),
+    set: (id, value) => {
+      values.set(id, { value });
+      onTask?.(id, value);
+    },
+    delete: (id) => values.delete(id),
+    entries: () => values.entries(),
+  };
 }
 
 function withDeadline<T>(p: Promise<T>, deadline: number, timeoutMs: number): Promise<T> {

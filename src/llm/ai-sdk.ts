@@ -21,7 +21,7 @@ import {
   type LanguageModelResult,
   type LanguageModelTokenCounts,
 } from "./language-model.js";
-import { LlmError, type FinishReason, type Llm, type LlmReply, type LlmRequest, type LlmUsage } from "./types.js";
+import { LlmError, type FinishReason, type Llm, type LlmReply, type LlmRequest, type LlmUsage, type StreamingLlm } from "./types.js";
 import { isRecord } from "./wire.js";
 
 export interface AiSdkLlmOptions {
@@ -45,7 +45,7 @@ export interface AiSdkLlmOptions {
 }
 
 /** An `Llm` or an AI SDK model object: what `llm` options accept. */
-export type LlmLike = Llm | LanguageModelLike;
+export type LlmLike = Llm | StreamingLlm | LanguageModelLike;
 
 export const DEFAULT_MAX_OUTPUT_TOKENS = 4096;
 const MESSAGE_LIMIT = 300;
@@ -61,7 +61,8 @@ export function isLanguageModel(x: unknown): x is LanguageModelLike {
 
 /** An `Llm` as it is, a model object wrapped by `aiSdkLlm`. */
 export function toLlm(x: LlmLike): Llm {
-  if (typeof x === "function") return x;
+  // A streaming function's pieces are collected by the run (it calls every model the same way).
+  if (typeof x === "function") return x as Llm;
   if (isLanguageModel(x)) return aiSdkLlm(x);
   const version = isRecord(x) ? x["specificationVersion"] : undefined;
   throw new LlmError(

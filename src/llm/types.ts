@@ -54,6 +54,12 @@ export interface LlmRequest {
    * Absent: plain text replies.
    */
   readonly tools?: readonly LlmTool[];
+  /**
+   * Set when the caller wants the reply as it is written (a stream of the run's events):
+   * a model that can stream calls it with each piece of text, then resolves to the whole
+   * reply as usual. A model that cannot ignores it.
+   */
+  readonly onText?: (delta: string) => void;
 }
 
 /** Token counts, when the model reports them. */
@@ -88,6 +94,17 @@ export interface LlmReply {
 
 /** A language model. A plain string reply is the same as `{ content }`. */
 export type Llm = (request: LlmRequest) => Promise<string | LlmReply>;
+
+/**
+ * A model written as a function that streams its reply: an async iterable of text pieces
+ * (an `async function*`). The run collects the pieces into the reply (and streams them).
+ */
+export type StreamingLlm = (request: LlmRequest) => AsyncIterable<string> | Promise<AsyncIterable<string>>;
+
+/** Whether a model's answer is a stream of text pieces. */
+export function isTextStream(x: unknown): x is AsyncIterable<string> {
+  return typeof x === "object" && x !== null && typeof (x as { [Symbol.asyncIterator]?: unknown })[Symbol.asyncIterator] === "function";
+}
 
 /**
  * Named models an agent (or a child agent, by its `model`) can select: `Llm` functions or

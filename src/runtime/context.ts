@@ -134,6 +134,12 @@ export abstract class Cx implements Meter {
    */
   abstract now(): number;
 
+  /** `(task id expr)`: run `thunk` once per session and id (see EvalContext). */
+  abstract task(id: string, thunk: () => Value): Value;
+
+  /** `(task-reset id)`: forget a task's value; true when there was one. */
+  abstract taskReset(id: string): boolean;
+
   /**
    * Run independent branches (pmap, pcalls) so that their tool calls are made
    * concurrently. Implemented by the evaluator.

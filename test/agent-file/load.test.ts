@@ -119,7 +119,7 @@ describe("a folder of agent files", () => {
     const search = agent.definition.tools["search"] as ToolDefinition;
     expect(search.signature).toBe("(query :string) -> [{id :int, title :string}]");
     expect(search.description).toBe("Searches the catalog");
-    const context = { agent: "research", depth: 0, turn: 1, signal: new AbortController().signal };
+    const context = { agent: "research", depth: 0, turn: 1, signal: new AbortController().signal, idempotencyKey: "k:1#0" };
     expect(await search.fn({ query: "agents" }, context)).toEqual([{ id: 1, title: "On agents" }]);
     const count = agent.definition.tools["count"] as ToolDefinition;
     expect(count.signature).toBeUndefined();
@@ -300,7 +300,7 @@ describe("errors, with file:line:col", () => {
     });
     const agent = await loadAgentFile(join(root, "a.agent.md"));
     const tool = agent.definition.tools["f"] as ToolDefinition;
-    expect(tool.fn({}, { agent: "a", depth: 0, turn: 1, signal: new AbortController().signal })).toBe(1);
+    expect(tool.fn({}, { agent: "a", depth: 0, turn: 1, signal: new AbortController().signal, idempotencyKey: "k:1#0" })).toBe(1);
   });
 
   it("a module that listens on a port at its top level can listen again when imported for real", async () => {

@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { asTool, defineAgent, jsonlTrace, type LlmRequest, type TraceEvent } from "../../src/index.js";
+import { asTool, defineAgent, jsonlTrace, type LlmRequest, type RunEvent, type TraceEvent } from "../../src/index.js";
 import { clj, recording } from "./helpers.js";
 
 const EMAIL = "ann.example@customer-mail.test";
@@ -204,10 +204,13 @@ describe("property: random programs over firewalled data", () => {
             maxTurns: 2,
             tools: { row: { fn: () => row, signature: "() -> {id :int, _secret :string}" } },
           });
-          const step = await agent.run({ rows: fromInput ? [row] : [] }, { llm });
+          const events: RunEvent[] = [];
+          const step = await agent.run({ rows: fromInput ? [row] : [] }, { llm, onEvent: (e) => events.push(e) });
           const text = sent(requests);
           // The upper-cased copy is a new value (documented as not caught): look for the original.
           expect(text.includes(secret), `${program} leaked ${secret}`).toBe(false);
+          // Nor does any run event (they leave the process: a UI, a server's stream).
+          expect(JSON.stringify(events).includes(secret), `${program} leaked ${secret} into an event`).toBe(false);
           expect(step.ok).toBe(true);
         },
       ),

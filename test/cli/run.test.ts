@@ -503,12 +503,65 @@ describe("ptcc run --record", () => {
     const script = file("fail2.json", JSON.stringify(['```clojure\n(fail "no")\n```']));
     const r = ptcc([...EXPENSES.slice(0, 4), "--llm", `script:${script}`, "--record", path]);
     expect(r.code).toBe(1);
-    expect(JSON.parse(readFileSync(path, "utf8"))).toEqual([
-      { agent: "expenses", content: '```clojure\n(fail "no")\n```' },
+    expect(JSON.parse(readFileSync(path, "utf8"))).toMatchObject([
+      { agent: "expenses", content: '```clojure\n(fail "no")\n```', request: { hash: expect.stringMatching(/^[0-9a-f]{16}$/) } },
     ]);
     const bad = ptcc([...EXPENSES, "--record", join(dir, "no", "r.json")]);
     expect(bad.code).toBe(2);
     expect(bad.err).toMatch(/^ptcc: cannot write --record .*r\.json: its folder is not writable \(ENOENT\)\n$/);
+  });
+});
+
+describe("ptcc run --replay", () => {
+  it("replays a recording offline, each reply found by its request", () => {
+    const path = join(dir, "research-replay.json");
+    const r = ptcc([...RESEARCH, "--json", "--record", path]);
+    expect(r.code).toBe(0);
+    const replay = ptcc([...RESEARCH.slice(0, 4), "--replay", path, "--json"]);
+    expect(replay.code, replay.err).toBe(0);
+    const ret = (out: string): unknown => (JSON.parse(out) as { return: unknown }).return;
+    expect(ret(replay.out)).toEqual(ret(r.out));
+  });
+
+  it("a request the recording does not hold fails, naming the message that differs", () => {
+    const path = join(dir, "research-changed.json");
+    expect(ptcc([...RESEARCH, "--json", "--record", path]).code).toBe(0);
+    // The recorded first message is not what the agent sends now (as after a prompt change).
+    const recorded = JSON.parse(readFileSync(path, "utf8")) as { request: { hash: string; messages: { content: string }[] } }[];
+    const first = recorded[0]!.request;
+    first.messages[0]!.content = first.messages[0]!.content.replace(/\n/, "\nAn old line of the mission.\n");
+    first.hash = "0000000000000000";
+    writeFileSync(path, JSON.stringify(recorded));
+    const replay = ptcc([...RESEARCH.slice(0, 4), "--replay", path, "--json"]);
+    expect(replay.code).toBe(1);
+    const fail = (JSON.parse(replay.out) as { fail: { kind: string; reason: string } }).fail;
+    expect(fail.kind).toBe("llm");
+    expect(fail.reason).toMatch(/^replay: the request of research's turn 1 is not in the recording: message 1 \(user\) differs from the recording's:\n/);
+    expect(fail.reason).toContain("- An old line of the mission.");
+  });
+
+  it("replays a run journal with no model, and says what goes wrong with a bad file", async () => {
+    const { loadAgentFile } = await import("../../src/agent-file/load.js");
+    const { fileJournal } = await import("../../src/agent/journal/file.js");
+    const { loadScript } = await import("../../src/llm/script.js");
+    const agent = await loadAgentFile(join(ROOT, "examples/agents/search.agent.md"));
+    const journalDir = mkdtempSync(join(tmpdir(), "ptcc-replay-"));
+    const llm = await loadScript(join(ROOT, "examples/scripts/search.json"));
+    const step = await agent.run({ query: "lamp" }, { llm, durable: { store: fileJournal(journalDir), runKey: "j" } });
+    expect(step.ok).toBe(true);
+    const journal = join(journalDir, "_j.jsonl");
+    const replay = ptcc(["run", "examples/agents/search.agent.md", "--replay", journal, "--json"]);
+    expect(replay.code, replay.err).toBe(0);
+    const out = JSON.parse(replay.out) as { return: unknown; usage: { llmRequests: number; replayedTurns: number } };
+    expect(out.return).toEqual(step.return);
+    expect(out.usage).toMatchObject({ llmRequests: 0, replayedTurns: 4 });
+    const both = ptcc(["run", "examples/agents/search.agent.md", "--replay", journal, "--llm", "openai:x"]);
+    expect(both.code).toBe(2);
+    expect(both.err).toBe("ptcc: --replay and --llm do not go together: a replay answers from its file\n");
+    const bad = file("bad.jsonl", '{"seq":0,"kind":"start"}\nnot json\n');
+    const r = ptcc(["run", "examples/agents/search.agent.md", "--replay", bad]);
+    expect(r.code).toBe(2);
+    expect(r.err).toBe(`ptcc: --replay ${bad}:2: the line is not JSON\n`);
   });
 });
 

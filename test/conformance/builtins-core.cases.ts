@@ -36,5 +36,12 @@ t.group("pcalls", [
   ["none", "(pcalls)", { differs: NO_PMAP, expected: "()" }],
   ["not a function", "(pcalls 1)", { differs: NO_PMAP, expectError: "type" }],
 ]);
+const TASKS = "task is PTC-Lisp's own: a value kept per run and id";
+t.group("task-reset", [
+  ["forgets a kept value", '(do (task "a" 1) (task-reset "a") (task "a" 2))', { differs: TASKS, expected: "2" }],
+  ["nothing kept", '(task-reset "none")', { differs: TASKS, expected: "false" }],
+  ["a keyword id", "(do (task :a 1) (task-reset :a))", { differs: TASKS, expected: "true" }],
+  ["not an id", "(task-reset 1)", { differs: TASKS, expectError: "type" }],
+]);
 
 export const CASES = t.cases;

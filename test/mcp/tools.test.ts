@@ -19,7 +19,7 @@ import { alive, eventually, STDIO_SERVER } from "./helpers.js";
 import { startHttpServer, type HttpTestServer } from "./servers/http.js";
 
 const stdio = (env: Record<string, string> = {}) => ({ command: process.execPath, args: [STDIO_SERVER], env });
-const context = (): ToolContext => ({ agent: "a", depth: 0, turn: 1, signal: new AbortController().signal });
+const context = (): ToolContext => ({ agent: "a", depth: 0, turn: 1, signal: new AbortController().signal, idempotencyKey: "k:1#0" });
 
 describe("mcpTools over stdio", () => {
   let mcp: McpTools;

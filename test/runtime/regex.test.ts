@@ -19,6 +19,12 @@ class TestCx extends Cx {
   parallel(): never {
     throw new Error("no parallel");
   }
+  task(): never {
+    throw new Error("no tasks");
+  }
+  taskReset(): never {
+    throw new Error("no tasks");
+  }
   warn(): void {}
 }
 

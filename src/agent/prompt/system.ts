@@ -97,6 +97,7 @@ function namespaceRules(s: PromptShape): string[] {
       '- (def name value) and (defn name "doc" [args] body) define names in user/; they persist across turns with their full values. A program that fails keeps none of its defs.',
       "- *1, *2, *3 are your last three results (shortened: def what you need).",
     );
+    if (s.hasTools) lines.push('- (task "id" expr) evaluates expr once per run, then returns that value: for side effects.');
   }
   return lines;
 }

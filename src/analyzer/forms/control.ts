@@ -1,8 +1,8 @@
-/** `if`, `if-not`, `when`, `when-not`, `do`, `and`, `or`, `comment`, `return`, `fail`. */
+/** `if`, `if-not`, `when`, `when-not`, `do`, `and`, `or`, `comment`, `return`, `fail`, `task`. */
 import type { ListForm } from "../../reader/form.js";
 import type { Analyzer, Ctx } from "../analyzer.js";
 import type { Node } from "../node.js";
-import { expectArgs, type SpecialForm } from "./special-form.js";
+import { expectArgs, L, sym, type SpecialForm } from "./special-form.js";
 
 function ifNode(form: ListForm, ax: Analyzer, ctx: Ctx, negate: boolean, syntax: string): Node {
   const [test, then, els] = expectArgs(form, 2, 3, syntax);
@@ -107,6 +107,19 @@ export const CONTROL_FORMS: SpecialForm[] = [
     analyze: (f, ax, ctx) => {
       const [v] = expectArgs(f, 1, 1, "(fail reason)");
       return { kind: "fail", value: ax.analyze(v!, ax.nonTail(ctx)), span: f.span };
+    },
+  },
+  {
+    name: "task",
+    syntax: '(task "id" expr)',
+    doc: "Evaluate expr once per run and id and keep its value: later turns, retries and resumed runs get the kept value without evaluating expr again (for side effects that must not repeat).",
+    example: { code: '[(task "a" (+ 1 2)) (task "a" :other)]', result: "[3 3]" },
+    analyze: (f, ax, ctx) => {
+      const [id, ...body] = expectArgs(f, 2, Infinity, '(task "id" expr)');
+      const s = f.span;
+      const def = ax.host.registry.getQualified("ptc.internal", "task")!;
+      const thunk = L(s, sym("fn", s), { kind: "vector", items: [], span: s }, ...body);
+      return { kind: "call-builtin", def, args: [ax.analyze(id!, ax.nonTail(ctx)), ax.analyze(thunk, ax.nonTail(ctx))], span: s };
     },
   },
 ];

@@ -21,6 +21,7 @@ import { defineBuiltins, Registry, type BuiltinSpec } from "./registry.js";
 import { SEQ_ACCESS } from "./seq-access.js";
 import { SEQUENCES } from "./sequences.js";
 import { SETS } from "./sets.js";
+import { TASKS } from "./tasks.js";
 import { STRINGS } from "./strings.js";
 import { WALK } from "./walk.js";
 
@@ -43,6 +44,7 @@ export const BUILTIN_GROUPS: readonly { readonly title: string; readonly specs: 
   { title: "PTC extensions", specs: EXTENSIONS },
   { title: "Output", specs: IO },
   { title: "Parallel calls", specs: PARALLEL },
+  { title: "Tasks", specs: TASKS },
   { title: "Java interop", specs: INTEROP },
   { title: "Internal", specs: INTERNAL },
 ];
