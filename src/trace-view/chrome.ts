@@ -89,6 +89,7 @@ function runSlices(run: RunView, t0: number): { run: Slice; lanes: Slice[][] } {
         args: {
           outcome: t.outcome ?? "did not end",
           ...(t.errorKind !== undefined ? { errorKind: t.errorKind } : {}),
+          ...(t.replayed ? { replayed: true } : {}),
           ...t.tokens,
         },
       },

@@ -28,6 +28,8 @@ export interface RequestView {
   durationMs: number;
   /** Whether the trace holds its answer (or error). */
   answered: boolean;
+  /** Taken from the run's journal (a resumed run), not asked again: not counted as a request. */
+  replayed?: true;
   /** The model asked for, then (once answered) the model that answered. */
   model?: string;
   provider?: string;
@@ -95,7 +97,7 @@ export interface RunView {
   input?: unknown;
   start: number;
   end: number;
-  /** The run's own measure (`run_end.durationMs`), else its span in the trace. */
+  /** The run's own measure (`run_end.durationMs`, added up over its continuations), else its span in the trace. */
   durationMs: number;
   status: RunStatus;
   return?: unknown;
@@ -106,8 +108,13 @@ export interface RunView {
   parentTurn?: number;
   /** This run's own requests' tokens (children not included). */
   tokens: Tokens;
+  /** Model requests made (those replayed from a journal are not). */
   requests: number;
   toolCalls: number;
+  /** Turns replayed from the run's journal (a resumed run). */
+  replayedTurns: number;
+  /** How many times the run went on from its end (`continueFrom`). */
+  continued: number;
   /** Events of unknown types naming this run but no turn of it. */
   other: UnknownRecord[];
   /** The run_start event was seen. */
@@ -198,6 +205,8 @@ export function buildTrace(read: TraceRead): TraceModel {
         tokens: zero(),
         requests: 0,
         toolCalls: 0,
+        replayedTurns: 0,
+        continued: 0,
         other: [],
         started: false,
       };
@@ -232,28 +241,40 @@ export function buildTrace(read: TraceRead): TraceModel {
 
   for (const { line, event: e } of events) {
     const run = runOf(e.run, e.at);
-    if ((e as { replayed?: unknown }).replayed === true && "turn" in e) turnOf(run, e.turn, e.at).replayed = true;
+    if (e.replayed === true && "turn" in e) turnOf(run, e.turn, e.at).replayed = true;
     switch (e.type) {
       case "run_start":
+        if (run.started) {
+          // The run goes on from its end (`continueFrom`): the same run, turns numbered on.
+          run.continued++;
+          run.status = "unfinished";
+          break;
+        }
         run.agent = e.agent;
         run.parent = e.parent;
         run.input = e.input;
         run.start = e.at;
         run.started = true;
         break;
-      case "run_end":
+      case "run_end": {
         run.status = e.ok ? "ok" : "failed";
+        delete run.return;
+        delete run.failure;
         if (e.ok) run.return = e.return;
         else if (e.failure !== undefined) run.failure = { kind: e.failure.kind, reason: e.failure.reason };
         run.end = e.at;
-        run.durationMs = count(e.durationMs);
-        if (!run.started) run.start = e.at - run.durationMs;
+        // A continued run's parts add up (the time between them was no one's).
+        const part = count(e.durationMs);
+        run.durationMs += part;
+        if (!run.started) run.start = e.at - part;
         break;
+      }
       case "llm_request": {
         if (!run.started) run.agent = e.agent;
         const turn = turnOf(run, e.turn, e.at);
         turn.requests.push({
           ...unanswered(run.id, e.turn, e.at, line),
+          ...(e.replayed === true ? { replayed: true } : {}),
           ...(e.model !== undefined ? { model: e.model } : {}),
           ...(e.provider !== undefined ? { provider: e.provider } : {}),
           messages: e.messages,
@@ -272,6 +293,7 @@ export function buildTrace(read: TraceRead): TraceModel {
         }
         const u = (e.usage ?? {}) as Record<string, unknown>;
         req.answered = true;
+        if (e.replayed === true) req.replayed = true;
         req.start = e.at - duration;
         req.end = e.at;
         req.durationMs = duration;
@@ -386,7 +408,8 @@ function settleRun(run: RunView): void {
       t.end = Math.max(t.end, p.end);
     }
     t.toolCalls.sort(byStart);
-    run.requests += t.requests.length;
+    run.requests += t.requests.filter((q) => q.replayed !== true).length;
+    if (t.replayed) run.replayedTurns++;
     run.toolCalls += t.toolCalls.length;
     last = Math.max(last, t.end);
   }

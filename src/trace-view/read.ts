@@ -4,6 +4,7 @@
  * number and skipped; a record of a type the view does not know is kept aside and counted.
  * A file with no record any format claims (empty, or something else) is a `TraceFileError`.
  */
+import { isJournalEntry } from "../agent/journal/entries.js";
 import type { TraceEvent } from "../agent/trace.js";
 import type { TraceFormat } from "./format.js";
 import { jsonlTraceFormat } from "./formats/jsonl-trace.js";
@@ -106,6 +107,13 @@ export function readTrace(text: string, name: string): TraceRead {
   const claimed = parsed.find((p) => p.ok && FORMATS.some((f) => f.claims(p.value)));
   const format = claimed?.ok === true ? FORMATS.find((f) => f.claims(claimed.value)) : undefined;
   if (format === undefined) {
+    if (parsed.some((p) => p.ok && isJournalEntry(p.value))) {
+      // The reader has no adapter for journals yet (formats/ would hold it).
+      throw new TraceFileError(
+        `${name} is a run journal, which ptcc trace does not read yet; ` +
+          "trace the run into a file with ptcc run --trace FILE or jsonlTrace",
+      );
+    }
     throw new TraceFileError(
       `${name} is not a ptcc trace: no line is a trace event (${describeFirst(parsed[0]!)}); ` +
         "give a file written by ptcc run --trace or jsonlTrace",

@@ -57,8 +57,15 @@ function columns(rows: readonly (readonly string[])[], right: readonly boolean[]
   );
 }
 
-const outcomeOf = (r: RunSummary): string =>
-  r.status !== "failed" ? r.status : r.failure !== undefined ? `failed: ${sanitize(r.failure.kind)}` : "failed";
+function outcomeOf(r: RunSummary): string {
+  const status =
+    r.status !== "failed" ? r.status : r.failure !== undefined ? `failed: ${sanitize(r.failure.kind)}` : "failed";
+  const notes = [
+    r.continued !== undefined ? `continued ${r.continued}×` : "",
+    r.replayedTurns !== undefined ? `${plural(r.replayedTurns, "turn")} replayed` : "",
+  ].filter((n) => n !== "");
+  return notes.length === 0 ? status : `${status} (${notes.join(", ")})`;
+}
 
 export function renderSummary(s: TraceSummary, color: boolean): string {
   const p = paint(color);

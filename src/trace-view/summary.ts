@@ -28,6 +28,10 @@ export interface RunSummary {
   readonly toolCalls: number;
   /** Turns that ended in an error (the model was told and tried again). */
   readonly errorTurns: number;
+  /** Turns replayed from the run's journal (a resumed run); their requests are not in `llmRequests`. */
+  readonly replayedTurns?: number;
+  /** How many times the run went on from its end (`continueFrom`). */
+  readonly continued?: number;
   readonly wallMs: number;
   /** The runs this one started, by id (each listed after it). */
   readonly children: readonly string[];
@@ -116,6 +120,8 @@ export function summarizeTrace(model: TraceModel): TraceSummary {
       llmRequests: r.requests,
       toolCalls: r.toolCalls,
       errorTurns: r.turns.filter((t) => t.outcome === "error").length,
+      ...(r.replayedTurns > 0 ? { replayedTurns: r.replayedTurns } : {}),
+      ...(r.continued > 0 ? { continued: r.continued } : {}),
       wallMs: ms(r.durationMs),
       children: [...r.children],
     };
@@ -131,7 +137,8 @@ export function summarizeTrace(model: TraceModel): TraceSummary {
     tokens.output += t.output;
   }
   const calls = turns.flatMap((t) => t.toolCalls);
-  const requests = turns.flatMap((t) => t.requests);
+  // Requests replayed from a journal were not made: neither counted nor timed.
+  const requests = turns.flatMap((t) => t.requests).filter((q) => q.replayed !== true);
   // Slowest first; equal durations in the order they happened.
   const slowest = <T extends { durationMs: number; start: number }>(xs: readonly T[]): T[] =>
     [...xs].sort((a, b) => b.durationMs - a.durationMs || a.start - b.start).slice(0, SLOWEST);

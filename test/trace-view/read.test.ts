@@ -8,7 +8,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { defineAgent, scriptedLlm } from "../../src/index.js";
+import { defineAgent, memoryJournal, scriptedLlm } from "../../src/index.js";
 import { chromeTrace } from "../../src/trace-view/chrome.js";
 import { traceHtml } from "../../src/trace-view/html.js";
 import { buildTrace } from "../../src/trace-view/model.js";
@@ -52,12 +52,29 @@ describe("files that are not traces", () => {
       "t.jsonl is not a ptcc trace: no line is a trace event (line 1 is cut short)",
     ],
     [
+      '{"seq": 0, "kind": "start", "path": "", "agent": "a", "at": 1}\n{"seq": 1, "kind": "reply", "path": "", "turn": 1}\n',
+      "t.jsonl is a run journal, which ptcc trace does not read yet; trace the run into a file with ptcc run --trace FILE or jsonlTrace",
+    ],
+    [
       '{"type": "tool_call", "run": "r-1", "at": 1}\n',
       "t.jsonl holds no readable trace events: every line was skipped",
     ],
   ])("%j", (text, message) => {
     const hint = message.includes("not a ptcc trace") ? "; give a file written by ptcc run --trace or jsonlTrace" : "";
     expect(fileError(text)).toBe(message + hint);
+  });
+});
+
+describe("a run journal", () => {
+  it("is named as one, with what to give instead", async () => {
+    const store = memoryJournal();
+    const agent = defineAgent({ name: "adder", prompt: "Add", signature: "(a :int, b :int) -> :int" });
+    await agent.run(
+      { a: 1, b: 2 },
+      { llm: scriptedLlm([clj("(return (+ data/a data/b))")]), durable: { store, runKey: "k" } },
+    );
+    const lines = (await store.load("k")).map((e) => JSON.stringify(e)).join("\n");
+    expect(fileError(lines)).toMatch(/^t\.jsonl is a run journal, which ptcc trace does not read yet/);
   });
 });
 

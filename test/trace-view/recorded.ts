@@ -10,7 +10,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { vi } from "vitest";
-import { asTool, defineAgent, defineTool, jsonlTrace, scriptedLlm } from "../../src/index.js";
+import { asTool, defineAgent, defineTool, jsonlTrace, memoryJournal, scriptedLlm } from "../../src/index.js";
 import type { Llm, LlmReply } from "../../src/llm/types.js";
 import { clj } from "../agent/helpers.js";
 
@@ -200,4 +200,57 @@ export function recordFirewalled(dir: string, redact = true): Promise<string> {
   return recorded(join(dir, redact ? "firewalled.jsonl" : "firewalled-unredacted.jsonl"), redact, (trace) =>
     contact.run({ customer_id: 7, _api_key: SECRETS[2] }, { llm, trace }),
   );
+}
+
+// ── runs that go on: continued, and resumed from a journal ────────────────────────
+
+const tickets = () =>
+  defineAgent({
+    name: "tickets",
+    prompt: "Triage the tickets",
+    signature: "(tickets [{id :int, urgent :bool}]) -> {ids [:int]}",
+    maxTurns: 3,
+  });
+const TICKETS = {
+  tickets: [
+    { id: 1, urgent: true },
+    { id: 2, urgent: false },
+    { id: 3, urgent: true },
+  ],
+};
+
+/** A model answering by turn number, so that a run that goes on gets the same replies. */
+function byTurn(): Llm {
+  const replies: Record<number, LlmReply> = {
+    1: reply("(def all (mapv :id data/tickets))", 500, 20),
+    2: reply("(return {:ids all})", 560, 12),
+    3: reply("(def urgent (mapv :id (filter :urgent data/tickets)))", 640, 25),
+    4: reply("(return {:ids urgent})", 700, 10),
+  };
+  return timed(
+    async (r) => replies[r.turn ?? 0] ?? { content: "no reply" },
+    () => 200,
+  );
+}
+
+/** A run, then the same run continued with a new message (`continueFrom`), into one trace file. */
+export function recordContinued(dir: string): Promise<string> {
+  return recorded(join(dir, "continued.jsonl"), true, async (trace) => {
+    const llm = byTurn();
+    const first = await tickets().run(TICKETS, { llm, trace });
+    await tickets().run(TICKETS, { llm, trace, continueFrom: first, message: "and now only the urgent ones" });
+  });
+}
+
+/** A durable run cut after its first turn, then resumed: the first turn is replayed from the journal. */
+export function recordResumed(dir: string): Promise<string> {
+  return recorded(join(dir, "resumed.jsonl"), true, async (trace) => {
+    const whole = memoryJournal();
+    await tickets().run(TICKETS, { llm: byTurn(), durable: { store: whole, runKey: "r" } });
+    const entries = await whole.load("r");
+    const cut = entries.findIndex((e) => e.kind === "turn") + 1;
+    const store = memoryJournal();
+    for (const e of entries.slice(0, cut)) await store.append("r", e.seq, e);
+    await tickets().resume("r", { store, llm: byTurn(), trace });
+  });
 }

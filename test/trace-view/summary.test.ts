@@ -16,7 +16,7 @@ import { renderSummary, renderTurn } from "../../src/trace-view/render-text.js";
 import { summarizeTrace } from "../../src/trace-view/summary.js";
 import { turnDetail } from "../../src/trace-view/turn.js";
 import { golden } from "../golden.js";
-import { recordFailed, recordFirewalled, recordPmap, SECRETS } from "./recorded.js";
+import { recordContinued, recordFailed, recordFirewalled, recordPmap, recordResumed, SECRETS } from "./recorded.js";
 
 const GOLDEN = join(__dirname, "golden");
 const dir = mkdtempSync(join(tmpdir(), "ptcc-trace-view-"));
@@ -31,6 +31,8 @@ beforeAll(async () => {
     ["failed", await recordFailed(dir)],
     ["firewalled", await recordFirewalled(dir)],
     ["firewalled-unredacted", await recordFirewalled(dir, false)],
+    ["continued", await recordContinued(dir)],
+    ["resumed", await recordResumed(dir)],
   ];
   for (const [name, text] of made) {
     texts.set(name, text);
@@ -39,7 +41,7 @@ beforeAll(async () => {
 });
 
 describe("the summary of recorded traces", () => {
-  it.each(["pmap", "failed", "firewalled"])("%s: text and --json", (name) => {
+  it.each(["pmap", "failed", "firewalled", "continued", "resumed"])("%s: text and --json", (name) => {
     const summary = summarizeTrace(model(name));
     golden(GOLDEN, `${name}.summary.txt`, renderSummary(summary, false));
     golden(GOLDEN, `${name}.summary.json`, `${JSON.stringify(summary, null, 2)}\n`);
@@ -96,11 +98,29 @@ describe("the summary of recorded traces", () => {
   });
 });
 
+describe("runs that go on", () => {
+  it("a run continued from its end is one run whose turns go on, its parts' times added up", () => {
+    const [run] = summarizeTrace(model("continued")).runs;
+    expect(run).toMatchObject({ status: "ok", turns: 4, llmRequests: 4, continued: 1, wallMs: 800 });
+    // The first part's input stays (the continuation's run_start has none).
+    expect(model("continued").runs.get(run!.run)!.input).toEqual({ tickets: expect.any(Array) });
+  });
+
+  it("a resumed run's turns taken from its journal are marked replayed, and their requests are not counted", () => {
+    const s = summarizeTrace(model("resumed"));
+    expect(s.runs[0]).toMatchObject({ turns: 2, llmRequests: 1, replayedTurns: 1 });
+    expect(s.slowest.llmRequests.map((q) => q.turn)).toEqual([2]);
+    expect(turnDetail(model("resumed"), "tickets", 1).replayed).toBe(true);
+    expect(turnDetail(model("resumed"), "tickets", 2).replayed).toBeUndefined();
+  });
+});
+
 describe("one turn in full", () => {
   it.each([
     ["firewalled", "contact", 1],
     ["failed", "triage-00000001", 2],
     ["pmap", "research", 1],
+    ["resumed", "tickets", 1],
   ] as const)("%s %s:%d", (name, run, turn) => {
     golden(GOLDEN, `${name}.turn-${turn}.txt`, renderTurn(turnDetail(model(name), run, turn), false));
   });

@@ -444,7 +444,9 @@ export function tracePage(doc: PageDocument, win: PageWindow): void {
         r.id,
         [[r.status === "ok" ? "ok" : r.status === "failed" ? "bad" : "open", r.status]],
         `agent ${r.agent} · depth ${r.depth} · ${plural(r.turns.length, "turn")} · ${plural(r.requests, "model request")} · ` +
-          `${plural(r.toolCalls, "tool call")} · ${duration(r.durationMs)} · ${tokens(r.tokens)}`,
+          `${plural(r.toolCalls, "tool call")} · ${duration(r.durationMs)} · ${tokens(r.tokens)}` +
+          (r.replayedTurns > 0 ? ` · ${plural(r.replayedTurns, "turn")} replayed from its journal` : "") +
+          (r.continued > 0 ? ` · continued ${r.continued}×` : ""),
       ),
       body,
     );

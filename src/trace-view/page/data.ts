@@ -66,6 +66,8 @@ export interface PageRun {
   readonly tokens: Tokens;
   readonly requests: number;
   readonly toolCalls: number;
+  readonly replayedTurns: number;
+  readonly continued: number;
   readonly parentTurn?: number;
   readonly children: readonly string[];
   readonly turns: readonly PageTurn[];
@@ -120,6 +122,8 @@ export function pageData(model: TraceModel): PageData {
         tokens: r.tokens,
         requests: r.requests,
         toolCalls: r.toolCalls,
+        replayedTurns: r.replayedTurns,
+        continued: r.continued,
         ...(r.parentTurn !== undefined ? { parentTurn: r.parentTurn } : {}),
         children: r.children,
         turns: r.turns.map((t): PageTurn => {
