@@ -118,7 +118,15 @@ describe("lines that cannot be read", () => {
     ],
     [
       '{"type": "llm_request", "run": "r", "at": 1e999, "turn": 1, "agent": "a", "messages": []}',
-      "a llm_request event without a time (at)",
+      "an llm_request event without a time (at)",
+    ],
+    [
+      '{"type": "llm_request", "run": "r", "at": 1, "turn": 1, "agent": "a", "messages": [{"role": "user", "content": "x"}, null]}',
+      "an llm_request event whose message 2 is not {role, content}",
+    ],
+    [
+      '{"type": "llm_response", "run": "r", "at": 1, "turn": 1, "agent": "a", "durationMs": 1, "finishReason": 5}',
+      "an llm_response event whose finishReason is not a string",
     ],
     ['{"type": "compaction", "at": 1}', "a compaction event without run"],
     ['{"run": "r", "at": 1}', "not a trace event (no type)"],
@@ -219,7 +227,10 @@ const event = fc.record(
     turns: field(fc.nat(4)),
     durationMs: field(fc.double({ min: -10, max: 1e6, noNaN: true })),
     messages: field(
-      fc.array(fc.record({ role: fc.constantFrom("user", "assistant"), content: fc.string() }), { maxLength: 4 }),
+      fc.array(
+        fc.oneof(fc.record({ role: fc.constantFrom("user", "assistant"), content: fc.string() }), fc.jsonValue()),
+        { maxLength: 4 },
+      ),
     ),
     program: field(fc.option(fc.string())),
     outcome: field(fc.constantFrom("continue", "return", "error", "fail", "invalid")),

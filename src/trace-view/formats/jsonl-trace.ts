@@ -29,7 +29,7 @@ const REQUIRED: Readonly<Record<string, Readonly<Record<string, FieldKind>>>> = 
 const OPTIONAL: Readonly<Record<string, Readonly<Record<string, FieldKind>>>> = table<
   Readonly<Record<string, FieldKind>>
 >({
-  llm_response: { content: "string", error: "string", model: "string", provider: "string" },
+  llm_response: { content: "string", error: "string", model: "string", provider: "string", finishReason: "string" },
   llm_request: { model: "string", provider: "string", system: "string" },
   result: { result: "string", errorKind: "string" },
   tool_call: { error: "string" },
@@ -54,6 +54,9 @@ function holds(v: unknown, kind: FieldKind): boolean {
   }
 }
 
+/** `a tool_call`, `an llm_request`: the type with its article, as it is read out. */
+const an = (type: string): string => `${/^(?:[aeiou]|llm)/i.test(type) ? "an" : "a"} ${type}`;
+
 const ARTICLE = (kind: FieldKind): string =>
   kind === "array" ? "an array" : kind === "string|null" ? "a string or null" : `a ${kind}`;
 
@@ -77,10 +80,10 @@ function problem(type: string, record: Record<string, unknown>): string | null {
   for (const [name, kind, required] of CHECKS.get(type) ?? []) {
     const v = record[name];
     if (v === undefined && !Object.prototype.hasOwnProperty.call(record, name)) {
-      if (required) return `a ${type} event without ${name}`;
+      if (required) return `${an(type)} event without ${name}`;
       continue;
     }
-    if (!holds(v, kind)) return `a ${type} event whose ${name} is not ${ARTICLE(kind)}`;
+    if (!holds(v, kind)) return `${an(type)} event whose ${name} is not ${ARTICLE(kind)}`;
   }
   if (type === "run_end" && record["failure"] !== undefined) {
     const f = record["failure"];
@@ -90,6 +93,15 @@ function problem(type: string, record: Record<string, unknown>): string | null {
   }
   if (type === "result" && record["staticCheck"] !== undefined && record["staticCheck"] !== true) {
     return "a result event whose staticCheck is not true";
+  }
+  if (type === "llm_request") {
+    const bad = (record["messages"] as unknown[]).findIndex(
+      (m) => !isRecord(m) || typeof m["role"] !== "string" || typeof m["content"] !== "string",
+    );
+    if (bad >= 0) return `an llm_request event whose message ${bad + 1} is not {role, content}`;
+  }
+  if (type === "llm_response" && record["toolCalls"] !== undefined && !Array.isArray(record["toolCalls"])) {
+    return "an llm_response event whose toolCalls is not an array";
   }
   if (type === "llm_response" && record["usage"] !== undefined && !isRecord(record["usage"])) {
     return "an llm_response event whose usage is not an object";
@@ -110,9 +122,9 @@ export const jsonlTraceFormat: TraceFormat = {
       if (!isRecord(record)) return { kind: "malformed", reason: "not a trace event (not a JSON object)" };
       const type = record["type"];
       if (typeof type !== "string") return { kind: "malformed", reason: "not a trace event (no type)" };
-      if (typeof record["run"] !== "string") return { kind: "malformed", reason: `a ${type} event without run` };
+      if (typeof record["run"] !== "string") return { kind: "malformed", reason: `${an(type)} event without run` };
       if (typeof record["at"] !== "number" || !Number.isFinite(record["at"])) {
-        return { kind: "malformed", reason: `a ${type} event without a time (at)` };
+        return { kind: "malformed", reason: `${an(type)} event without a time (at)` };
       }
       if (!CHECKS.has(type)) {
         const turn = record["turn"];
