@@ -237,8 +237,8 @@ class Run {
   private generation = 0;
   /** A continuation is under way: the run cannot be continued twice at once. */
   private busy = false;
-  /** What this run and its children may still spend (tokens, turns). */
-  private readonly allowance: Allowance;
+  /** What this run and its children may still spend (tokens, turns); a continuation starts afresh. */
+  private allowance: Allowance;
   /** The current segment's work turns (first and last) and the repair turns left after them. */
   private segFirst = 1;
   private segLast = 0;
@@ -281,13 +281,20 @@ class Run {
     this.registry = { ...(parent?.registry ?? {}), ...(options.llmRegistry ?? {}), ...def.llmRegistry };
     this.made = parent?.made ?? new Map();
     this.secrets = parent?.secrets ?? new FirewallSecrets();
-    // A top-level run's limits come from its options over its definition; a child's own
-    // limits (its definition's) apply below the mission's.
+    this.allowance = this.newAllowance();
+  }
+
+  /**
+   * What the run may spend: a top-level run's limits come from its options over its
+   * definition; a child's own limits (its definition's) apply below the mission's.
+   */
+  private newAllowance(): Allowance {
+    const { def, parent, options } = this;
     const tokenLimit = parent === undefined ? (options.tokenLimit ?? def.tokenLimit) : def.tokenLimit;
     // The default budget never cuts the run's own turns short (maxTurns 30 gets 30).
     const ownTurns = def.maxTurns + (def.retryTurns ?? 0);
     const turnLimit = def.turnBudget ?? (parent === undefined ? Math.max(DEFAULT_TURN_BUDGET, ownTurns) : undefined);
-    this.allowance = new Allowance(tokenLimit, turnLimit, parent?.allowance);
+    return new Allowance(tokenLimit, turnLimit, parent?.allowance);
   }
 
   /**
@@ -540,6 +547,10 @@ class Run {
     this.segmentTrace = this.trace.length;
     for (const k of Object.keys(this.counters) as (keyof Counters)[]) this.counters[k] = 0;
     if (this.journal !== null) this.journal.replayedTurns = 0;
+    this.compactions = 0;
+    this.compactedTurns = 0;
+    // A fresh turn budget and token limit (the continuation's options may set new ones).
+    this.allowance = this.newAllowance();
     const now = performance.now();
     const own = now + this.def.missionTimeoutMs;
     this.deadline = deadlineAt === null ? own : Math.min(own, now + (deadlineAt - Date.now()));
@@ -1600,11 +1611,15 @@ class Run {
     }
     // The child stops when the parent's turn does (its time ran out, or the run was
     // cancelled): a parent that gave up waiting must not leave a child calling models.
+    // What only the top-level run takes stays with it: its budgets (a child's spending counts
+    // against them through the allowance), its journal and conversation options.
+    const { tokenLimit: _t, budget: _b, onBudgetExceeded: _o, continueFrom: _c, message: _m, durable: _d, ...inherited } =
+      this.options;
     const step = await runAgent(
       child,
       args,
       {
-        ...this.options,
+        ...inherited,
         signal: anySignal([this.options.signal, this.turnSignal]),
         inputDescriptions: {},
       },
