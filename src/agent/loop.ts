@@ -58,7 +58,6 @@ import {
   resultFeedback,
 } from "./feedback.js";
 import { checkRunInput, dataEntries, missionText } from "./prepare.js";
-import { lastTurnNotice } from "./prompt/mission.js";
 import { renderUserNow } from "./prompt/namespace.js";
 import { renderRunPrompt } from "./prompt/render.js";
 import { RUN_PROGRAM } from "./prompt/system.js";
@@ -76,6 +75,14 @@ import { summarize } from "./journal/definition.js";
 import type { ToolOutcome, TurnEntry } from "./journal/entries.js";
 import { stepToJson } from "./step-json.js";
 import { EVENT_IDS, type RunEvent, type RunEventBody } from "./events.js";
+import { Allowance } from "./allowance.js";
+import { estimateTokensOf, shouldCompact, summaryNote, trimNote, turnsToKeep, CHARS_PER_TOKEN, COMPACT_TO } from "./compaction.js";
+import { DEFAULT_TURN_BUDGET } from "./rules.js";
+import { renderUserSections } from "./prompt/namespace.js";
+import type { BudgetLeft } from "../evaluator/eval-context.js";
+import { keyword } from "../runtime/values.js";
+import { MapBuilder } from "../runtime/map.js";
+import { memoryNote, namespaceSize } from "./memory.js";
 import { PTCC_VERSION } from "../version.js";
 import { tryHostWalk } from "../evaluator/host-walk.js";
 import { FirewallSecrets, redactJson } from "./secrets.js";
@@ -99,6 +106,8 @@ export interface ParentRun {
   readonly secrets: FirewallSecrets;
   /** The mission's journal and the child's path in it, when the mission is durable. */
   readonly journal?: { readonly log: RunLog; readonly path: string };
+  /** What the parent's subtree may still spend (tokens, turns): the child's spending counts there too. */
+  readonly allowance: Allowance;
 }
 
 interface Counters {
@@ -166,6 +175,8 @@ class Run {
   private readonly depth: number;
   private readonly depthLeft: number;
   private deadline: number;
+  /** The same deadline on the wall clock (epoch ms): journaled, so that a replay reads the same time left. */
+  private deadlineAt: number;
   private readonly missionMs: number;
   private started = performance.now();
   private readonly trace: TraceEvent[] = [];
@@ -206,8 +217,9 @@ class Run {
   private stopWith: Failure | null = null;
   /** The run's journal, when it is durable (its own path in the mission's log). */
   private journal: RunJournal | null = null;
-  /** The return value as the run_end event shows it. */
+  /** The return value as the run_end event shows it, and how it was had (a fallback, a partial). */
   private endTrace: unknown;
+  private endFlags: { readonly partial?: true; readonly fallback?: true } = {};
   private eventSinkFailed = false;
   /** The current turn's reply came from the journal. */
   private replayingTurn = false;
@@ -225,6 +237,22 @@ class Run {
   private generation = 0;
   /** A continuation is under way: the run cannot be continued twice at once. */
   private busy = false;
+  /** What this run and its children may still spend (tokens, turns); a continuation starts afresh. */
+  private allowance: Allowance;
+  /** The current segment's work turns (first and last) and the repair turns left after them. */
+  private segFirst = 1;
+  private segLast = 0;
+  private retriesLeft = 0;
+  /** The last turn's value, when it was not nil: the answer of a run that never returned (fallback, partial). */
+  private lastValue: { readonly value: Value } | null = null;
+  /** The last turn's error, for the next program's `data/fail`. */
+  private lastFail: { readonly reason: string; readonly message: string } | null = null;
+  /** Tool calls of the run so far by tool, the last lines printed and the last error (compaction notes). */
+  private readonly toolCounts = new Map<string, number>();
+  private lastOutput: readonly string[] = [];
+  private lastTurnError: string | undefined;
+  private compactions = 0;
+  private compactedTurns = 0;
   /** Set once the trace sink has thrown: it is called no more. */
   private sinkFailed = false;
 
@@ -247,11 +275,26 @@ class Run {
     this.depthLeft = parent === undefined ? def.maxDepth : Math.min(parent.depthLeft - 1, def.maxDepth);
     const own = this.started + def.missionTimeoutMs;
     this.deadline = parent === undefined ? own : Math.min(parent.deadline, own);
+    this.deadlineAt = Math.round(Date.now() + (this.deadline - this.started));
     this.missionMs =
       parent !== undefined && this.deadline === parent.deadline ? parent.missionMs : def.missionTimeoutMs;
     this.registry = { ...(parent?.registry ?? {}), ...(options.llmRegistry ?? {}), ...def.llmRegistry };
     this.made = parent?.made ?? new Map();
     this.secrets = parent?.secrets ?? new FirewallSecrets();
+    this.allowance = this.newAllowance();
+  }
+
+  /**
+   * What the run may spend: a top-level run's limits come from its options over its
+   * definition; a child's own limits (its definition's) apply below the mission's.
+   */
+  private newAllowance(): Allowance {
+    const { def, parent, options } = this;
+    const tokenLimit = parent === undefined ? (options.tokenLimit ?? def.tokenLimit) : def.tokenLimit;
+    // The default budget never cuts the run's own turns short (maxTurns 30 gets 30).
+    const ownTurns = def.maxTurns + (def.retryTurns ?? 0);
+    const turnLimit = def.turnBudget ?? (parent === undefined ? Math.max(DEFAULT_TURN_BUDGET, ownTurns) : undefined);
+    return new Allowance(tokenLimit, turnLimit, parent?.allowance);
   }
 
   /**
@@ -504,9 +547,14 @@ class Run {
     this.segmentTrace = this.trace.length;
     for (const k of Object.keys(this.counters) as (keyof Counters)[]) this.counters[k] = 0;
     if (this.journal !== null) this.journal.replayedTurns = 0;
+    this.compactions = 0;
+    this.compactedTurns = 0;
+    // A fresh turn budget and token limit (the continuation's options may set new ones).
+    this.allowance = this.newAllowance();
     const now = performance.now();
     const own = now + this.def.missionTimeoutMs;
     this.deadline = deadlineAt === null ? own : Math.min(own, now + (deadlineAt - Date.now()));
+    this.deadlineAt = deadlineAt ?? Math.round(Date.now() + this.def.missionTimeoutMs);
   }
 
   /**
@@ -516,7 +564,7 @@ class Run {
   private async continueLive(step: Step, message: string): Promise<Step> {
     const turn = this.turn + (this.turns.length > 0 && this.turn > this.turns.at(-1)!.index ? 0 : 1);
     const deadlineAt = Math.round(Date.now() + this.def.missionTimeoutMs);
-    this.beginSegment(step, message, null);
+    this.beginSegment(step, message, deadlineAt);
     if (this.journal !== null) {
       try {
         await this.journal.continued(turn, message, deadlineAt);
@@ -596,32 +644,182 @@ class Run {
     return null;
   }
 
-  /** Turns from `first` until the run ends or its turns run out. */
+  /**
+   * Turns from `first` until the run ends: it returns or fails, its turns (and the repair
+   * turns after them) run out, or it is over budget.
+   */
   private async segment(first: number): Promise<Step> {
     const def = this.def;
     const conversation = this.conversation!;
     const session = this.session!;
-    const last = first + def.maxTurns - 1;
+    this.segFirst = first;
+    this.segLast = first + def.maxTurns - 1;
+    this.retriesLeft = def.retryTurns ?? 0;
+    this.lastValue = null;
     let lastError: string | undefined;
-    for (this.turn = first; this.turn <= last; this.turn++) {
+    for (this.turn = first; ; this.turn++) {
       if (this.cancelled()) return this.finish(null, this.cancelFailure());
       const stop = this.journalStop();
       if (stop !== null) return this.finish(null, stop);
       if (this.deadline - performance.now() <= 0) return this.finish(null, missionTimeout(this.missionMs));
-      const isLast = this.turn === last && def.maxTurns > 1;
-      const messages = conversation.messages(isLast ? lastTurnNotice(def.outputMode) : undefined);
-      const t = await this.turnOnce(this.model, session, messages);
+      const over = this.overBudget();
+      if (over !== null) return this.overBudgetEnd(over);
+      this.maybeCompact();
+      this.allowance.spendTurn();
+      const t = await this.turnOnce(this.model, session, conversation.messages());
       if ("failure" in t) return this.finish(null, t.failure);
       this.lastReply = t.reply;
       if (t.end !== undefined) return this.finish(t.end.value, t.end.failure, t.end.json);
       lastError = t.error;
-      conversation.add(t.reply, t.feedback);
+      conversation.add(t.reply, t.feedback, this.turn);
+      if (this.turn >= this.segLast) {
+        // A return that did not match may be repaired in the turns given for that.
+        if (t.outcome === "invalid" && this.retriesLeft > 0) {
+          this.retriesLeft--;
+          continue;
+        }
+        break;
+      }
     }
+    const fallback = this.fallback();
+    if (fallback !== null) return fallback;
     return this.finish(null, {
       kind: "max_turns",
       reason:
         `no valid (return ...) after ${def.maxTurns} turn${def.maxTurns === 1 ? "" : "s"}` +
         (lastError !== undefined ? `; the last turn's error: ${lastError}` : ""),
+    });
+  }
+
+  /**
+   * The line that ends a turn's feedback: which turn comes next (`;; turn 3 of 5`), the last
+   * one saying so; after the turns, a repair turn of an invalid return. "" when none follows.
+   */
+  private nextTurnLine(outcome: TurnOutcome): string {
+    const next = this.turn + 1;
+    const max = this.def.maxTurns;
+    if (next <= this.segLast) {
+      const n = next - this.segFirst + 1;
+      return n === max ? `;; turn ${n} of ${max} (last turn: return now)` : `;; turn ${n} of ${max}`;
+    }
+    if (outcome === "invalid" && this.retriesLeft > 0) {
+      const retries = this.def.retryTurns ?? 0;
+      return `;; repair turn ${retries - this.retriesLeft + 1} of ${retries}: return a value that matches the expected output`;
+    }
+    return "";
+  }
+
+  /**
+   * The answer of a run whose turns ran out without (return ...): the last turn's value,
+   * when it is not nil and matches the output (`completion: "explicit"` turns this off).
+   */
+  private fallback(): Step | null {
+    if (this.def.completion === "explicit") return null;
+    const last = this.lastValue;
+    if (last === null) return null;
+    const written = this.checkedAnswer(last.value);
+    return written === null ? null : this.finish(last.value, null, written, { fallback: true });
+  }
+
+  /** The value's JSON when it matches the output signature (checked within the time left), else null. */
+  private checkedAnswer(value: Value): { readonly json: unknown; readonly trace: unknown } | null {
+    try {
+      const checked = returnIssues(this.def.signature, value, this.def.signatureValidation, this.def.limits, this.msLeft());
+      if (!checked.ok || checked.value.length > 0) return null;
+      const json = returnJson(value, this.def.limits, this.msLeft());
+      return json.ok ? json.value : null;
+    } catch {
+      // A value that cannot be walked now (a lazy part that needs a tool) is no answer.
+      return null;
+    }
+  }
+
+  /** Why the run may not ask the model again (a token or turn limit, the budget check), or null. */
+  private overBudget(): string | null {
+    const exhausted = this.allowance.exhausted();
+    if (exhausted !== null) return exhausted;
+    const check = this.options.budget ?? this.def.budget;
+    if (check === undefined) return null;
+    let go: unknown;
+    try {
+      go = check(this.usageNow(), this.turn);
+    } catch (e) {
+      return `the budget check threw: ${hostMessage(e)}`;
+    }
+    return go === false ? `the budget check stopped the run before turn ${this.turn}` : null;
+  }
+
+  /** The run over budget: its last turn's value when asked for and it matches, else a `budget` failure. */
+  private overBudgetEnd(reason: string): Step {
+    if ((this.options.onBudgetExceeded ?? this.def.onBudgetExceeded) === "return_partial" && this.lastValue !== null) {
+      const written = this.checkedAnswer(this.lastValue.value);
+      if (written !== null) return this.finish(this.lastValue.value, null, written, { partial: true });
+    }
+    return this.finish(null, { kind: "budget", reason });
+  }
+
+  /** The run's usage so far (its child runs' included). */
+  private usageNow(): Usage {
+    return { ...this.counters };
+  }
+
+  /** What `(budget/remaining)` tells the program, at wall-clock time `now`. */
+  private budgetLeft(now: number): BudgetLeft {
+    return {
+      turns: Math.max(0, this.segLast - this.turn),
+      turnBudget: this.allowance.turnsLeft() ?? null,
+      tokens: this.allowance.tokensLeft() ?? null,
+      depth: { current: this.depth, max: this.depth + Math.max(0, this.depthLeft) },
+      llmRequests: this.counters.llmRequests + (this.journal?.replayedTurns ?? 0),
+      ms: Math.max(0, Math.round(this.deadlineAt - now)),
+    };
+  }
+
+  /**
+   * Compact the conversation before the next request when it has grown past the trigger:
+   * the oldest turns go (the newest `keepRecentTurns` stay), down to about half the
+   * trigger, and one note stands for them. Rare by design: the requests between two
+   * compactions keep extending each other, as providers cache.
+   */
+  private maybeCompact(): void {
+    const c = this.def.compaction;
+    const conversation = this.conversation!;
+    if (c === undefined || this.def.outputMode !== "lisp") return;
+    const kept = conversation.keptTurns.length;
+    const before = conversation.chars();
+    if (!shouldCompact(c, before, kept)) return;
+    const keepAtMost = turnsToKeep(c, kept);
+    const target = Math.floor(c.triggerTokens * COMPACT_TO * CHARS_PER_TOKEN);
+    // By tokens: down to about half the trigger; by turns: down to half the turns.
+    const byTurns = keepAtMost < kept && estimateTokensOf(before) <= c.triggerTokens;
+    const dropped = conversation.compact(byTurns ? keepAtMost : c.keepRecentTurns, byTurns ? 0 : target, (all) =>
+      this.secrets.redact(this.compactionNote(all)),
+    );
+    if (dropped.length === 0) return;
+    this.compactions++;
+    this.compactedTurns += dropped.length;
+    const tokensBefore = estimateTokensOf(before);
+    const tokensAfter = estimateTokensOf(conversation.chars());
+    this.emit({ ...this.base(), type: "compaction", turn: this.turn, strategy: c.strategy, dropped: [...dropped], tokensBefore, tokensAfter });
+    this.event({ type: "compaction", droppedTurns: [...dropped], tokensBefore, tokensAfter });
+  }
+
+  /** The note that stands for every turn compactions dropped. */
+  private compactionNote(dropped: readonly number[]): string {
+    const vars = (this.session?.namespace.all() ?? []).filter((v) => v.bound);
+    const facts = { dropped, names: vars.map((v) => v.name), toolCalls: this.toolCounts };
+    if (this.def.compaction?.strategy !== "summary") return trimNote(facts);
+    // Samples of values are walks: bounded, under the watchdog.
+    const user = tryHostWalk(() => renderUserSections(vars, new Set(this.inherited.map((f) => f.name))), {
+      limits: this.def.limits,
+      ms: this.msLeft(),
+    });
+    return summaryNote({
+      ...facts,
+      user: user.ok ? user.value : null,
+      lastOutput: this.lastOutput.slice(-5),
+      lastError: this.lastTurnError,
+      turnsLeft: Math.max(0, this.segLast - this.turn + 1),
     });
   }
 
@@ -644,6 +842,7 @@ class Run {
       });
       if (top && deadlineAt !== null) {
         this.deadline = Math.min(this.deadline, performance.now() + (deadlineAt - Date.now()));
+        this.deadlineAt = deadlineAt;
       }
       return null;
     } catch (e) {
@@ -740,6 +939,14 @@ class Run {
     // (in whatever form a program put it: printed, inside a string, in an error).
     const feedback =
       r.end !== undefined ? "" : r.journaled === true ? r.feedback : this.secrets.redact(this.feedbackOf(r));
+    // What the next turn starts from: this turn's value (the answer if the turns run out),
+    // and its error (the next program's data/fail).
+    this.lastValue = r.value !== undefined && r.value !== null ? { value: r.value } : null;
+    this.lastTurnError = r.error;
+    this.lastFail =
+      r.outcome === "error" || r.outcome === "invalid"
+        ? { reason: r.outcome === "invalid" ? "invalid-return" : (r.errorKind ?? "error"), message: r.error ?? r.outcome }
+        : null;
     if (r.end === undefined && this.journal !== null) {
       try {
         await this.journal.turnEnded(this.turn, r.outcome, feedback, r.errorKind === "timeout");
@@ -789,6 +996,7 @@ class Run {
    */
   private feedbackOf(r: TurnResult): string {
     const lines = [r.feedback, ...this.turnNotes];
+    const next = this.nextTurnLine(r.outcome);
     if (this.def.outputMode === "lisp" && this.session !== null) {
       this.inheritedFns ??= new Map(this.inherited.map((f) => [f.name, f.fn]));
       const now = renderUserNow(this.session.namespace.all(), this.inheritedFns);
@@ -797,6 +1005,7 @@ class Run {
         this.shownUser = now;
       }
     }
+    if (next !== "") lines.push(next);
     return lines.join("\n");
   }
 
@@ -1119,6 +1328,7 @@ class Run {
     this.counters.outputTokens += u.outputTokens ?? 0;
     this.counters.cachedInputTokens += u.cachedInputTokens ?? 0;
     this.counters.cacheWriteInputTokens += u.cacheWriteInputTokens ?? 0;
+    this.allowance.spendTokens((u.inputTokens ?? 0) + (u.outputTokens ?? 0));
   }
 
   private async lispTurn(session: Session, code: string, timeoutMs: number): Promise<TurnResult> {
@@ -1127,6 +1337,8 @@ class Run {
     this.programEvent(code);
     const single = def.maxTurns === 1;
     const origin = { run: this.runId, agent: def.name, turn: this.turn };
+    // A memory limit undoes a turn's defs after it ended: the namespace as it was before.
+    const restore = def.memoryLimit !== undefined && !single ? session.namespace.snapshot() : null;
     const r: EvalResult = await session.evaluate(code, {
       // A single turn's value is the answer: realized whole ("none" realizes without
       // printing), then shown shortened below.
@@ -1134,8 +1346,11 @@ class Run {
       limits: { timeoutMs: Math.min(def.limits.timeoutMs ?? Infinity, Math.max(1, Math.floor(timeoutMs))) },
       origin,
       ...this.journalHooks(),
+      ...(single ? {} : { data: this.failData() }),
+      budget: (now) => this.budgetLeft(now),
     });
     if (r.output.length > 0) this.event({ type: "output", lines: r.output }, true);
+    this.lastOutput = r.output;
     // The host's tool is broken (no turn of the model can mend it), or the replay diverged.
     if (this.stopWith !== null) {
       const end = { value: null, failure: this.stopWith };
@@ -1172,12 +1387,15 @@ class Run {
         )
       : r.printed;
     if (!r.returned && !single) {
-      return {
-        outcome: "continue",
-        feedback: resultFeedback(r.printed, r.output, r.warnings, fmt),
-        program: code,
-        result: r.printed,
-      };
+      const feedback = resultFeedback(r.printed, r.output, r.warnings, fmt);
+      const memory = restore !== null ? this.memoryCheck(restore) : null;
+      if (memory !== null && "failure" in memory) {
+        return { outcome: "error", feedback: "", program: code, result: r.printed, errorKind: "limit", end: { value: null, failure: memory.failure } };
+      }
+      if (memory !== null) {
+        return { outcome: "error", feedback: `${feedback}\n${memory.note}`, program: code, result: r.printed, errorKind: "memory", error: memory.note.replace(/^;; /, "") };
+      }
+      return { outcome: "continue", feedback, program: code, result: r.printed, value: r.value };
     }
     const checked = returnIssues(def.signature, r.value, def.signatureValidation, def.limits, this.msLeft());
     // The value could not be checked in the time left: the turn is over, and so is the run.
@@ -1194,7 +1412,7 @@ class Run {
     if (issues.length > 0) {
       const expected = renderType(def.signature.output);
       const feedback = invalidReturnFeedback(expected, issues);
-      if (single) {
+      if (single && this.retriesLeft === 0) {
         return {
           outcome: "invalid",
           feedback,
@@ -1218,6 +1436,43 @@ class Run {
       };
     }
     return this.returnTurn(r.value, code, shown);
+  }
+
+  /**
+   * `data/fail` of the next program: the last turn's error as `{:reason :kind :message "..."}`,
+   * or nil after a turn that went well (an input named `fail` keeps its place).
+   */
+  private failData(): ReadonlyMap<string, Value> {
+    const f = this.lastFail;
+    if (f === null) return new Map([["fail", null]]);
+    const b = new MapBuilder();
+    b.assoc(keyword("reason"), keyword(f.reason));
+    b.assoc(keyword("message"), f.message);
+    return new Map([["fail", b.build()]]);
+  }
+
+  /**
+   * After a turn: the namespace within memoryLimit, or — past it — the run's failure
+   * (`strict`) or the turn's defs undone with a note saying what was too big (`rollback`).
+   */
+  private memoryCheck(snapshot: { readonly restore: () => void; readonly changed: () => string[] }): { failure: Failure } | { note: string } | null {
+    const limit = this.def.memoryLimit!;
+    const vars = this.session!.namespace.all();
+    const measured = tryHostWalk((meter) => namespaceSize(vars, limit, meter), { limits: this.def.limits, ms: this.msLeft() });
+    // What cannot be measured in the time left is over any limit worth having.
+    const size = measured.ok ? measured.value : { total: limit + 1, more: true, byName: [] };
+    if (size.total <= limit) return null;
+    if (this.def.memoryStrategy === "strict") {
+      return {
+        failure: {
+          kind: "limit",
+          reason: `the run's namespace holds ${size.more ? "at least " : ""}${size.total} bytes, over its memoryLimit of ${limit} (memoryStrategy strict)`,
+        },
+      };
+    }
+    const changed = new Set(snapshot.changed());
+    snapshot.restore();
+    return { note: memoryNote(size, limit, changed) };
   }
 
   /** What an evaluation of a journaled run journals: its batches of tool outcomes, its clock reads. */
@@ -1317,6 +1572,7 @@ class Run {
 
   private recordCall(c: ToolCallTrace): void {
     this.turnCalls.push(c);
+    this.toolCounts.set(c.name, (this.toolCounts.get(c.name) ?? 0) + 1);
     const [args, result] = traceValues([c.args, c.result], this.def.limits, this.msLeft());
     this.emit({
       ...this.base(),
@@ -1355,11 +1611,15 @@ class Run {
     }
     // The child stops when the parent's turn does (its time ran out, or the run was
     // cancelled): a parent that gave up waiting must not leave a child calling models.
+    // What only the top-level run takes stays with it: its budgets (a child's spending counts
+    // against them through the allowance), its journal and conversation options.
+    const { tokenLimit: _t, budget: _b, onBudgetExceeded: _o, continueFrom: _c, message: _m, durable: _d, ...inherited } =
+      this.options;
     const step = await runAgent(
       child,
       args,
       {
-        ...this.options,
+        ...inherited,
         signal: anySignal([this.options.signal, this.turnSignal]),
         inputDescriptions: {},
       },
@@ -1373,6 +1633,7 @@ class Run {
         registry: this.registry,
         made: this.made,
         secrets: this.secrets,
+        allowance: this.allowance,
         ...(this.journal !== null
           ? { journal: { log: this.journal.log, path: childPath(this.journal.path, this.turn, key) } }
           : {}),
@@ -1385,6 +1646,8 @@ class Run {
     this.counters.cacheWriteInputTokens += step.usage.cacheWriteInputTokens;
     this.counters.llmRequests += step.usage.llmRequests;
     if (this.journal !== null) this.journal.replayedTurns += step.usage.replayedTurns ?? 0;
+    this.compactions += step.usage.compactions ?? 0;
+    this.compactedTurns += step.usage.compactedTurns ?? 0;
     // The child's events went to the sink already; keep them in this run's trace too.
     this.trace.push(...step.trace);
     // The firewalled fields of what the child returns are the parent's secrets too.
@@ -1400,7 +1663,9 @@ class Run {
       ...this.base(),
       type: "run_end",
       ok: step.ok,
-      ...(step.ok ? { return: this.endTrace } : { failure: { kind: step.failure.kind, reason: step.failure.reason } }),
+      ...(step.ok
+        ? { return: this.endTrace, ...this.endFlags }
+        : { failure: { kind: step.failure.kind, reason: step.failure.reason } }),
       turns: step.turns.length,
       durationMs: step.durationMs,
     });
@@ -1411,6 +1676,7 @@ class Run {
     value: Value | null,
     failure: Failure | null,
     written?: { readonly json: unknown; readonly trace: unknown },
+    flags: { readonly partial?: true; readonly fallback?: true } = {},
   ): Step {
     if (failure === null && written === undefined) {
       // A return not made by a turn (none today): its JSON is made here, still before ok.
@@ -1428,7 +1694,12 @@ class Run {
     const ret = failure === null ? written?.json : undefined;
     this.endTrace = written?.trace;
     const replayed = this.journal?.replayedTurns ?? 0;
-    const usage: Usage = { ...this.counters, ...(replayed > 0 ? { replayedTurns: replayed } : {}) };
+    const usage: Usage = {
+      ...this.counters,
+      ...(replayed > 0 ? { replayedTurns: replayed } : {}),
+      ...(this.compactions > 0 ? { compactions: this.compactions, compactedTurns: this.compactedTurns } : {}),
+    };
+    this.endFlags = failure === null ? flags : {};
     // A continuation's Step holds its own turns and events only.
     const turns = this.segmentTurns === 0 ? this.turns : this.turns.slice(this.segmentTurns);
     const rest = {
@@ -1443,7 +1714,7 @@ class Run {
     };
     const step: Step =
       failure === null
-        ? { ok: true, agent: this.def.name, return: ret, returnValue: value, ...rest }
+        ? { ok: true, agent: this.def.name, return: ret, returnValue: value, ...flags, ...rest }
         : { ok: false, agent: this.def.name, failure, fail: failure, ...rest };
     // The live run stays with its Step, out of sight: `continueFrom: step` goes on from it.
     Object.defineProperty(step, LIVE_RUN, { value: { run: this, generation: this.generation } satisfies LiveRun });
@@ -1480,6 +1751,8 @@ function stoppedTurn(entry: TurnEntry, reply: LlmReply, def: AgentDefinition): T
 
 interface TurnResult {
   readonly outcome: TurnOutcome;
+  /** A turn that went on: its program's value (a run whose turns run out may end with it). */
+  readonly value?: Value;
   /** The feedback is the journaled one, whole (a replayed turn that was stopped by its clock). */
   readonly journaled?: true;
   readonly feedback: string;

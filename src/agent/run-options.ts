@@ -6,7 +6,7 @@
  */
 import { closest, didYouMean } from "../diagnostics/suggest.js";
 import { isLanguageModel } from "../llm/ai-sdk.js";
-import { AGENT_OPTION_KEYS } from "./rules.js";
+import { AGENT_OPTION_KEYS, integerProblem } from "./rules.js";
 import { traceSinkOf, type TraceSink } from "./trace.js";
 import type { RunOptions } from "./types.js";
 import { describeValue as describe } from "./describe-value.js";
@@ -108,6 +108,9 @@ const CHECKS: Readonly<Record<keyof RunOptions, Check>> = {
   onEvent: isFunction("a function (event) => void"),
   onChunk: isFunction("a function (text, info) => void"),
   breakOnSigint: (v) => (typeof v === "boolean" ? null : `expected true or false, got ${describe(v)}`),
+  tokenLimit: (v) => integerProblem(v, 1),
+  onBudgetExceeded: (v) => (v === "fail" || v === "return_partial" ? null : `expected "fail" or "return_partial", got ${describe(v)}`),
+  budget: isFunction("a function (usage, turn) => boolean"),
   continueFrom: (v) => {
     const step = v as { ok?: unknown; transcript?: unknown };
     return isPlainObjectLike(v) && typeof step.ok === "boolean" && Array.isArray(step.transcript)

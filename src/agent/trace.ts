@@ -36,6 +36,10 @@ export type TraceEvent =
       readonly type: "run_end";
       readonly ok: boolean;
       readonly return?: unknown;
+      /** The turns ran out and the last turn's value was the answer. */
+      readonly fallback?: true;
+      /** The run was over budget and returned its last turn's value. */
+      readonly partial?: true;
       readonly failure?: { readonly kind: string; readonly reason: string };
       readonly turns: number;
       readonly durationMs: number;
@@ -82,6 +86,17 @@ export type TraceEvent =
       /** Set when the program was rejected by the static check of its tool calls (nothing ran). */
       readonly staticCheck?: true;
       readonly durationMs: number;
+    })
+  | (Base & {
+      /** The conversation was compacted before this turn's request (docs/agents.md, "Long runs"). */
+      readonly type: "compaction";
+      readonly turn: number;
+      readonly strategy: "trim" | "summary";
+      /** The turns dropped now. */
+      readonly dropped: readonly number[];
+      /** The request's estimated input tokens before and after. */
+      readonly tokensBefore: number;
+      readonly tokensAfter: number;
     })
   | (Base & {
       readonly type: "tool_call";
@@ -133,6 +148,7 @@ export const TRACE_IDS: ReadonlySet<string> = new Set([
   "outcome",
   "errorKind",
   "finishReason",
+  "strategy",
 ]);
 
 /**

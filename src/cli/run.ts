@@ -17,6 +17,7 @@ import { cut } from "../agent/feedback.js";
 import { formatResult } from "../agent/format-result.js";
 import { stepToJson } from "../agent/step-json.js";
 import { recordReplies } from "../agent/record.js";
+import { turnRanges } from "../agent/compaction.js";
 import { isJournalEntry, type JournalEntry } from "../agent/journal/entries.js";
 import { memoryJournal, type JournalStore } from "../agent/journal/store.js";
 import { replayLlm, type RecordedReply } from "../llm/replay.js";
@@ -201,6 +202,13 @@ export async function runRun(args: RunArgs): Promise<number> {
     trace: (event) => {
       // The model answered: what follows is the program running, not thinking.
       if (event.type === "llm_response") spinner.stop();
+      if (event.type === "compaction" && human) {
+        spinner.stop();
+        const n = (k: number): string => k.toLocaleString("en-US");
+        process.stderr.write(
+          `${style.dim(`compacted before turn ${event.turn}: ${turnRanges(event.dropped)} dropped (~${n(event.tokensBefore)} → ~${n(event.tokensAfter)} tokens)`)}\n`,
+        );
+      }
       trace?.sink(event);
       recorder?.sink(event);
     },

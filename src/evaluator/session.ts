@@ -8,7 +8,7 @@ import type { SourceOrigin } from "../diagnostics/span-source.js";
 import { Budget } from "../runtime/budget.js";
 import { fromHost, hostMessage } from "../runtime/convert.js";
 import { limitsProblem, resolveLimits, type Limits } from "../runtime/limits.js";
-import { PMap } from "../runtime/map.js";
+import { EMPTY_MAP, PMap } from "../runtime/map.js";
 import { truncateValue } from "../runtime/truncate.js";
 import type { Value } from "../runtime/values.js";
 import {
@@ -21,7 +21,7 @@ import {
   type ToolWait,
   type Tier,
 } from "./evaluate.js";
-import type { EvalContext, Journal, TaskMemory } from "./eval-context.js";
+import type { BudgetLeft, EvalContext, Journal, TaskMemory } from "./eval-context.js";
 import { Txn, UserNamespace } from "./namespace.js";
 import { PREEMPT_GRACE_MS, preemptible } from "./preempt.js";
 
@@ -85,6 +85,10 @@ export interface EvaluateOptions {
   readonly onBatch?: () => Promise<void>;
   /** The clock the program reads (`key`: the read's position); Date.now() by default. */
   readonly clock?: (key: string) => number;
+  /** Entries `data/` holds for this evaluation besides the input (an agent run's `data/fail`). */
+  readonly data?: ReadonlyMap<string, Value>;
+  /** What `(budget/remaining)` answers (an agent run's limits). */
+  readonly budget?: (now: number) => BudgetLeft;
 }
 
 const HISTORY = 3;
@@ -173,8 +177,7 @@ export class Session {
       onContext: (cx) => {
         run.cx = cx;
       },
-      data: this.data,
-      dataKeys: this.dataKeys,
+      ...this.dataFor(opts.data),
       tools: this.toolNames,
       toolCatalog: this.options.toolCatalog ?? null,
       history: this.history,
@@ -183,8 +186,25 @@ export class Session {
       origin: opts.origin,
       tier: this.options.tier,
       tierUp: this.options.tierUp,
-      hooks: { tasks: this.tasks, ...(opts.clock !== undefined ? { clock: opts.clock } : {}) },
+      hooks: {
+        tasks: this.tasks,
+        ...(opts.clock !== undefined ? { clock: opts.clock } : {}),
+        ...(opts.budget !== undefined ? { budget: opts.budget } : {}),
+      },
     };
+  }
+
+  /** The input data with an evaluation's own entries added (they never shadow the input's). */
+  private dataFor(extra: ReadonlyMap<string, Value> | undefined): { data: PMap | null; dataKeys: ReadonlySet<string> | null } {
+    if (extra === undefined || extra.size === 0) return { data: this.data, dataKeys: this.dataKeys };
+    let data = this.data ?? EMPTY_MAP;
+    const keys = new Set(this.dataKeys);
+    for (const [k, v] of extra) {
+      if (keys.has(k)) continue;
+      data = data.assoc(k, v);
+      keys.add(k);
+    }
+    return { data, dataKeys: keys };
   }
 
   private remember(r: EvalResult, run: Stretches): EvalResult {

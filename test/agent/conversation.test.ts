@@ -78,6 +78,17 @@ describe("continueFrom: a conversation that goes on", () => {
     expect(next.turns).toHaveLength(3);
   });
 
+  it("a continuation has a fresh turn budget and token limit", async () => {
+    const { llm } = byTurn(REPLIES);
+    const small = defineAgent({ ...agent().definition, maxTurns: 2, turnBudget: 3, tokenLimit: 10 });
+    const usage = async (r: LlmRequest) => ({ content: await llm(r), usage: { inputTokens: 4, outputTokens: 1 } });
+    const first = await small.run(input, { llm: usage });
+    expect(first.ok).toBe(true);
+    const next = await small.run(input, { llm: usage, continueFrom: first, message: "urgent ones" });
+    expect(next.ok, JSON.stringify(next.failure)).toBe(true);
+    expect(next.turns).toHaveLength(2);
+  });
+
   it("only the latest Step of a run can be continued, and only with a message", async () => {
     const { llm } = byTurn(REPLIES);
     const first = await agent().run(input, { llm });

@@ -83,8 +83,17 @@ export class RunJournal {
     }
     if (start.defHash !== definitionHash(facts.def)) {
       const changes = definitionChanges(start.def, facts.def);
+      // Where the journaled run used a tool that changed: the first turn and call a replay would redo.
+      const used = Object.keys({ ...start.def.tools, ...facts.def.tools })
+        .filter((name) => start.def.tools[name] !== facts.def.tools[name])
+        .map((name) => ({ name, at: this.log.firstCallOf(name) }))
+        .find((x) => x.at !== undefined);
+      const position =
+        used?.at !== undefined
+          ? ` (the journaled run first called tool/${used.name} at turn ${used.at.turn}, call ${used.at.key}${used.at.path !== "" ? ` of child run ${used.at.path}` : ""})`
+          : "";
       throw new ReplayDivergence(
-        `the definition of ${facts.agent} changed since ${where} started: ${changes.join("; ") || "its hash differs"}`,
+        `the definition of ${facts.agent} changed since ${where} started: ${changes.join("; ") || "its hash differs"}${position}`,
       );
     }
     if (JSON.stringify(start.input) !== JSON.stringify(facts.input)) {
