@@ -90,6 +90,7 @@ function runSlices(run: RunView, t0: number): { run: Slice; lanes: Slice[][] } {
           outcome: t.outcome ?? "did not end",
           ...(t.errorKind !== undefined ? { errorKind: t.errorKind } : {}),
           ...(t.replayed ? { replayed: true } : {}),
+          ...(t.compactions.length > 0 ? { compactedTurns: t.compactions.flatMap((c) => c.dropped) } : {}),
           ...t.tokens,
         },
       },

@@ -80,10 +80,22 @@ export interface TurnView {
   replayed: boolean;
   /** Child runs started during this turn, by start. */
   children: string[];
+  /** Compactions of the conversation before this turn's request. */
+  compactions: Compaction[];
   /** Events of types the view does not know that name this turn. */
   other: UnknownRecord[];
   /** The turn's `result` event was seen (the turn ended normally). */
   ended: boolean;
+}
+
+/** Old turns of the conversation replaced by a note before a request (`compaction`). */
+export interface Compaction {
+  readonly strategy: string;
+  /** The turns dropped. */
+  readonly dropped: readonly number[];
+  /** The request's estimated input tokens before and after. */
+  readonly tokensBefore: number;
+  readonly tokensAfter: number;
 }
 
 export type RunStatus = "ok" | "failed" | "unfinished";
@@ -102,6 +114,8 @@ export interface RunView {
   status: RunStatus;
   return?: unknown;
   failure?: { readonly kind: string; readonly reason: string };
+  /** The run returned its last turn's value: the turns ran out (`fallback`), or it was over budget (`partial`). */
+  answer?: "fallback" | "partial";
   turns: TurnView[];
   children: string[];
   /** The parent's turn this run started in. */
@@ -230,6 +244,7 @@ export function buildTrace(read: TraceRead): TraceModel {
         tokens: zero(),
         replayed: false,
         children: [],
+        compactions: [],
         other: [],
         ended: false,
       };
@@ -260,6 +275,9 @@ export function buildTrace(read: TraceRead): TraceModel {
         run.status = e.ok ? "ok" : "failed";
         delete run.return;
         delete run.failure;
+        delete run.answer;
+        if (e.fallback === true) run.answer = "fallback";
+        if (e.partial === true) run.answer = "partial";
         if (e.ok) run.return = e.return;
         else if (e.failure !== undefined) run.failure = { kind: e.failure.kind, reason: e.failure.reason };
         run.end = e.at;
@@ -327,6 +345,14 @@ export function buildTrace(read: TraceRead): TraceModel {
         turn.ended = true;
         break;
       }
+      case "compaction":
+        turnOf(run, e.turn, e.at).compactions.push({
+          strategy: e.strategy,
+          dropped: e.dropped.filter((n): n is number => typeof n === "number"),
+          tokensBefore: count(e.tokensBefore),
+          tokensAfter: count(e.tokensAfter),
+        });
+        break;
       case "tool_call": {
         const turn = turnOf(run, e.turn, e.at);
         const duration = count(e.durationMs);

@@ -7,6 +7,7 @@
 import { sanitize } from "../cli/sanitize.js";
 import type { RunSummary, TraceSummary } from "./summary.js";
 import type { TurnDetail } from "./turn.js";
+import type { Compaction } from "./model.js";
 
 interface Paint {
   readonly dim: (s: string) => string;
@@ -61,7 +62,9 @@ function outcomeOf(r: RunSummary): string {
   const status =
     r.status !== "failed" ? r.status : r.failure !== undefined ? `failed: ${sanitize(r.failure.kind)}` : "failed";
   const notes = [
+    r.answer === "fallback" ? "the last value, turns ran out" : r.answer === "partial" ? "partial, over budget" : "",
     r.continued !== undefined ? `continued ${r.continued}×` : "",
+    r.compactions !== undefined ? `compacted ${r.compactions}×` : "",
     r.replayedTurns !== undefined ? `${plural(r.replayedTurns, "turn")} replayed` : "",
   ].filter((n) => n !== "");
   return notes.length === 0 ? status : `${status} (${notes.join(", ")})`;
@@ -179,6 +182,20 @@ export function renderSummary(s: TraceSummary, color: boolean): string {
   return `${out.join("\n")}\n`;
 }
 
+/** `conversation compacted before this request (trim): turns 1–4 dropped, 9,800 → 4,100 tokens`. */
+export function compactionLine(c: Compaction): string {
+  const turns =
+    c.dropped.length === 0
+      ? "no turn"
+      : c.dropped.length === 1
+        ? `turn ${c.dropped[0]}`
+        : `turns ${c.dropped[0]}–${c.dropped[c.dropped.length - 1]}`;
+  return (
+    `conversation compacted before this request (${sanitize(c.strategy)}): ${turns} dropped, ` +
+    `${grouped(c.tokensBefore)} → ${grouped(c.tokensAfter)} tokens`
+  );
+}
+
 function oneLine(s: string): string {
   const first = s.split("\n")[0]!;
   return first.length < s.length ? `${first} …` : first;
@@ -236,6 +253,7 @@ export function renderTurn(d: TurnDetail, color: boolean): string {
   const section = (title: string, body: string): void => {
     out.push("", p.bold(`── ${title}`), body === "" ? p.dim("(empty)") : sanitize(body));
   };
+  for (const c of d.compactions) out.push(p.warn(compactionLine(c)));
   section("reply", d.reply ?? "(no reply in the trace)");
   section(
     "program",

@@ -4,7 +4,7 @@
  * model requests, the failures with the program of the turn they happened in, and what
  * the reader left out (unknown event types, skipped lines).
  */
-import type { RunStatus, Tokens, TraceModel, TurnView } from "./model.js";
+import type { RunStatus, RunView, Tokens, TraceModel, TurnView } from "./model.js";
 
 /** How many of the slowest tool calls and model requests the summary lists. */
 export const SLOWEST = 5;
@@ -32,6 +32,10 @@ export interface RunSummary {
   readonly replayedTurns?: number;
   /** How many times the run went on from its end (`continueFrom`). */
   readonly continued?: number;
+  /** Compactions of the run's conversation. */
+  readonly compactions?: number;
+  /** The run returned its last turn's value: the turns ran out (`fallback`), or it was over budget (`partial`). */
+  readonly answer?: "fallback" | "partial";
   readonly wallMs: number;
   /** The runs this one started, by id (each listed after it). */
   readonly children: readonly string[];
@@ -105,6 +109,8 @@ export function excerpt(program: string): string {
   return kept.length < lines.length ? `${kept.join("\n")}\n…` : kept.join("\n");
 }
 
+const compactions = (r: RunView): number => r.turns.reduce((n, t) => n + t.compactions.length, 0);
+
 export function summarizeTrace(model: TraceModel): TraceSummary {
   const runSummary = (id: string): RunSummary => {
     const r = model.runs.get(id)!;
@@ -122,6 +128,8 @@ export function summarizeTrace(model: TraceModel): TraceSummary {
       errorTurns: r.turns.filter((t) => t.outcome === "error").length,
       ...(r.replayedTurns > 0 ? { replayedTurns: r.replayedTurns } : {}),
       ...(r.continued > 0 ? { continued: r.continued } : {}),
+      ...(compactions(r) > 0 ? { compactions: compactions(r) } : {}),
+      ...(r.answer !== undefined ? { answer: r.answer } : {}),
       wallMs: ms(r.durationMs),
       children: [...r.children],
     };

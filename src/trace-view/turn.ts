@@ -6,7 +6,7 @@
  */
 import { closest, didYouMean } from "../diagnostics/suggest.js";
 import type { LlmMessage } from "../llm/types.js";
-import type { RunView, Tokens, TraceModel, TurnView } from "./model.js";
+import type { Compaction, RunView, Tokens, TraceModel, TurnView } from "./model.js";
 
 /** A turn the trace does not hold, or a RUN that names no run (or several). */
 export class TurnNotFound extends Error {
@@ -61,6 +61,8 @@ export interface TurnDetail {
   }[];
   /** Child runs started in this turn. */
   readonly children: readonly string[];
+  /** Compactions of the conversation before this turn's request. */
+  readonly compactions: readonly Compaction[];
   /** Events of types the view does not know that name this turn, as read. */
   readonly otherEvents: readonly unknown[];
 }
@@ -94,18 +96,21 @@ export function findRun(model: TraceModel, name: string): RunView {
   throw new TurnNotFound(`no run ${name} in ${model.name}${hint !== undefined ? ` — ${hint}` : ""} (runs: ${ids})`);
 }
 
-/** The messages of the next request that answer turn `index`'s reply, joined; null when there is no next request. */
+/**
+ * The messages of the next request that answer turn `index`'s reply, joined: those after the
+ * request's last assistant message, which is that reply (whatever compaction dropped before
+ * it). Null when the turn went on to no request (it ended the run: a message that continues the
+ * run is not its feedback), or the request no longer holds the reply.
+ */
 export function sentFeedback(run: RunView, index: number): string | null {
+  const turn = run.turns.find((t) => t.index === index);
+  if (turn?.feedback === undefined || turn.feedback === "") return null;
   const messages: readonly LlmMessage[] | undefined = run.turns.find((t) => t.index === index + 1)?.requests[0]
     ?.messages;
   if (messages === undefined) return null;
-  let assistants = 0;
-  let i = 0;
-  // After the index-th assistant message (the turn's reply) come the messages that answer it.
-  for (; i < messages.length && assistants < index; i++) if (messages[i]!.role === "assistant") assistants++;
-  if (assistants < index) return null;
-  const out: LlmMessage[] = [];
-  for (; i < messages.length && messages[i]!.role !== "assistant"; i++) out.push(messages[i]!);
+  let last = messages.length - 1;
+  while (last >= 0 && messages[last]!.role !== "assistant") last--;
+  const out = last < 0 ? [] : messages.slice(last + 1);
   if (out.length === 0) return null;
   if (out.length === 1) return out[0]!.content;
   return out
@@ -157,6 +162,7 @@ export function turnDetail(model: TraceModel, runName: string, index: number): T
       ...(c.child !== undefined ? { child: c.child } : {}),
     })),
     children: [...turn.children],
+    compactions: [...turn.compactions],
     otherEvents: turn.other.map((o) => o.record),
   };
 }

@@ -128,7 +128,11 @@ describe("lines that cannot be read", () => {
       '{"type": "llm_response", "run": "r", "at": 1, "turn": 1, "agent": "a", "durationMs": 1, "finishReason": 5}',
       "an llm_response event whose finishReason is not a string",
     ],
-    ['{"type": "compaction", "at": 1}', "a compaction event without run"],
+    ['{"type": "checkpoint", "at": 1}', "a checkpoint event without run"],
+    [
+      '{"type": "compaction", "run": "r", "at": 1, "turn": 2, "strategy": "trim", "dropped": [1], "tokensBefore": 9}',
+      "a compaction event without tokensAfter",
+    ],
     ['{"run": "r", "at": 1}', "not a trace event (no type)"],
     ["[]", "not a trace event (not a JSON object)"],
   ])("%s is skipped: %s", (line, reason) => {
@@ -147,24 +151,24 @@ describe("events of unknown types", () => {
   it("are counted by type, kept with the turn or run they name, and shown", () => {
     const ls = lines();
     const extra = [
-      '{"at": 1740819600100, "run": "triage-00000001", "type": "compaction", "turn": 2, "dropped": 3}',
-      '{"at": 1740819600200, "run": "triage-00000001", "type": "compaction", "turn": 9}',
+      '{"at": 1740819600100, "run": "triage-00000001", "type": "checkpoint", "turn": 2, "dropped": 3}',
+      '{"at": 1740819600200, "run": "triage-00000001", "type": "checkpoint", "turn": 9}',
       '{"at": 1740819600300, "run": "triage-00000001", "type": "stream_delta", "text": "(fa"}',
       '{"at": 1740819600400, "run": "elsewhere-1", "type": "stream_delta"}',
     ];
     const m = buildTrace(readTrace([...ls, ...extra].join("\n"), "t.jsonl"));
     const s = summarizeTrace(m);
     expect(s.unknownEvents).toEqual([
-      { type: "compaction", count: 2, firstLine: ls.length + 1 },
+      { type: "checkpoint", count: 2, firstLine: ls.length + 1 },
       { type: "stream_delta", count: 2, firstLine: ls.length + 3 },
     ]);
-    expect(renderSummary(s, false)).toContain("compaction ×2 (first at line");
+    expect(renderSummary(s, false)).toContain("checkpoint ×2 (first at line");
     const d = turnDetail(m, "triage", 2);
     expect(d.otherEvents).toEqual([JSON.parse(extra[0]!)]);
     expect(renderTurn(d, false)).toContain('── events of unknown types (1)\n{"at":1740819600100');
     // A turn the run does not have, or no turn: the run keeps them.
-    expect(m.runs.get("triage-00000001")!.other.map((o) => o.type)).toEqual(["compaction", "stream_delta"]);
-    expect(traceHtml(m)).toContain("of the unknown type compaction");
+    expect(m.runs.get("triage-00000001")!.other.map((o) => o.type)).toEqual(["checkpoint", "stream_delta"]);
+    expect(traceHtml(m)).toContain("of the unknown type checkpoint");
   });
 
   it("a file of unknown events only is still a trace (a newer writer's), shown with no runs", () => {
@@ -208,7 +212,7 @@ describe("the run tree", () => {
 
 // ── property tests: no input crashes the view ──────────────────────────────────
 
-const KNOWN = ["run_start", "run_end", "llm_request", "llm_response", "program", "result", "tool_call"];
+const KNOWN = ["run_start", "run_end", "llm_request", "llm_response", "program", "result", "tool_call", "compaction"];
 
 /** A field that is usually of the right kind, sometimes anything. */
 const field = <T>(right: fc.Arbitrary<T>): fc.Arbitrary<unknown> =>
@@ -241,6 +245,13 @@ const event = fc.record(
     usage: field(fc.record({ inputTokens: fc.jsonValue(), outputTokens: fc.nat(), cachedInputTokens: fc.nat() })),
     failure: field(fc.record({ kind: fc.string(), reason: fc.string() })),
     content: field(fc.string()),
+    strategy: field(fc.constantFrom("trim", "summary")),
+    dropped: field(fc.array(fc.nat(5), { maxLength: 3 })),
+    tokensBefore: field(fc.nat()),
+    tokensAfter: field(fc.nat()),
+    replayed: field(fc.constant(true)),
+    continued: field(fc.constant(true)),
+    fallback: field(fc.constant(true)),
   },
   { requiredKeys: ["type", "run", "at"] },
 );

@@ -254,3 +254,25 @@ export function recordResumed(dir: string): Promise<string> {
     await tickets().resume("r", { store, llm: byTurn(), trace });
   });
 }
+
+/** A long run: its conversation compacted (turns dropped for a note), its turns running out with a usable last value. */
+export function recordCompacted(dir: string): Promise<string> {
+  const counter = defineAgent({
+    name: "counter",
+    prompt: "Count to five, one def a turn.",
+    signature: ":int",
+    maxTurns: 5,
+    compaction: { triggerTurns: 3, keepRecentTurns: 1 },
+  });
+  const llm = timed(
+    scriptedLlm([
+      reply("(def a 1)", 400, 10),
+      reply("(def b (inc a))", 460, 10),
+      reply("(def c (inc b))", 520, 10),
+      reply("(def d (inc c))", 430, 10),
+      reply("(+ d 1)", 480, 10),
+    ]),
+    () => 150,
+  );
+  return recorded(join(dir, "compacted.jsonl"), true, (trace) => counter.run({}, { llm, trace }));
+}

@@ -16,7 +16,15 @@ import { renderSummary, renderTurn } from "../../src/trace-view/render-text.js";
 import { summarizeTrace } from "../../src/trace-view/summary.js";
 import { turnDetail } from "../../src/trace-view/turn.js";
 import { golden } from "../golden.js";
-import { recordContinued, recordFailed, recordFirewalled, recordPmap, recordResumed, SECRETS } from "./recorded.js";
+import {
+  recordCompacted,
+  recordContinued,
+  recordFailed,
+  recordFirewalled,
+  recordPmap,
+  recordResumed,
+  SECRETS,
+} from "./recorded.js";
 
 const GOLDEN = join(__dirname, "golden");
 const dir = mkdtempSync(join(tmpdir(), "ptcc-trace-view-"));
@@ -33,6 +41,7 @@ beforeAll(async () => {
     ["firewalled-unredacted", await recordFirewalled(dir, false)],
     ["continued", await recordContinued(dir)],
     ["resumed", await recordResumed(dir)],
+    ["compacted", await recordCompacted(dir)],
   ];
   for (const [name, text] of made) {
     texts.set(name, text);
@@ -41,7 +50,7 @@ beforeAll(async () => {
 });
 
 describe("the summary of recorded traces", () => {
-  it.each(["pmap", "failed", "firewalled", "continued", "resumed"])("%s: text and --json", (name) => {
+  it.each(["pmap", "failed", "firewalled", "continued", "resumed", "compacted"])("%s: text and --json", (name) => {
     const summary = summarizeTrace(model(name));
     golden(GOLDEN, `${name}.summary.txt`, renderSummary(summary, false));
     golden(GOLDEN, `${name}.summary.json`, `${JSON.stringify(summary, null, 2)}\n`);
@@ -115,12 +124,28 @@ describe("runs that go on", () => {
   });
 });
 
+describe("long runs", () => {
+  it("compactions are shown with the turn whose request they shortened; a last value that answered is said so", () => {
+    const s = summarizeTrace(model("compacted"));
+    expect(s.runs[0]).toMatchObject({ status: "ok", answer: "fallback", turns: 5, compactions: expect.any(Number) });
+    const compacted = [...model("compacted").runs.values()][0]!.turns.filter((t) => t.compactions.length > 0);
+    expect(compacted.length).toBe(s.runs[0]!.compactions);
+    const d = turnDetail(model("compacted"), "counter", compacted[0]!.index);
+    expect(renderTurn(d, false)).toMatch(/\nconversation compacted before this request \(trim\): turns? \d/);
+    // The feedback is still read from after the last reply the request holds.
+    const before = turnDetail(model("compacted"), "counter", compacted[0]!.index - 1);
+    expect(before.feedback.sentIn).toBe(compacted[0]!.index);
+    expect(before.feedback.text).toContain(";; user/ now:");
+  });
+});
+
 describe("one turn in full", () => {
   it.each([
     ["firewalled", "contact", 1],
     ["failed", "triage-00000001", 2],
     ["pmap", "research", 1],
     ["resumed", "tickets", 1],
+    ["compacted", "counter", 4],
   ] as const)("%s %s:%d", (name, run, turn) => {
     golden(GOLDEN, `${name}.turn-${turn}.txt`, renderTurn(turnDetail(model(name), run, turn), false));
   });
@@ -133,11 +158,16 @@ describe("one turn in full", () => {
     expect(d.feedback.sentIn).toBe(3);
     expect(d.feedback.text).toBe(sent[sent.length - 1]!.content);
     expect(d.feedback.text).toContain("undefined symbol frobnicate");
-    // The turn's own record lacks the notice the last turn's request adds.
-    expect(d.feedback.text.startsWith(run.turns[1]!.feedback!)).toBe(true);
-    expect(d.feedback.text.length).toBeGreaterThan(run.turns[1]!.feedback!.length);
+    expect(d.feedback.text).toMatch(/last turn/);
     // The last turn has no next request: what it recorded ("" — it ended the run).
     expect(turnDetail(m, "triage", 3).feedback).toEqual({ text: "", sentIn: null });
+  });
+
+  it("a turn that ended the run has no feedback, though the run was continued with a new message", () => {
+    const d = turnDetail(model("continued"), "tickets", 2);
+    expect(d.outcome).toBe("return");
+    expect(d.feedback).toEqual({ text: "", sentIn: null });
+    expect(turnDetail(model("continued"), "tickets", 3).feedback.text).not.toContain("and now only the urgent ones");
   });
 });
 

@@ -23,6 +23,13 @@ const REQUIRED: Readonly<Record<string, Readonly<Record<string, FieldKind>>>> = 
   program: { turn: "number", program: "string|null" },
   result: { turn: "number", outcome: "string", feedback: "string", durationMs: "number" },
   tool_call: { turn: "number", tool: "string", durationMs: "number" },
+  compaction: {
+    turn: "number",
+    strategy: "string",
+    dropped: "array",
+    tokensBefore: "number",
+    tokensAfter: "number",
+  },
 });
 
 /** The optional fields whose kind is checked when present (a wrong one would mislead the view). */

@@ -369,6 +369,19 @@ export function tracePage(doc: PageDocument, win: PageWindow): void {
     const models = [...new Set(t.requests.map((q) => q.model).filter((m): m is string => m !== undefined))];
     const left = el("div", "col");
     const right = el("div", "col");
+    for (const c of t.compactions) {
+      const turns =
+        c.dropped.length === 0
+          ? "no turn"
+          : c.dropped.length === 1
+            ? `turn ${c.dropped[0]}`
+            : `turns ${c.dropped[0]}–${c.dropped[c.dropped.length - 1]}`;
+      left.append(
+        note(
+          `The conversation was compacted before this turn's request (${c.strategy}): ${turns} dropped, ${grouped(c.tokensBefore)} → ${grouped(c.tokensAfter)} tokens.`,
+        ),
+      );
+    }
     left.append(
       section(
         "Program",
@@ -442,7 +455,14 @@ export function tracePage(doc: PageDocument, win: PageWindow): void {
     detail.replaceChildren(
       head(
         r.id,
-        [[r.status === "ok" ? "ok" : r.status === "failed" ? "bad" : "open", r.status]],
+        [
+          [r.status === "ok" ? "ok" : r.status === "failed" ? "bad" : "open", r.status],
+          ...(r.answer === "fallback"
+            ? [["open", "the last value: turns ran out"] as [string, string]]
+            : r.answer === "partial"
+              ? [["open", "partial: over budget"] as [string, string]]
+              : []),
+        ],
         `agent ${r.agent} · depth ${r.depth} · ${plural(r.turns.length, "turn")} · ${plural(r.requests, "model request")} · ` +
           `${plural(r.toolCalls, "tool call")} · ${duration(r.durationMs)} · ${tokens(r.tokens)}` +
           (r.replayedTurns > 0 ? ` · ${plural(r.replayedTurns, "turn")} replayed from its journal` : "") +

@@ -3,7 +3,7 @@
  * trace's first event. The requests' messages are left out (each request repeats the whole
  * conversation; the page shows each turn's reply and feedback once).
  */
-import type { Tokens, TraceModel } from "../model.js";
+import type { Compaction, Tokens, TraceModel } from "../model.js";
 import { summarizeTrace, type TraceSummary } from "../summary.js";
 import { sentFeedback } from "../turn.js";
 
@@ -47,6 +47,8 @@ export interface PageTurn {
   readonly requests: readonly PageRequest[];
   readonly calls: readonly PageCall[];
   readonly children: readonly string[];
+  /** Compactions of the conversation before this turn's request. */
+  readonly compactions: readonly Compaction[];
   /** Events of types the view does not know that name this turn, as read. */
   readonly other: readonly unknown[];
 }
@@ -58,6 +60,7 @@ export interface PageRun {
   readonly depth: number;
   readonly status: "ok" | "failed" | "unfinished";
   readonly failure?: { readonly kind: string; readonly reason: string };
+  readonly answer?: "fallback" | "partial";
   readonly input?: unknown;
   readonly return?: unknown;
   readonly start: number;
@@ -114,6 +117,7 @@ export function pageData(model: TraceModel): PageData {
         depth: r.depth,
         status: r.status,
         ...(r.failure !== undefined ? { failure: r.failure } : {}),
+        ...(r.answer !== undefined ? { answer: r.answer } : {}),
         ...(r.input !== undefined ? { input: r.input } : {}),
         ...(r.return !== undefined ? { return: r.return } : {}),
         start: at(r.start, t0),
@@ -162,6 +166,7 @@ export function pageData(model: TraceModel): PageData {
               ...(c.child !== undefined ? { child: c.child } : {}),
             })),
             children: t.children,
+            compactions: t.compactions,
             other: t.other.map((o) => o.record),
           };
         }),
