@@ -6,8 +6,8 @@
  */
 import { sanitize } from "../cli/sanitize.js";
 import type { RunSummary, TraceSummary } from "./summary.js";
-import type { TurnDetail } from "./turn.js";
-import type { Compaction } from "./model.js";
+import { duration, grouped } from "./numbers.js";
+import { compactionText, type TurnDetail } from "./turn.js";
 
 interface Paint {
   readonly dim: (s: string) => string;
@@ -23,20 +23,6 @@ function paint(color: boolean): Paint {
     (s: string): string =>
       color && s !== "" ? `\x1b[${code}m${s}\x1b[0m` : s;
   return { dim: sgr("2"), bold: sgr("1"), ok: sgr("32"), bad: sgr("31"), warn: sgr("33") };
-}
-
-/** `0.4 ms`, `12.3 ms`, `312 ms`, `4.2 s`, `3 min 12 s`. */
-export function duration(ms: number): string {
-  if (ms < 10) return `${ms.toFixed(1)} ms`;
-  if (ms < 1000) return `${Math.round(ms)} ms`;
-  if (ms < 60_000) return `${(ms / 1000).toFixed(1)} s`;
-  const s = Math.round(ms / 1000);
-  return `${Math.floor(s / 60)} min ${s % 60} s`;
-}
-
-/** 1234567 → `1,234,567`. */
-export function grouped(n: number): string {
-  return String(Math.round(n)).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
 }
 
 /** Deeper runs are drawn at this depth, with their own depth written out. */
@@ -182,20 +168,6 @@ export function renderSummary(s: TraceSummary, color: boolean): string {
   return `${out.join("\n")}\n`;
 }
 
-/** `conversation compacted before this request (trim): turns 1–4 dropped, 9,800 → 4,100 tokens`. */
-export function compactionLine(c: Compaction): string {
-  const turns =
-    c.dropped.length === 0
-      ? "no turn"
-      : c.dropped.length === 1
-        ? `turn ${c.dropped[0]}`
-        : `turns ${c.dropped[0]}–${c.dropped[c.dropped.length - 1]}`;
-  return (
-    `conversation compacted before this request (${sanitize(c.strategy)}): ${turns} dropped, ` +
-    `${grouped(c.tokensBefore)} → ${grouped(c.tokensAfter)} tokens`
-  );
-}
-
 function oneLine(s: string): string {
   const first = s.split("\n")[0]!;
   return first.length < s.length ? `${first} …` : first;
@@ -253,7 +225,7 @@ export function renderTurn(d: TurnDetail, color: boolean): string {
   const section = (title: string, body: string): void => {
     out.push("", p.bold(`── ${title}`), body === "" ? p.dim("(empty)") : sanitize(body));
   };
-  for (const c of d.compactions) out.push(p.warn(compactionLine(c)));
+  for (const c of d.compactions) out.push(p.warn(sanitize(compactionText(c))));
   section("reply", d.reply ?? "(no reply in the trace)");
   section(
     "program",

@@ -7,6 +7,7 @@
 import { closest, didYouMean } from "../diagnostics/suggest.js";
 import type { LlmMessage } from "../llm/types.js";
 import type { Compaction, RunView, Tokens, TraceModel, TurnView } from "./model.js";
+import { grouped } from "./numbers.js";
 
 /** A turn the trace does not hold, or a RUN that names no run (or several). */
 export class TurnNotFound extends Error {
@@ -116,6 +117,17 @@ export function sentFeedback(run: RunView, index: number): string | null {
   return out
     .map((m) => (m.toolCallId !== undefined ? `[result of ${m.toolCallId}]\n${m.content}` : m.content))
     .join("\n\n");
+}
+
+/** `conversation compacted before this request (trim): turns 1–4 dropped, 9,800 → 4,100 tokens`. */
+export function compactionText(c: Compaction): string {
+  const turns =
+    c.dropped.length === 0
+      ? "no turn"
+      : c.dropped.length === 1
+        ? `turn ${c.dropped[0]}`
+        : `turns ${c.dropped[0]}–${c.dropped[c.dropped.length - 1]}`;
+  return `conversation compacted before this request (${c.strategy}): ${turns} dropped, ${grouped(c.tokensBefore)} → ${grouped(c.tokensAfter)} tokens`;
 }
 
 export function turnDetail(model: TraceModel, runName: string, index: number): TurnDetail {

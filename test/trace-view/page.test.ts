@@ -17,7 +17,7 @@ import { buildTrace } from "../../src/trace-view/model.js";
 import { readTrace } from "../../src/trace-view/read.js";
 import { bigTrace } from "./big-trace.js";
 import { Browser, chromiumPath, type Page } from "./chromium.js";
-import { recordFirewalled, recordPmap, SECRETS } from "./recorded.js";
+import { recordCompacted, recordFirewalled, recordPmap, SECRETS } from "./recorded.js";
 
 const dir = mkdtempSync(join(tmpdir(), "ptcc-trace-page-"));
 let browser: Browser | undefined;
@@ -155,6 +155,19 @@ describe("the trace page in Chromium", () => {
     expect(await tab.evaluate("document.querySelector('#detail h2').textContent")).toMatch(
       /^summarize-00000003 · turn 1 of 1/,
     );
+    expect(tab.errors).toEqual([]);
+  });
+
+  it("a compaction is said with the turn whose request it shortened; a fallback answer with the run", async (ctx) => {
+    const tab = await open(ctx, `${page("compacted", await recordCompacted(dir))}#turn=counter:4`);
+    expect(await tab.evaluate("document.querySelector('#detail .note').textContent")).toBe(
+      "The conversation compacted before this request (trim): turns 1–2 dropped, 837 → 825 tokens.",
+    );
+    await tab.click('.row[data-run="counter-00000001"]');
+    expect(await tab.evaluate("[...document.querySelectorAll('#detail .badge')].map((b) => b.textContent)")).toEqual([
+      "ok",
+      "the last value: turns ran out",
+    ]);
     expect(tab.errors).toEqual([]);
   });
 

@@ -369,19 +369,7 @@ export function tracePage(doc: PageDocument, win: PageWindow): void {
     const models = [...new Set(t.requests.map((q) => q.model).filter((m): m is string => m !== undefined))];
     const left = el("div", "col");
     const right = el("div", "col");
-    for (const c of t.compactions) {
-      const turns =
-        c.dropped.length === 0
-          ? "no turn"
-          : c.dropped.length === 1
-            ? `turn ${c.dropped[0]}`
-            : `turns ${c.dropped[0]}–${c.dropped[c.dropped.length - 1]}`;
-      left.append(
-        note(
-          `The conversation was compacted before this turn's request (${c.strategy}): ${turns} dropped, ${grouped(c.tokensBefore)} → ${grouped(c.tokensAfter)} tokens.`,
-        ),
-      );
-    }
+    for (const c of t.compactions) left.append(note(`The ${c}.`));
     left.append(
       section(
         "Program",

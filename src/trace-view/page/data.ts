@@ -3,9 +3,9 @@
  * trace's first event. The requests' messages are left out (each request repeats the whole
  * conversation; the page shows each turn's reply and feedback once).
  */
-import type { Compaction, Tokens, TraceModel } from "../model.js";
+import type { Tokens, TraceModel } from "../model.js";
 import { summarizeTrace, type TraceSummary } from "../summary.js";
-import { sentFeedback } from "../turn.js";
+import { compactionText, sentFeedback } from "../turn.js";
 
 export interface PageRequest {
   readonly start: number;
@@ -47,8 +47,8 @@ export interface PageTurn {
   readonly requests: readonly PageRequest[];
   readonly calls: readonly PageCall[];
   readonly children: readonly string[];
-  /** Compactions of the conversation before this turn's request. */
-  readonly compactions: readonly Compaction[];
+  /** Compactions of the conversation before this turn's request, said in a sentence each. */
+  readonly compactions: readonly string[];
   /** Events of types the view does not know that name this turn, as read. */
   readonly other: readonly unknown[];
 }
@@ -166,7 +166,7 @@ export function pageData(model: TraceModel): PageData {
               ...(c.child !== undefined ? { child: c.child } : {}),
             })),
             children: t.children,
-            compactions: t.compactions,
+            compactions: t.compactions.map(compactionText),
             other: t.other.map((o) => o.record),
           };
         }),
