@@ -10,16 +10,9 @@ import { createUIMessageStreamResponse } from "ai";
 import { toUIMessageStream } from "../../src/ai-sdk/index.js";
 import { asTool, defineAgent } from "../../src/index.js";
 import type { LlmRequest } from "../../src/llm/types.js";
-import { clj } from "../agent/helpers.js";
+import { REPLIES } from "./replies.js";
 
-export const REPLIES: Readonly<Record<string, readonly string[]>> = {
-  main: [
-    clj('(def c (tool/customer {:id 7}))\n(println "name" (:name c))'),
-    clj("(def s (tool/summarize {:text (:name c)}))"),
-    clj("(return {:short (:text s)})"),
-  ],
-  summarize: [clj("(return {:text (subs data/text 0 3)})")],
-};
+export { REPLIES };
 
 /** A model whose replies stream in pieces of `size` characters, by agent and turn; `delayMs` between pieces. */
 export function streaming(replies: Readonly<Record<string, readonly string[]>> = REPLIES, size = 8, delayMs = 0) {

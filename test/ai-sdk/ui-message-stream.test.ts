@@ -11,6 +11,7 @@ import { defineAgent, type RunStream } from "../../src/index.js";
 import type { LlmRequest } from "../../src/llm/types.js";
 import { clj } from "../agent/helpers.js";
 import { agents, REPLIES, startRoute, streaming, type Route } from "./fixture.js";
+import { EXPECTED, fenced, show } from "./show.js";
 
 type Out = { short: string };
 
@@ -22,48 +23,6 @@ async function message<O>(stream: ReadableStream<UIMessageChunk>): Promise<PtccU
   expect(errors).toEqual([]);
   return last!;
 }
-
-/** One line per part: what a page would show. */
-function show(part: PtccUIMessage["parts"][number]): string {
-  switch (part.type) {
-    case "step-start":
-      return "step";
-    case "text":
-      return `text ${part.state} ${JSON.stringify(part.text)}`;
-    case "data-program": {
-      const d = part.data;
-      const output = d.output !== undefined ? ` printed ${JSON.stringify(d.output)}` : "";
-      return `program ${d.agent}#${d.turn} depth ${d.depth} ${d.outcome ?? "running"}${output}: ${d.program}`;
-    }
-    case "dynamic-tool":
-      return `tool ${part.toolName} ${part.state} ${JSON.stringify(part.input)} -> ${JSON.stringify(part.state === "output-available" ? part.output : part.state === "output-error" ? part.errorText : null)}`;
-    case "data-return":
-      return `return ${JSON.stringify(part.data)}`;
-    case "data-failure":
-      return `failure ${part.data.kind}: ${part.data.reason}`;
-    default:
-      return part.type;
-  }
-}
-
-const fenced = (s: string) => `text done ${JSON.stringify(s)}`;
-
-const EXPECTED = [
-  "step",
-  fenced(REPLIES.main![0]!),
-  'program main#1 depth 0 continue printed ["name Ann Example"]: (def c (tool/customer {:id 7}))\n(println "name" (:name c))',
-  'tool customer output-available {"id":7} -> {"id":7,"name":"Ann Example","_email":"<Firewalled>"}',
-  "step",
-  fenced(REPLIES.main![1]!),
-  "program main#2 depth 0 continue: (def s (tool/summarize {:text (:name c)}))",
-  'tool summarize output-available {"text":"Ann Example"} -> {"text":"Ann"}',
-  fenced(REPLIES.summarize![0]!),
-  "program summarize#1 depth 1 return: (return {:text (subs data/text 0 3)})",
-  "step",
-  fenced(REPLIES.main![2]!),
-  "program main#3 depth 0 return: (return {:short (:text s)})",
-  'return {"short":"Ann"}',
-];
 
 describe("toUIMessageStream", () => {
   it("a run with a tool and a child agent: text, program, tool and return parts (readUIMessageStream)", async () => {
