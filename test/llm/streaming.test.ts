@@ -6,6 +6,7 @@
  * particular to each provider's events.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { defineAgent } from "../../src/agent/define.js";
 import { anthropicLlm } from "../../src/llm/anthropic.js";
 import { openAiLlm } from "../../src/llm/openai.js";
 import { LlmError, normalizeReply, type Llm, type LlmReply, type LlmRequest } from "../../src/llm/types.js";
@@ -223,5 +224,29 @@ describe("provider errors inside a stream", () => {
   it("anthropic: a max_tokens stop is a cut-off reply (finish reason length)", async () => {
     server.answer({ stream: anthropicStream({ pieces: ["(return"], stop: "max_tokens" }) });
     expect(await PROVIDERS[1]!.llm()(listening().request)).toMatchObject({ content: "(return", finishReason: "length" });
+  });
+});
+
+describe("a run on a streaming adapter", () => {
+  const agent = () => defineAgent({ prompt: "Count", signature: "() -> :int", maxTurns: 2 });
+  const pieces = ["```clojure\n", "(return ", "(+ 40 2))", "\n```"];
+
+  it("agent.stream: the adapter's deltas are the run's text-delta events; the Step has its usage", async () => {
+    server.answer({ stream: openAiStream({ pieces, usage: { prompt_tokens: 50, completion_tokens: 6 } }) });
+    const run = agent().stream({}, { llm: PROVIDERS[0]!.llm() as Llm });
+    const deltas: string[] = [];
+    for await (const e of run) if (e.type === "text-delta") deltas.push(e.delta);
+    const step = await run.step;
+    expect(deltas).toEqual(pieces);
+    expect(step.return).toBe(42);
+    expect(step.usage).toMatchObject({ inputTokens: 50, outputTokens: 6, llmRequests: 1 });
+  });
+
+  it("a stream cut off mid-reply fails the run as llm, naming the break", async () => {
+    server.answer({ stream: anthropicStream({ pieces }).slice(0, 5), end: "destroy" });
+    const step = await agent().run({}, { llm: PROVIDERS[1]!.llm() as Llm, onChunk: () => undefined });
+    expect(step.ok).toBe(false);
+    expect(step.failure?.kind).toBe("llm");
+    expect(step.failure?.reason).toMatch(/anthropic: the stream from .* broke off/);
   });
 });
