@@ -10,8 +10,8 @@ import {
   isProviderHost,
   type BaseUrlOptions,
 } from "./endpoint.js";
-import { postJson, type HttpOptions } from "./http.js";
-import { postStream } from "./http-stream.js";
+import type { HttpOptions } from "./http.js";
+import { requestReply, type AnswerReader } from "./http-stream.js";
 import type { SseEvent } from "./sse.js";
 import {
   LlmError,
@@ -83,7 +83,6 @@ export function anthropicLlm(options: AnthropicOptions = {}): Llm {
       throw new LlmError("anthropic: no model: use --llm anthropic:MODEL or set ANTHROPIC_MODEL");
     }
 
-    const body = requestBody(model, request, options);
     const post = {
       provider: "anthropic",
       url,
@@ -92,21 +91,21 @@ export function anthropicLlm(options: AnthropicOptions = {}): Llm {
         ...(apiKey !== undefined ? { "x-api-key": apiKey } : {}),
         "anthropic-version": ANTHROPIC_VERSION,
       },
-      body,
+      body: requestBody(model, request, options),
       keyEnv: "ANTHROPIC_API_KEY",
       secrets: apiKey !== undefined ? [apiKey] : [],
       signal: request.signal,
     };
-    if (request.onText === undefined) return replyOf(await postJson(post, options));
-    // Someone reads the reply as it is written: stream it.
-    const stream = streamReader(request.onText);
-    const outcome = await postStream({ ...post, body: { ...body, stream: true } }, options, stream.event);
-    if (outcome.kind === "events") return stream.reply();
-    const reply = replyOf(outcome.body);
-    if (reply.content !== "") request.onText(reply.content);
-    return reply;
+    return requestReply(post, options, request.onText, READER);
   };
 }
+
+/** Whole messages, or streamed ones. */
+const READER: AnswerReader = {
+  whole: (body) => replyOf(body),
+  streamed: (onText) => streamReader(onText),
+  streamBody: (body) => ({ ...body, stream: true }),
+};
 
 function requestBody(model: string, request: LlmRequest, options: AnthropicOptions): Record<string, unknown> {
   const body: Record<string, unknown> = { model };

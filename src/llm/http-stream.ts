@@ -11,6 +11,7 @@
 import {
   cancelledMessage,
   errorOutcome,
+  postJson,
   jsonBody,
   networkOutcome,
   readCapped,
@@ -23,6 +24,7 @@ import {
   type Outcome,
 } from "./http.js";
 import { sseParser, type SseEvent } from "./sse.js";
+import type { LlmReply } from "./types.js";
 
 /**
  * What a streamed request came to: its events were handed on (`events`), or the server
@@ -42,6 +44,38 @@ export async function postStream(
   onEvent: (event: SseEvent) => void,
 ): Promise<StreamOutcome> {
   return retrying(post, options, (settings, signal, fail) => streamOnce(post, settings, signal, fail, onEvent));
+}
+
+/** How an adapter reads its provider's answers, whole or streamed. */
+export interface AnswerReader {
+  /** The reply of an unstreamed answer's body (or of a server that ignored the stream request). */
+  readonly whole: (body: unknown) => LlmReply;
+  /** A reader of a streamed answer: given each event, then asked for the reply. */
+  readonly streamed: (onText: (delta: string) => void) => {
+    readonly event: (e: SseEvent) => void;
+    readonly reply: () => LlmReply;
+  };
+  /** The request body asking for a stream. */
+  readonly streamBody: (body: Readonly<Record<string, unknown>>) => Record<string, unknown>;
+}
+
+/**
+ * One model request: unstreamed without `onText`, streamed with it. A server that answers
+ * a stream request with one JSON body is read whole, its text handed on as one piece.
+ */
+export async function requestReply(
+  post: JsonPost & { readonly body: Readonly<Record<string, unknown>> },
+  options: HttpOptions,
+  onText: ((delta: string) => void) | undefined,
+  reader: AnswerReader,
+): Promise<LlmReply> {
+  if (onText === undefined) return reader.whole(await postJson(post, options));
+  const stream = reader.streamed(onText);
+  const outcome = await postStream({ ...post, body: reader.streamBody(post.body) }, options, stream.event);
+  if (outcome.kind === "events") return stream.reply();
+  const reply = reader.whole(outcome.body);
+  if (reply.content !== "") onText(reply.content);
+  return reply;
 }
 
 async function streamOnce(

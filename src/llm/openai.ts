@@ -4,8 +4,8 @@
  */
 import { table } from "../runtime/table.js";
 import { checkAdapterOptions, checkBaseUrl, isProviderHost, openAiEndpoint, type BaseUrlOptions } from "./endpoint.js";
-import { postJson, type HttpOptions } from "./http.js";
-import { postStream } from "./http-stream.js";
+import type { HttpOptions } from "./http.js";
+import { requestReply, type AnswerReader } from "./http-stream.js";
 import type { SseEvent } from "./sse.js";
 import {
   LlmError,
@@ -79,7 +79,6 @@ export function openAiLlm(options: OpenAiOptions = {}): Llm {
     const model = options.model ?? request.model ?? envValue("OPENAI_MODEL");
     if (model === undefined) throw new LlmError("openai: no model: use --llm openai:MODEL or set OPENAI_MODEL");
 
-    const body = requestBody(model, request, options, url);
     const post = {
       provider: "openai",
       url,
@@ -87,26 +86,21 @@ export function openAiLlm(options: OpenAiOptions = {}): Llm {
         "content-type": "application/json",
         ...(apiKey !== undefined ? { authorization: `Bearer ${apiKey}` } : {}),
       },
-      body,
+      body: requestBody(model, request, options, url),
       keyEnv: "OPENAI_API_KEY",
       secrets: apiKey !== undefined ? [apiKey] : [],
       signal: request.signal,
     };
-    if (request.onText === undefined) return replyOf(await postJson(post, options));
-    // Someone reads the reply as it is written: stream it, with the usage in the last chunk.
-    const stream = streamReader(request.onText);
-    const outcome = await postStream(
-      { ...post, body: { ...body, stream: true, stream_options: { include_usage: true } } },
-      options,
-      stream.event,
-    );
-    if (outcome.kind === "events") return stream.reply();
-    // A compatible server that answered with one body: the whole text is one piece.
-    const reply = replyOf(outcome.body);
-    if (reply.content !== "") request.onText(reply.content);
-    return reply;
+    return requestReply(post, options, request.onText, READER);
   };
 }
+
+/** Whole answers, or streamed ones with the usage in the last chunk. */
+const READER: AnswerReader = {
+  whole: (body) => replyOf(body),
+  streamed: (onText) => streamReader(onText),
+  streamBody: (body) => ({ ...body, stream: true, stream_options: { include_usage: true } }),
+};
 
 /**
  * OpenAI's reasoning models: o1, o3, o4-mini, gpt-5 and their dated and sized variants,

@@ -9,8 +9,7 @@ import { join } from "node:path";
 import { build } from "esbuild";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ensureChromium, launchChromium, type Browser } from "./chromium.js";
-import { startRoute, type Route } from "./fixture.js";
-import { EXPECTED } from "./show.js";
+import { EXPECTED, startRoute, type Route } from "./fixture.js";
 
 const PAGE = `<!doctype html>
 <html><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>ptcc chat</title></head>

@@ -1,52 +1,35 @@
 /**
- * A scripted run for the ptcc/ai-sdk tests: a 3-turn agent with a tool (one firewalled
- * field) and a child agent, a model that streams its replies in pieces, and a route on
- * 127.0.0.1 that answers a chat request as a Next.js route would: with
- * `createUIMessageStreamResponse({ stream: toUIMessageStream(agent.stream(...)) })`.
+ * The ptcc/ai-sdk tests' scripted run (test/agent/stream-run.ts), the parts its message
+ * must have, and a route on 127.0.0.1 that answers a chat request as a Next.js route
+ * would: with `createUIMessageStreamResponse({ stream: toUIMessageStream(agent.stream(...)) })`.
  */
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createUIMessageStreamResponse } from "ai";
 import { toUIMessageStream } from "../../src/ai-sdk/index.js";
-import { asTool, defineAgent } from "../../src/index.js";
-import type { LlmRequest } from "../../src/llm/types.js";
-import { REPLIES } from "./replies.js";
+import { agents, REPLIES, streaming } from "../agent/stream-run.js";
 
-export { REPLIES };
+export { agents, REPLIES, streaming };
 
-/** A model whose replies stream in pieces of `size` characters, by agent and turn; `delayMs` between pieces. */
-export function streaming(replies: Readonly<Record<string, readonly string[]>> = REPLIES, size = 8, delayMs = 0) {
-  return async function* (r: LlmRequest): AsyncGenerator<string> {
-    const text = replies[r.agent]![r.turn - 1]!;
-    for (let i = 0; i < text.length; i += size) {
-      if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
-      yield text.slice(i, i + size);
-    }
-  };
-}
+/** A text part of a reply, as show() words it. */
+export const fenced = (s: string) => `text done ${JSON.stringify(s)}`;
 
-export function agents() {
-  const summarize = defineAgent({
-    name: "summarize",
-    prompt: "Shorten {{text}}",
-    signature: "(text :string) -> {text :string}",
-    description: "Shortens a text",
-    maxTurns: 2,
-  });
-  return defineAgent({
-    name: "main",
-    prompt: "Summarize the customer",
-    signature: "() -> {short :string}",
-    tools: {
-      customer: {
-        signature: "(id :int) -> {id :int, name :string, _email :string}",
-        fn: async ({ id }: { id: number }) => ({ id, name: "Ann Example", _email: "ann@x.test" }),
-      },
-      summarize: asTool(summarize),
-    },
-    maxTurns: 4,
-  });
-}
+export const EXPECTED = [
+  "step",
+  fenced(REPLIES.main![0]!),
+  'program main#1 depth 0 continue printed ["name Ann Example"]: (def c (tool/customer {:id 7}))\n(println "name" (:name c))',
+  'tool customer output-available {"id":7} -> {"id":7,"name":"Ann Example","_email":"<Firewalled>"}',
+  "step",
+  fenced(REPLIES.main![1]!),
+  "program main#2 depth 0 continue: (def s (tool/summarize {:text (:name c)}))",
+  'tool summarize output-available {"text":"Ann Example"} -> {"text":"Ann"}',
+  fenced(REPLIES.summarize![0]!),
+  "program summarize#1 depth 1 return: (return {:text (subs data/text 0 3)})",
+  "step",
+  fenced(REPLIES.main![2]!),
+  "program main#3 depth 0 return: (return {:short (:text s)})",
+  'return {"short":"Ann"}',
+];
 
 export interface Route {
   readonly url: string;

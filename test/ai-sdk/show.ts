@@ -1,10 +1,8 @@
 /**
- * One line per part of a run's UI message: what the chat page shows, and what the tests
- * expect of the scripted run in fixture.ts. Imported by the Node tests and bundled into
- * the browser page alike, so it imports only types and plain data.
+ * One line per part of a run's UI message: what the chat page shows. Imported by the Node
+ * tests and bundled into the browser page alike, so it imports only types.
  */
 import type { PtccUIMessage } from "../../src/ai-sdk/index.js";
-import { REPLIES } from "./replies.js";
 
 /** One line per part: what a page would show. */
 export function show(part: PtccUIMessage["parts"][number]): string {
@@ -28,23 +26,3 @@ export function show(part: PtccUIMessage["parts"][number]): string {
       return part.type;
   }
 }
-
-export const fenced = (s: string) => `text done ${JSON.stringify(s)}`;
-
-export const EXPECTED = [
-  "step",
-  fenced(REPLIES.main![0]!),
-  'program main#1 depth 0 continue printed ["name Ann Example"]: (def c (tool/customer {:id 7}))\n(println "name" (:name c))',
-  'tool customer output-available {"id":7} -> {"id":7,"name":"Ann Example","_email":"<Firewalled>"}',
-  "step",
-  fenced(REPLIES.main![1]!),
-  "program main#2 depth 0 continue: (def s (tool/summarize {:text (:name c)}))",
-  'tool summarize output-available {"text":"Ann Example"} -> {"text":"Ann"}',
-  fenced(REPLIES.summarize![0]!),
-  "program summarize#1 depth 1 return: (return {:text (subs data/text 0 3)})",
-  "step",
-  fenced(REPLIES.main![2]!),
-  "program main#3 depth 0 return: (return {:short (:text s)})",
-  'return {"short":"Ann"}',
-];
-

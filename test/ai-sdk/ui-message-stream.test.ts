@@ -10,8 +10,8 @@ import { toUIMessageStream, type PtccUIMessage, type ToUIMessageStreamOptions } 
 import { defineAgent, type RunStream } from "../../src/index.js";
 import type { LlmRequest } from "../../src/llm/types.js";
 import { clj } from "../agent/helpers.js";
-import { agents, REPLIES, startRoute, streaming, type Route } from "./fixture.js";
-import { EXPECTED, fenced, show } from "./show.js";
+import { agents, EXPECTED, fenced, REPLIES, startRoute, streaming, type Route } from "./fixture.js";
+import { show } from "./show.js";
 
 type Out = { short: string };
 

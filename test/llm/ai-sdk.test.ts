@@ -47,27 +47,31 @@ function v4Result(text: string, extra: Record<string, unknown> = {}): Record<str
 
 type Step = Record<string, unknown> | Error;
 
-/** A fake `LanguageModelV4`: answers (or throws) from a queue and keeps every call's options. */
-function fakeModel(steps: Step[], version: "v2" | "v3" | "v4" = "v4") {
+/**
+ * A fake `LanguageModelV4`: doGenerate answers (or throws) from `steps`, doStream from
+ * `streams`, each in order; every call's options are kept.
+ */
+function fakeModel(steps: Step[], version: "v2" | "v3" | "v4" = "v4", streams: (StreamResult | Error)[] = []) {
   const calls: LanguageModelCallOptions[] = [];
+  const answer = <T>(queue: (T | Error)[], options: LanguageModelCallOptions): T => {
+    calls.push(options);
+    const next = queue.shift();
+    if (next === undefined) throw new Error("no answer left");
+    if (next instanceof Error) throw next;
+    return next;
+  };
   const model = {
     specificationVersion: version,
     provider: "fake.chat",
     modelId: "fake-model",
     supportedUrls: {},
-    doGenerate: async (options: LanguageModelCallOptions) => {
-      calls.push(options);
-      const next = steps.shift();
-      if (next === undefined) throw new Error("no step left");
-      if (next instanceof Error) throw next;
-      return next as never;
-    },
-    doStream: async () => {
-      throw new Error("not used");
-    },
+    doGenerate: async (options: LanguageModelCallOptions) => answer(steps, options) as never,
+    doStream: async (options: LanguageModelCallOptions) => answer(streams, options) as never,
   };
   return { model, calls };
 }
+
+type StreamResult = { stream: ReadableStream<unknown> };
 
 /** An error shaped like the AI SDK's `APICallError`. */
 function apiCallError(message: string, statusCode: number, isRetryable: boolean, headers?: Record<string, string>) {
@@ -254,26 +258,9 @@ function partStream(parts: readonly unknown[], end: "close" | "hang" | Error = "
   return { stream, state };
 }
 
-/** A fake model whose doStream answers with the given streams, in order (doGenerate is not used). */
-function streamingModel(streams: ({ stream: ReadableStream<unknown> } | Error)[], version: "v2" | "v3" | "v4" = "v4") {
-  const calls: LanguageModelCallOptions[] = [];
-  const model = {
-    specificationVersion: version,
-    provider: "fake.chat",
-    modelId: "fake-model",
-    supportedUrls: {},
-    doGenerate: async () => {
-      throw new Error("doGenerate is not used when the run streams");
-    },
-    doStream: async (options: LanguageModelCallOptions) => {
-      calls.push(options);
-      const next = streams.shift();
-      if (next === undefined) throw new Error("no stream left");
-      if (next instanceof Error) throw next;
-      return next as never;
-    },
-  };
-  return { model, calls };
+/** A fake model that streams `streams` in order (doGenerate has nothing to answer). */
+function streamingModel(streams: (StreamResult | Error)[], version: "v2" | "v3" | "v4" = "v4") {
+  return fakeModel([], version, streams);
 }
 
 const TEXT = ["```clojure\n", "(return ", "3)", "\n```"];
