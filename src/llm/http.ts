@@ -23,7 +23,11 @@ export interface HttpOptions {
   readonly maxDelayMs?: number;
   /** The longest wait a `Retry-After` header can ask for (default 60000). */
   readonly maxRetryAfterMs?: number;
-  /** How long one attempt may take, body included (default 120000); a timeout is retried. */
+  /**
+   * How long one attempt may take, body included (default 120000); a timeout is retried.
+   * A streamed answer may take longer: the limit is then the wait for its first byte, and
+   * after that the silence between two pieces (a stall is not retried).
+   */
   readonly timeoutMs?: number;
   /** Cancels the request and any wait between attempts. */
   readonly signal?: AbortSignal;
