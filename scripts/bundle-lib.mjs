@@ -13,7 +13,9 @@ import { fileURLToPath } from "node:url";
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const dist = join(root, "dist");
 await build({
-  entryPoints: ["index.js", "runtime/index.js", "otel/index.js", "mcp/index.js", "ai-sdk/index.js"].map((e) => join(dist, e)),
+  entryPoints: ["index.js", "runtime/index.js", "otel/index.js", "mcp/index.js", "ai-sdk/index.js"].map((e) =>
+    join(dist, e),
+  ),
   outbase: dist,
   outdir: join(dist, "lib"),
   chunkNames: "chunks/[name]-[hash]",

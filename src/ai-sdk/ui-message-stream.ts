@@ -133,11 +133,23 @@ export interface BridgeState {
 }
 
 export function initialState(): BridgeState {
-  return { started: false, ended: false, stepOpen: false, texts: new Set(), programs: new Map(), calls: new Map(), toolParts: 0 };
+  return {
+    started: false,
+    ended: false,
+    stepOpen: false,
+    texts: new Set(),
+    programs: new Map(),
+    calls: new Map(),
+    toolParts: 0,
+  };
 }
 
 /** The chunks one event makes (none for most), updating `state`. */
-export function toChunks<O>(state: BridgeState, e: RunEvent, options: ToUIMessageStreamOptions = {}): PtccUIMessageChunk<O>[] {
+export function toChunks<O>(
+  state: BridgeState,
+  e: RunEvent,
+  options: ToUIMessageStreamOptions = {},
+): PtccUIMessageChunk<O>[] {
   type Chunk = PtccUIMessageChunk<O>;
   if (state.ended || e.depth > (options.maxDepth ?? Infinity)) return [];
   const top = e.parentId === null;
@@ -179,11 +191,22 @@ export function toChunks<O>(state: BridgeState, e: RunEvent, options: ToUIMessag
       if (state.texts.has(key)) closeText(key);
       else if (e.text !== "") {
         // A model that does not stream: the whole reply as one piece.
-        out.push({ type: "text-start", id: textId(key) }, { type: "text-delta", id: textId(key), delta: e.text }, { type: "text-end", id: textId(key) });
+        out.push(
+          { type: "text-start", id: textId(key) },
+          { type: "text-delta", id: textId(key), delta: e.text },
+          { type: "text-end", id: textId(key) },
+        );
       }
       break;
     case "program":
-      sendProgram({ runId: e.runId, parentId: e.parentId, agent: e.agent, depth: e.depth, turn: e.turn, program: e.program });
+      sendProgram({
+        runId: e.runId,
+        parentId: e.parentId,
+        agent: e.agent,
+        depth: e.depth,
+        turn: e.turn,
+        program: e.program,
+      });
       break;
     case "output": {
       const sent = state.programs.get(key);

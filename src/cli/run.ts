@@ -139,7 +139,8 @@ export async function runRun(args: RunArgs): Promise<number> {
     ...(human
       ? {
           onLlmStart: (name: string, depth: number, turn: number) => {
-            if (streaming === null) spinner.start(`thinking (${name}${depth > 0 ? `, depth ${depth}` : ""}, turn ${turn})`);
+            if (streaming === null)
+              spinner.start(`thinking (${name}${depth > 0 ? `, depth ${depth}` : ""}, turn ${turn})`);
           },
           // On a terminal the reply shows as it streams (asking the model to stream it).
           ...(process.stderr.isTTY === true

@@ -99,7 +99,11 @@ export function createSpinner(stream: SpinnerStream, options: SpinnerOptions = {
  * A full row wraps only when one more character comes (terminals hold the cursor at the
  * last column until then); wide characters (CJK, emoji) take two columns.
  */
-export function advance(at: { rows: number; column: number }, text: string, width: number): { rows: number; column: number } {
+export function advance(
+  at: { rows: number; column: number },
+  text: string,
+  width: number,
+): { rows: number; column: number } {
   let { rows, column } = at;
   for (const ch of text) {
     if (ch === "\n") {

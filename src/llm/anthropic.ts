@@ -215,7 +215,8 @@ function replyOf(body: unknown): LlmReply {
 
 /** One `tool_use` block as a tool call; a block without a name is malformed. */
 function toolCall(i: number, id: unknown, name: unknown, args: string): LlmToolCall {
-  if (typeof name !== "string") throw new LlmError(`anthropic: malformed response: content[${i}] (tool_use) has no name`);
+  if (typeof name !== "string")
+    throw new LlmError(`anthropic: malformed response: content[${i}] (tool_use) has no name`);
   return { id: typeof id === "string" ? id : `toolu_${i}`, name, arguments: args };
 }
 
@@ -262,7 +263,8 @@ function isCount(v: unknown): v is number {
 // ---------------------------------------------------------------------------
 // Streaming
 
-type StreamBlock = { type: "text" } | { type: "tool_use"; id: unknown; name: unknown; input: unknown; json: string } | { type: "other" };
+type StreamBlock =
+  { type: "text" } | { type: "tool_use"; id: unknown; name: unknown; input: unknown; json: string } | { type: "other" };
 
 /**
  * Reads a streamed message: `message_start` (the model, the input usage), for each content
@@ -309,7 +311,8 @@ function streamReader(onText: (delta: string) => void): { event: (e: SseEvent) =
       }
       case "content_block_start": {
         const block = data["content_block"];
-        if (i < 0 || !isRecord(block)) throw new LlmError("anthropic: malformed stream: content_block_start without an index or a block");
+        if (i < 0 || !isRecord(block))
+          throw new LlmError("anthropic: malformed stream: content_block_start without an index or a block");
         if (block["type"] === "text") {
           blocks[i] = { type: "text" };
           text(i, block["text"]);
@@ -323,7 +326,11 @@ function streamReader(onText: (delta: string) => void): { event: (e: SseEvent) =
         const block = i >= 0 ? blocks[i] : undefined;
         if (block === undefined || !isRecord(delta)) return;
         if (block.type === "text" && delta["type"] === "text_delta") text(i, delta["text"]);
-        else if (block.type === "tool_use" && delta["type"] === "input_json_delta" && typeof delta["partial_json"] === "string") {
+        else if (
+          block.type === "tool_use" &&
+          delta["type"] === "input_json_delta" &&
+          typeof delta["partial_json"] === "string"
+        ) {
           block.json += delta["partial_json"];
         }
         return;
@@ -358,7 +365,8 @@ function streamReader(onText: (delta: string) => void): { event: (e: SseEvent) =
     const toolCalls: LlmToolCall[] = [];
     blocks.forEach((block, i) => {
       if (block.type === "text") content += texts[i] ?? "";
-      if (block.type === "tool_use") toolCalls.push(toolCall(i, block.id, block.name, toolArguments(block.json, block.input)));
+      if (block.type === "tool_use")
+        toolCalls.push(toolCall(i, block.id, block.name, toolArguments(block.json, block.input)));
     });
     const counted = usageOf(usage);
     const finish = finishReason(stop);

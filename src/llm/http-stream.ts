@@ -129,10 +129,14 @@ async function streamOnce(
         return networkOutcome(post.url, error, fail);
       }
       if (text === null) {
-        throw fail(`the response of ${where(post.url)} is larger than ${settings.maxResponseBytes} bytes`, response.status);
+        throw fail(
+          `the response of ${where(post.url)} is larger than ${settings.maxResponseBytes} bytes`,
+          response.status,
+        );
       }
       const raw = { status: response.status, statusText: response.statusText, headers: response.headers, text };
-      if (response.status >= 200 && response.status < 300) return { kind: "done", body: { kind: "json", body: jsonBody(raw, fail) } };
+      if (response.status >= 200 && response.status < 300)
+        return { kind: "done", body: { kind: "json", body: jsonBody(raw, fail) } };
       return errorOutcome(post, raw, fail);
     }
 

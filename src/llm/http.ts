@@ -217,7 +217,9 @@ async function attemptOnce(
     clearTimeout(timer);
     signal?.removeEventListener("abort", onAbort);
   }
-  return raw.status >= 200 && raw.status < 300 ? { kind: "done", body: jsonBody(raw, fail) } : errorOutcome(post, raw, fail);
+  return raw.status >= 200 && raw.status < 300
+    ? { kind: "done", body: jsonBody(raw, fail) }
+    : errorOutcome(post, raw, fail);
 }
 
 /** The JSON of a 2xx response; a body that is not JSON fails. */

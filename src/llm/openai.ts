@@ -271,7 +271,8 @@ function streamReader(onText: (delta: string) => void): { event: (e: SseEvent) =
     // A server that fails mid-stream says so in an event of its own.
     const error = chunk["error"];
     if (error !== undefined && error !== null) {
-      const message = isRecord(error) && typeof error["message"] === "string" ? error["message"] : JSON.stringify(error);
+      const message =
+        isRecord(error) && typeof error["message"] === "string" ? error["message"] : JSON.stringify(error);
       throw new LlmError(`openai: the stream failed: ${message.slice(0, 300)}`);
     }
     if (typeof chunk["model"] === "string") model = chunk["model"];
@@ -293,7 +294,10 @@ function streamReader(onText: (delta: string) => void): { event: (e: SseEvent) =
         if (!isRecord(piece)) continue;
         const index = piece["index"];
         // The index says which call a piece continues; a hostile one must not grow the list unbounded.
-        const i = typeof index === "number" && Number.isInteger(index) && index >= 0 && index <= calls.length ? index : calls.length;
+        const i =
+          typeof index === "number" && Number.isInteger(index) && index >= 0 && index <= calls.length
+            ? index
+            : calls.length;
         const call = (calls[i] ??= { args: "" });
         if (piece["id"] !== undefined) call.id = piece["id"];
         const fn = piece["function"];
@@ -312,7 +316,9 @@ function streamReader(onText: (delta: string) => void): { event: (e: SseEvent) =
     }
     const toolCalls = calls.map((c, i) => toolCall(i, c.id, c.name, c.args));
     if (content === "" && toolCalls.length === 0 && refusal !== "") {
-      throw new LlmError(`openai: malformed response: choices[0].message.content is not a string (refusal: ${refusal})`);
+      throw new LlmError(
+        `openai: malformed response: choices[0].message.content is not a string (refusal: ${refusal})`,
+      );
     }
     return {
       content,

@@ -30,7 +30,10 @@ beforeAll(async () => {
     logLevel: "silent",
   });
   // The model pauses between pieces, so that the page sees the text while it streams.
-  route = await startRoute({ "/": ["text/html", PAGE], "/page.js": ["text/javascript", bundle.outputFiles[0]!.text] }, 3);
+  route = await startRoute(
+    { "/": ["text/html", PAGE], "/page.js": ["text/javascript", bundle.outputFiles[0]!.text] },
+    3,
+  );
   browser = await launchChromium();
 }, 900_000);
 
@@ -51,7 +54,9 @@ describe("a useChat-style page in headless Chromium", () => {
     await page.goto(`${route.url}/`);
     await page.waitForSelector("body[data-done]", { timeout: 30_000 });
 
-    const body = await page.evaluate(() => ({ ...(globalThis as unknown as { document: { body: { dataset: object } } }).document.body.dataset }));
+    const body = await page.evaluate(() => ({
+      ...(globalThis as unknown as { document: { body: { dataset: object } } }).document.body.dataset,
+    }));
     expect(body).toMatchObject({ done: "1", streamed: "1" });
     expect(body).not.toHaveProperty("error");
     const parts = await page.locator("li.part").allTextContents();

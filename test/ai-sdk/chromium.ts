@@ -17,7 +17,11 @@ export function ensureChromium(): void {
   try {
     const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
     execFileSync("apt-get", ["update"], { stdio: "ignore", env, timeout: 300_000 });
-    execFileSync("apt-get", ["install", "-y", "--no-install-recommends", "chromium"], { stdio: "ignore", env, timeout: 600_000 });
+    execFileSync("apt-get", ["install", "-y", "--no-install-recommends", "chromium"], {
+      stdio: "ignore",
+      env,
+      timeout: 600_000,
+    });
   } catch (e) {
     throw new Error(`the browser test needs ${CHROMIUM}: apt-get install -y chromium failed (${(e as Error).message})`);
   }

@@ -42,7 +42,10 @@ export interface Route {
  * Serves `pages` (path → [content type, body]) and answers `POST /api/agent` with the UI
  * message stream of a run of `agents()`, as a Next.js route handler would.
  */
-export async function startRoute(pages: Readonly<Record<string, readonly [string, string]>> = {}, delayMs = 0): Promise<Route> {
+export async function startRoute(
+  pages: Readonly<Record<string, readonly [string, string]>> = {},
+  delayMs = 0,
+): Promise<Route> {
   let runs = 0;
   const server: Server = createServer((req, res) => {
     const page = pages[req.url ?? ""];

@@ -69,12 +69,22 @@ describe("toUIMessageStream", () => {
   });
 
   it.each<[string, ToUIMessageStreamOptions, (lines: string[]) => void]>([
-    ["maxDepth: 0 leaves out the child agent's parts, not the tool part that called it", { maxDepth: 0 }, (lines) => {
-      expect(lines).toEqual(EXPECTED.filter((l) => !l.includes("summarize#1") && l !== fenced(REPLIES.summarize![0]!)));
-    }],
-    ["sendText: false leaves out the text parts", { sendText: false }, (lines) => {
-      expect(lines).toEqual(EXPECTED.filter((l) => !l.startsWith("text ")));
-    }],
+    [
+      "maxDepth: 0 leaves out the child agent's parts, not the tool part that called it",
+      { maxDepth: 0 },
+      (lines) => {
+        expect(lines).toEqual(
+          EXPECTED.filter((l) => !l.includes("summarize#1") && l !== fenced(REPLIES.summarize![0]!)),
+        );
+      },
+    ],
+    [
+      "sendText: false leaves out the text parts",
+      { sendText: false },
+      (lines) => {
+        expect(lines).toEqual(EXPECTED.filter((l) => !l.startsWith("text ")));
+      },
+    ],
   ])("%s", async (_name, options, check) => {
     const m = await message<Out>(toUIMessageStream(agents().stream({}, { llm: streaming() }), options));
     check(m.parts.map(show));

@@ -619,13 +619,20 @@ describe("ptcc run on a terminal, with a model that streams", () => {
   const PIECES = ["Adding.\n\n", "```clojure\n", "(+ 40", " 2)\n", "```"];
   const agent = (): string =>
     file("stream.agent.md", `---\nsignature: "() -> :int"\nmaxTurns: 1\nmodel: openai:gpt-test\n---\nAdd.\n`);
-  const env = (): Record<string, string> => ({ OPENAI_BASE_URL: server.url, OPENAI_API_KEY: "test-key", NO_COLOR: "1" });
+  const env = (): Record<string, string> => ({
+    OPENAI_BASE_URL: server.url,
+    OPENAI_API_KEY: "test-key",
+    NO_COLOR: "1",
+  });
 
   /** `ptcc run` in a pseudo-terminal (util-linux `script`): what the terminal got, stdout and stderr together. */
   function onTerminal(args: readonly string[]): Promise<Ran> {
     const command = [process.execPath, BIN, ...args].map((a) => `'${a.replace(/'/g, "'\\''")}'`).join(" ");
     return new Promise((resolve, reject) => {
-      const child = spawn("script", ["-q", "-e", "-c", command, "/dev/null"], { cwd: ROOT, env: { ...process.env, ...env() } });
+      const child = spawn("script", ["-q", "-e", "-c", command, "/dev/null"], {
+        cwd: ROOT,
+        env: { ...process.env, ...env() },
+      });
       let out = "";
       child.stdout.setEncoding("utf8").on("data", (s: string) => (out += s));
       child.on("error", reject);
@@ -634,7 +641,10 @@ describe("ptcc run on a terminal, with a model that streams", () => {
   }
 
   it("the reply shows as it arrives, then gives way to the turn's lines", async () => {
-    server.answer({ stream: openAiStream({ pieces: PIECES, usage: { prompt_tokens: 10, completion_tokens: 5 } }), gapMs: 30 });
+    server.answer({
+      stream: openAiStream({ pieces: PIECES, usage: { prompt_tokens: 10, completion_tokens: 5 } }),
+      gapMs: 30,
+    });
     const r = await onTerminal(["run", agent()]);
     expect(r.code).toBe(0);
     expect(server.requests[0]!.body).toMatchObject({ stream: true });

@@ -5,7 +5,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { advance, createSpinner, NO_SPINNER } from "../../src/cli/spinner.js";
 
-function stream(isTTY: boolean, columns?: number): { isTTY: boolean; columns?: number; written: string[]; write: (s: string) => boolean } {
+function stream(
+  isTTY: boolean,
+  columns?: number,
+): { isTTY: boolean; columns?: number; written: string[]; write: (s: string) => boolean } {
   const written: string[] = [];
   return { isTTY, ...(columns !== undefined ? { columns } : {}), written, write: (s) => (written.push(s), true) };
 }

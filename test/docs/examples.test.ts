@@ -84,10 +84,19 @@ describe("examples/", () => {
       });
       let last: PtccUIMessage<{ answer: string }> | undefined;
       for await (const m of readUIMessageStream<PtccUIMessage<{ answer: string }>>({ stream })) last = m;
-      expect(last!.parts.map((p) => p.type)).toEqual(["step-start", "text", "data-program", "dynamic-tool", "data-return"]);
+      expect(last!.parts.map((p) => p.type)).toEqual([
+        "step-start",
+        "text",
+        "data-program",
+        "dynamic-tool",
+        "data-return",
+      ]);
       expect(last!.parts.at(-1)).toMatchObject({ type: "data-return", data: { answer: "2 orders" } });
       expect(last!.metadata?.usage).toMatchObject({ inputTokens: 800, outputTokens: 20 });
-      expect(server.requests[0]!.body).toMatchObject({ stream: true, messages: [{ role: "system" }, { role: "user" }] });
+      expect(server.requests[0]!.body).toMatchObject({
+        stream: true,
+        messages: [{ role: "system" }, { role: "user" }],
+      });
       expect(JSON.stringify(server.requests[0]!.body)).toContain("How many orders are there?");
     } finally {
       await server.close();

@@ -292,24 +292,37 @@ const V3_FINISH = {
 describe("aiSdkLlm: streaming through doStream", () => {
   it.each([
     ["v2", V2_FINISH, { inputTokens: 50, outputTokens: 4, cachedInputTokens: 32 }, "stop"],
-    ["v3", V3_FINISH, { inputTokens: 120, outputTokens: 9, cachedInputTokens: 100, cacheWriteInputTokens: 0 }, "length"],
-    ["v4", V3_FINISH, { inputTokens: 120, outputTokens: 9, cachedInputTokens: 100, cacheWriteInputTokens: 0 }, "length"],
-  ] as const)("%s parts: deltas handed on, the reply gathered (text, usage, finish reason, model)", async (version, finish, usage, reason) => {
-    const { model, calls } = streamingModel([partStream([...textParts, finish])], version);
-    const deltas: string[] = [];
-    const controller = new AbortController();
-    const reply = await aiSdkLlm(model)({ ...request, signal: controller.signal, onText: (d) => deltas.push(d) });
-    expect(deltas).toEqual(TEXT);
-    expect(reply).toEqual({
-      content: TEXT.join(""),
-      usage,
-      finishReason: reason,
-      model: "fake-model-2026-01-01",
-      provider: "fake.chat",
-    });
-    expect(calls[0]!.abortSignal).toBe(controller.signal);
-    expect(calls[0]!.prompt).toHaveLength(4);
-  });
+    [
+      "v3",
+      V3_FINISH,
+      { inputTokens: 120, outputTokens: 9, cachedInputTokens: 100, cacheWriteInputTokens: 0 },
+      "length",
+    ],
+    [
+      "v4",
+      V3_FINISH,
+      { inputTokens: 120, outputTokens: 9, cachedInputTokens: 100, cacheWriteInputTokens: 0 },
+      "length",
+    ],
+  ] as const)(
+    "%s parts: deltas handed on, the reply gathered (text, usage, finish reason, model)",
+    async (version, finish, usage, reason) => {
+      const { model, calls } = streamingModel([partStream([...textParts, finish])], version);
+      const deltas: string[] = [];
+      const controller = new AbortController();
+      const reply = await aiSdkLlm(model)({ ...request, signal: controller.signal, onText: (d) => deltas.push(d) });
+      expect(deltas).toEqual(TEXT);
+      expect(reply).toEqual({
+        content: TEXT.join(""),
+        usage,
+        finishReason: reason,
+        model: "fake-model-2026-01-01",
+        provider: "fake.chat",
+      });
+      expect(calls[0]!.abortSignal).toBe(controller.signal);
+      expect(calls[0]!.prompt).toHaveLength(4);
+    },
+  );
 
   it("without onText, or for a model without doStream, doGenerate answers as before", async () => {
     const { model, calls } = fakeModel([v4Result("(return 3)"), v4Result("(return 4)")]);
@@ -337,7 +350,11 @@ describe("aiSdkLlm: streaming through doStream", () => {
   });
 
   it("an error part, or a stream without its finish part, is an LlmError; the stream is cancelled", async () => {
-    const failing = partStream([...textParts.slice(0, 7), { type: "error", error: { message: "quota exceeded" } }, V3_FINISH]);
+    const failing = partStream([
+      ...textParts.slice(0, 7),
+      { type: "error", error: { message: "quota exceeded" } },
+      V3_FINISH,
+    ]);
     const short = partStream(textParts);
     const { model } = streamingModel([failing, short]);
     const llm = aiSdkLlm(model);
@@ -371,7 +388,15 @@ describe("aiSdkLlm: streaming through doStream", () => {
   });
 
   it("an agent run with onEvent streams a model object's deltas as text-delta events", async () => {
-    const { model } = streamingModel([partStream([...textParts.slice(0, 5), { type: "text-start", id: "t" }, { type: "text-delta", id: "t", delta: "```clojure\n(return " }, { type: "text-delta", id: "t", delta: "data/n)\n```" }, V2_FINISH])]);
+    const { model } = streamingModel([
+      partStream([
+        ...textParts.slice(0, 5),
+        { type: "text-start", id: "t" },
+        { type: "text-delta", id: "t", delta: "```clojure\n(return " },
+        { type: "text-delta", id: "t", delta: "data/n)\n```" },
+        V2_FINISH,
+      ]),
+    ]);
     const deltas: string[] = [];
     const step = await defineAgent({ ...agentOptions, llm: model }).run(
       { n: 3 },

@@ -98,7 +98,11 @@ export async function startServer(): Promise<TestServer> {
 
 /** Writes a streamed answer piece by piece, stopping when the client hangs up. */
 async function writeStream(res: ServerResponse, answer: StreamAnswer): Promise<void> {
-  res.writeHead(answer.status ?? 200, { "content-type": "text/event-stream", "cache-control": "no-cache", ...answer.headers });
+  res.writeHead(answer.status ?? 200, {
+    "content-type": "text/event-stream",
+    "cache-control": "no-cache",
+    ...answer.headers,
+  });
   res.flushHeaders();
   let pieces = answer.stream.map((p) => Buffer.from(p, "utf8"));
   if (answer.chunkBytes !== undefined) {

@@ -24,16 +24,27 @@ describe("sseParser", () => {
     ["no space after the colon", "data:x\n\n", [{ event: "message", data: "x" }]],
     ["a field with no colon is empty", "data\n\n", [{ event: "message", data: "" }]],
     ["CRLF line ends", "event: e\r\ndata: x\r\n\r\n", [{ event: "e", data: "x" }]],
-    ["CR line ends", "data: x\r\rdata: y\r\r", [{ event: "message", data: "x" }, { event: "message", data: "y" }]],
+    [
+      "CR line ends",
+      "data: x\r\rdata: y\r\r",
+      [
+        { event: "message", data: "x" },
+        { event: "message", data: "y" },
+      ],
+    ],
     ["comments are skipped", ": keep-alive\ndata: x\n\n", [{ event: "message", data: "x" }]],
     ["an event without data is not dispatched", "event: e\n\ndata: x\n\n", [{ event: "message", data: "x" }]],
     ["id and retry are ignored", "id: 7\nretry: 10\ndata: x\n\n", [{ event: "message", data: "x" }]],
     ["an unfinished last event is dropped", "data: x\n\ndata: cut", [{ event: "message", data: "x" }]],
-    ["the event name resets after each event", "event: a\ndata: 1\n\ndata: 2\n\n", [
-      { event: "a", data: "1" },
-      { event: "message", data: "2" },
-    ]],
-    ["a colon in the value stays", "data: {\"a\":1}\n\n", [{ event: "message", data: '{"a":1}' }]],
+    [
+      "the event name resets after each event",
+      "event: a\ndata: 1\n\ndata: 2\n\n",
+      [
+        { event: "a", data: "1" },
+        { event: "message", data: "2" },
+      ],
+    ],
+    ["a colon in the value stays", 'data: {"a":1}\n\n', [{ event: "message", data: '{"a":1}' }]],
   ])("%s", (_name, text, events) => {
     expect(parse([text])).toEqual(events);
   });

@@ -59,18 +59,54 @@ interface Provider {
 const PROVIDERS: Provider[] = [
   {
     name: "openai",
-    llm: (o) => replies(openAiLlm({ apiKey: "sk-test-123456", baseUrl: server.url, model: "gpt-test", sleep: recordingSleep().sleep, ...o })),
-    stream: (a) => openAiStream({ ...a, usage: { prompt_tokens: 120, completion_tokens: 9, prompt_tokens_details: { cached_tokens: 100 } } }),
-    body: (a) => openAiBody({ ...a, usage: { prompt_tokens: 120, completion_tokens: 9, prompt_tokens_details: { cached_tokens: 100 } } }),
-    expected: { usage: { inputTokens: 120, outputTokens: 9, cachedInputTokens: 100 }, finishReason: "stop", model: "gpt-test-2026" },
+    llm: (o) =>
+      replies(
+        openAiLlm({
+          apiKey: "sk-test-123456",
+          baseUrl: server.url,
+          model: "gpt-test",
+          sleep: recordingSleep().sleep,
+          ...o,
+        }),
+      ),
+    stream: (a) =>
+      openAiStream({
+        ...a,
+        usage: { prompt_tokens: 120, completion_tokens: 9, prompt_tokens_details: { cached_tokens: 100 } },
+      }),
+    body: (a) =>
+      openAiBody({
+        ...a,
+        usage: { prompt_tokens: 120, completion_tokens: 9, prompt_tokens_details: { cached_tokens: 100 } },
+      }),
+    expected: {
+      usage: { inputTokens: 120, outputTokens: 9, cachedInputTokens: 100 },
+      finishReason: "stop",
+      model: "gpt-test-2026",
+    },
     head: 3,
   },
   {
     name: "anthropic",
-    llm: (o) => replies(anthropicLlm({ apiKey: "sk-ant-123456", baseUrl: server.url, model: "claude-test", sleep: recordingSleep().sleep, ...o })),
-    stream: (a) => anthropicStream({ ...a, inputUsage: { input_tokens: 20, cache_read_input_tokens: 100 }, outputTokens: 9 }),
-    body: (a) => anthropicBody({ ...a, inputUsage: { input_tokens: 20, cache_read_input_tokens: 100 }, outputTokens: 9 }),
-    expected: { usage: { inputTokens: 120, outputTokens: 9, cachedInputTokens: 100 }, finishReason: "stop", model: "claude-test-2026" },
+    llm: (o) =>
+      replies(
+        anthropicLlm({
+          apiKey: "sk-ant-123456",
+          baseUrl: server.url,
+          model: "claude-test",
+          sleep: recordingSleep().sleep,
+          ...o,
+        }),
+      ),
+    stream: (a) =>
+      anthropicStream({ ...a, inputUsage: { input_tokens: 20, cache_read_input_tokens: 100 }, outputTokens: 9 }),
+    body: (a) =>
+      anthropicBody({ ...a, inputUsage: { input_tokens: 20, cache_read_input_tokens: 100 }, outputTokens: 9 }),
+    expected: {
+      usage: { inputTokens: 120, outputTokens: 9, cachedInputTokens: 100 },
+      finishReason: "stop",
+      model: "claude-test-2026",
+    },
     head: 5,
   },
 ];
@@ -96,7 +132,7 @@ describe.each(PROVIDERS)("$name streaming", (p) => {
   });
 
   it("a stream cut into 5-byte pieces (lines and characters split anywhere) reads the same", async () => {
-    const pieces = ["(str \"héllo ", "wörld 😀\")", ""];
+    const pieces = ['(str "héllo ', 'wörld 😀")', ""];
     server.answer({ stream: p.stream({ pieces }), chunkBytes: 5, gapMs: 0, end: "close" });
     const { request: streamed, deltas } = listening();
     const reply = await p.llm()(streamed);
@@ -120,7 +156,10 @@ describe.each(PROVIDERS)("$name streaming", (p) => {
   });
 
   it("a 503 before the stream is retried; the deltas come once", async () => {
-    server.answer({ status: 503, body: { error: { message: "overloaded" } } }, { stream: p.stream({ pieces: PIECES }) });
+    server.answer(
+      { status: 503, body: { error: { message: "overloaded" } } },
+      { stream: p.stream({ pieces: PIECES }) },
+    );
     const { request: streamed, deltas } = listening();
     const reply = await p.llm()(streamed);
     expect(server.requests).toHaveLength(2);
@@ -199,7 +238,9 @@ describe.each(PROVIDERS)("$name streaming", (p) => {
 describe("provider errors inside a stream", () => {
   it("openai: an error event fails the request with its message", async () => {
     const events = openAiStream({ pieces: PIECES });
-    server.answer({ stream: [...events.slice(0, 2), sse({ error: { message: "The server had an error", type: "server_error" } })] });
+    server.answer({
+      stream: [...events.slice(0, 2), sse({ error: { message: "The server had an error", type: "server_error" } })],
+    });
     const error = await rejection(PROVIDERS[0]!.llm()(listening().request));
     expect(error.message).toBe("openai: the stream failed: The server had an error");
   });
@@ -207,7 +248,10 @@ describe("provider errors inside a stream", () => {
   it("anthropic: an error event (overloaded) fails the request with its type and message", async () => {
     const events = anthropicStream({ pieces: PIECES });
     server.answer({
-      stream: [...events.slice(0, 3), sse({ type: "error", error: { type: "overloaded_error", message: "Overloaded" } }, "error")],
+      stream: [
+        ...events.slice(0, 3),
+        sse({ type: "error", error: { type: "overloaded_error", message: "Overloaded" } }, "error"),
+      ],
     });
     const error = await rejection(PROVIDERS[1]!.llm()(listening().request));
     expect(error.message).toBe("anthropic: the stream failed (overloaded_error): Overloaded");
@@ -216,14 +260,21 @@ describe("provider errors inside a stream", () => {
   it("openai: a refusal streamed without content fails as unstreamed", async () => {
     const chunk = (delta: unknown, finish: string | null = null) =>
       sse({ object: "chat.completion.chunk", choices: [{ index: 0, delta, finish_reason: finish }] });
-    server.answer({ stream: [chunk({ refusal: "I can't " }), chunk({ refusal: "help." }), chunk({}, "stop"), sse("[DONE]")] });
+    server.answer({
+      stream: [chunk({ refusal: "I can't " }), chunk({ refusal: "help." }), chunk({}, "stop"), sse("[DONE]")],
+    });
     const error = await rejection(PROVIDERS[0]!.llm()(listening().request));
-    expect(error.message).toBe("openai: malformed response: choices[0].message.content is not a string (refusal: I can't help.)");
+    expect(error.message).toBe(
+      "openai: malformed response: choices[0].message.content is not a string (refusal: I can't help.)",
+    );
   });
 
   it("anthropic: a max_tokens stop is a cut-off reply (finish reason length)", async () => {
     server.answer({ stream: anthropicStream({ pieces: ["(return"], stop: "max_tokens" }) });
-    expect(await PROVIDERS[1]!.llm()(listening().request)).toMatchObject({ content: "(return", finishReason: "length" });
+    expect(await PROVIDERS[1]!.llm()(listening().request)).toMatchObject({
+      content: "(return",
+      finishReason: "length",
+    });
   });
 });
 

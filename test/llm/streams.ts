@@ -30,7 +30,10 @@ export function openAiStream(a: OpenAiAnswer): string[] {
   for (const p of a.pieces) events.push(chunk([{ index: 0, delta: { content: p }, finish_reason: null }]));
   (a.toolCalls ?? []).forEach((call, index) => {
     call.pieces.forEach((piece, n) => {
-      const head = n === 0 ? { id: call.id, type: "function", function: { name: call.name, arguments: piece } } : { function: { arguments: piece } };
+      const head =
+        n === 0
+          ? { id: call.id, type: "function", function: { name: call.name, arguments: piece } }
+          : { function: { arguments: piece } };
       events.push(chunk([{ index: 0, delta: { tool_calls: [{ index, ...head }] }, finish_reason: null }]));
     });
   });
@@ -55,7 +58,11 @@ export function openAiBody(a: OpenAiAnswer): Record<string, unknown> {
     choices: [
       {
         index: 0,
-        message: { role: "assistant", content: content === "" && toolCalls.length > 0 ? null : content, ...(toolCalls.length > 0 ? { tool_calls: toolCalls } : {}) },
+        message: {
+          role: "assistant",
+          content: content === "" && toolCalls.length > 0 ? null : content,
+          ...(toolCalls.length > 0 ? { tool_calls: toolCalls } : {}),
+        },
         finish_reason: a.finish ?? "stop",
       },
     ],
@@ -96,19 +103,35 @@ export function anthropicStream(a: AnthropicAnswer): string[] {
   ];
   let index = 0;
   if (a.pieces.length > 0) {
-    events.push(sse({ type: "content_block_start", index, content_block: { type: "text", text: "" } }, "content_block_start"));
+    events.push(
+      sse({ type: "content_block_start", index, content_block: { type: "text", text: "" } }, "content_block_start"),
+    );
     for (const text of a.pieces) {
-      events.push(sse({ type: "content_block_delta", index, delta: { type: "text_delta", text } }, "content_block_delta"));
+      events.push(
+        sse({ type: "content_block_delta", index, delta: { type: "text_delta", text } }, "content_block_delta"),
+      );
     }
     events.push(sse({ type: "content_block_stop", index }, "content_block_stop"));
     index++;
   }
   for (const call of a.toolCalls ?? []) {
     events.push(
-      sse({ type: "content_block_start", index, content_block: { type: "tool_use", id: call.id, name: call.name, input: {} } }, "content_block_start"),
+      sse(
+        {
+          type: "content_block_start",
+          index,
+          content_block: { type: "tool_use", id: call.id, name: call.name, input: {} },
+        },
+        "content_block_start",
+      ),
     );
     for (const partial_json of call.pieces) {
-      events.push(sse({ type: "content_block_delta", index, delta: { type: "input_json_delta", partial_json } }, "content_block_delta"));
+      events.push(
+        sse(
+          { type: "content_block_delta", index, delta: { type: "input_json_delta", partial_json } },
+          "content_block_delta",
+        ),
+      );
     }
     events.push(sse({ type: "content_block_stop", index }, "content_block_stop"));
     index++;
@@ -130,7 +153,12 @@ export function anthropicStream(a: AnthropicAnswer): string[] {
 /** The same answer as one Messages body. */
 export function anthropicBody(a: AnthropicAnswer): Record<string, unknown> {
   const text = a.pieces.length > 0 ? [{ type: "text", text: a.pieces.join("") }] : [];
-  const tools = (a.toolCalls ?? []).map((c) => ({ type: "tool_use", id: c.id, name: c.name, input: JSON.parse(c.pieces.join("")) as unknown }));
+  const tools = (a.toolCalls ?? []).map((c) => ({
+    type: "tool_use",
+    id: c.id,
+    name: c.name,
+    input: JSON.parse(c.pieces.join("")) as unknown,
+  }));
   return {
     id: "msg_1",
     type: "message",
