@@ -1,7 +1,7 @@
 /**
  * The optional integrations stay optional: `import "ptcc"` (the built package) loads
  * neither OpenTelemetry, the MCP SDK nor the AI SDK, nor ptcc's own adapters for them
- * (`ptcc/otel`, `ptcc/mcp`), so its import time does not grow with them. The subpaths
+ * (`ptcc/otel`, `ptcc/mcp`, `ptcc/ai-sdk`), so its import time does not grow with them. The subpaths
  * load what they need. Checked in a fresh process whose module loader records every URL.
  */
 import { spawnSync } from "node:child_process";
@@ -30,8 +30,8 @@ function loadedBy(specifier: string): string[] {
   return JSON.parse(r.stdout) as string[];
 }
 
-const OPTIONAL = /node_modules\/(@opentelemetry|@modelcontextprotocol|@ai-sdk)\//;
-const ADAPTERS = /\/dist\/(lib\/)?(otel|mcp)\//;
+const OPTIONAL = /node_modules\/(@opentelemetry|@modelcontextprotocol|@ai-sdk|ai)\//;
+const ADAPTERS = /\/dist\/(lib\/)?(otel|mcp|ai-sdk)\//;
 
 describe("the package root", () => {
   it("loads no optional integration, and none of ptcc's adapters for them", () => {
@@ -45,5 +45,11 @@ describe("the package root", () => {
     const mcp = loadedBy("ptcc/mcp");
     expect(mcp.some((u) => u.endsWith("/dist/lib/mcp/index.js"))).toBe(true);
     expect(mcp.filter((u) => OPTIONAL.test(u))).toEqual([]);
+  });
+
+  it("ptcc/ai-sdk loads its bridge and nothing of the AI SDK (it uses only its types)", () => {
+    const loaded = loadedBy("ptcc/ai-sdk");
+    expect(loaded.some((u) => u.endsWith("/dist/lib/ai-sdk/index.js"))).toBe(true);
+    expect(loaded.filter((u) => OPTIONAL.test(u))).toEqual([]);
   });
 });
