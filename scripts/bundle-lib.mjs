@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-// Bundles the library's Node entries — `ptcc`, `ptcc/runtime`, `ptcc/otel`, `ptcc/mcp`, `ptcc/trace-view` —
-// from the compiled dist/ into dist/lib/, the files package.json's `exports` name for
-// Node. Importing a few files instead of some 300 modules is most of what `import "ptcc"`
+// Bundles the library's Node entries — `ptcc`, `ptcc/runtime`, `ptcc/otel`, `ptcc/mcp`,
+// `ptcc/ai-sdk`, `ptcc/trace-view` — from the compiled dist/ into dist/lib/, the files
+// package.json's `exports` name for Node. Importing a few files instead of some 300 modules is most of what `import "ptcc"`
 // costs over bare Node (bench/README.md, import time). The entries are built together with
 // code splitting, so code they share lives in shared chunks: one module instance of each
 // class (PtcError, PtcFn, ...) whichever entries an app imports. Browsers get the unbundled
@@ -13,9 +13,14 @@ import { fileURLToPath } from "node:url";
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const dist = join(root, "dist");
 await build({
-  entryPoints: ["index.js", "runtime/index.js", "otel/index.js", "mcp/index.js", "trace-view/index.js"].map((e) =>
-    join(dist, e),
-  ),
+  entryPoints: [
+    "index.js",
+    "runtime/index.js",
+    "otel/index.js",
+    "mcp/index.js",
+    "ai-sdk/index.js",
+    "trace-view/index.js",
+  ].map((e) => join(dist, e)),
   outbase: dist,
   outdir: join(dist, "lib"),
   chunkNames: "chunks/[name]-[hash]",
@@ -26,7 +31,7 @@ await build({
   target: "node20",
   // Loaded when used, from the app's node_modules: tsx and ts-morph (TypeScript tool
   // modules, ptcc compile), the optional peers, gpt-tokenizer (a dev dependency).
-  external: ["tsx", "tsx/*", "ts-morph", "gpt-tokenizer", "@opentelemetry/*", "@modelcontextprotocol/*"],
+  external: ["tsx", "tsx/*", "ts-morph", "gpt-tokenizer", "@opentelemetry/*", "@modelcontextprotocol/*", "ai"],
   // The maps of tsc's output (with the TypeScript sources inlined) are followed, so stack
   // traces and debuggers reach src/.
   sourcemap: true,

@@ -22,7 +22,7 @@ import { isJournalEntry, type JournalEntry } from "../agent/journal/entries.js";
 import { memoryJournal, type JournalStore } from "../agent/journal/store.js";
 import { replayLlm, type RecordedReply } from "../llm/replay.js";
 import { jsonlTrace, type TraceSink } from "../agent/trace.js";
-import type { AgentDefinition, RunOptions, Step, Turn, TurnRun } from "../agent/types.js";
+import type { AgentDefinition, ChunkInfo, RunOptions, Step, Turn, TurnRun } from "../agent/types.js";
 import { AgentFileError } from "../agent-file/error.js";
 import { loadAgentFile } from "../agent-file/load.js";
 import { PtcError } from "../diagnostics/error.js";
@@ -178,7 +178,9 @@ export async function runRun(args: RunArgs): Promise<number> {
   const human = args.json !== true;
   const transcript = new TurnOrder();
   const style = styles(process.stdout.isTTY === true && !process.env["NO_COLOR"]);
-  const spinner: Spinner = human ? createSpinner(process.stderr) : NO_SPINNER;
+  const spinner: Spinner = human ? createSpinner(process.stderr, { dim: style.colored }) : NO_SPINNER;
+  // The run whose reply streams on the terminal: one at a time (children in pmap may ask together).
+  let streaming: string | null = null;
   const controller = new AbortController();
   let interrupts = 0;
   const onSigint = (): void => {
@@ -201,7 +203,10 @@ export async function runRun(args: RunArgs): Promise<number> {
     breakOnSigint: true,
     trace: (event) => {
       // The model answered: what follows is the program running, not thinking.
-      if (event.type === "llm_response") spinner.stop();
+      if (event.type === "llm_response" && (streaming === null || streaming === event.run)) {
+        spinner.stop();
+        streaming = null;
+      }
       if (event.type === "compaction" && human) {
         spinner.stop();
         const n = (k: number): string => k.toLocaleString("en-US");
@@ -214,8 +219,20 @@ export async function runRun(args: RunArgs): Promise<number> {
     },
     ...(human
       ? {
-          onLlmStart: (name: string, depth: number, turn: number) =>
-            spinner.start(`thinking (${name}${depth > 0 ? `, depth ${depth}` : ""}, turn ${turn})`),
+          onLlmStart: (name: string, depth: number, turn: number) => {
+            if (streaming === null)
+              spinner.start(`thinking (${name}${depth > 0 ? `, depth ${depth}` : ""}, turn ${turn})`);
+          },
+          // On a terminal the reply shows as it streams (asking the model to stream it).
+          ...(process.stderr.isTTY === true
+            ? {
+                onChunk: (text: string, info: ChunkInfo) => {
+                  if (streaming !== null && streaming !== info.runId) return;
+                  streaming = info.runId;
+                  spinner.text(text);
+                },
+              }
+            : {}),
           onTurn: (turn: Turn, name: string, depth: number, run: TurnRun) => {
             spinner.stop();
             const out = transcript.turnEnded(run, renderTurn(turn, name, depth, style));
@@ -314,6 +331,7 @@ function readInput(option: string | undefined): Record<string, unknown> {
 // ── human output ────────────────────────────────────────────────────────────
 
 interface Style {
+  readonly colored: boolean;
   readonly dim: (s: string) => string;
   readonly ok: (s: string) => string;
   readonly bad: (s: string) => string;
@@ -324,7 +342,7 @@ function styles(color: boolean): Style {
     (code: number) =>
     (s: string): string =>
       color ? `\x1b[${code}m${s}\x1b[0m` : s;
-  return { dim: paint(2), ok: paint(32), bad: paint(31) };
+  return { colored: color, dim: paint(2), ok: paint(32), bad: paint(31) };
 }
 
 /**

@@ -11,6 +11,8 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startServer, type TestServer } from "../llm/server.js";
+import { openAiBody, openAiStream } from "../llm/streams.js";
 import { EXPENSES, RESEARCH, SEARCH } from "./example-runs.js";
 
 const ROOT = join(__dirname, "..", "..");
@@ -504,7 +506,11 @@ describe("ptcc run --record", () => {
     const r = ptcc([...EXPENSES.slice(0, 4), "--llm", `script:${script}`, "--record", path]);
     expect(r.code).toBe(1);
     expect(JSON.parse(readFileSync(path, "utf8"))).toMatchObject([
-      { agent: "expenses", content: '```clojure\n(fail "no")\n```', request: { hash: expect.stringMatching(/^[0-9a-f]{16}$/) } },
+      {
+        agent: "expenses",
+        content: '```clojure\n(fail "no")\n```',
+        request: { hash: expect.stringMatching(/^[0-9a-f]{16}$/) },
+      },
     ]);
     const bad = ptcc([...EXPENSES, "--record", join(dir, "no", "r.json")]);
     expect(bad.code).toBe(2);
@@ -527,7 +533,9 @@ describe("ptcc run --replay", () => {
     const path = join(dir, "research-changed.json");
     expect(ptcc([...RESEARCH, "--json", "--record", path]).code).toBe(0);
     // The recorded first message is not what the agent sends now (as after a prompt change).
-    const recorded = JSON.parse(readFileSync(path, "utf8")) as { request: { hash: string; messages: { content: string }[] } }[];
+    const recorded = JSON.parse(readFileSync(path, "utf8")) as {
+      request: { hash: string; messages: { content: string }[] };
+    }[];
     const first = recorded[0]!.request;
     first.messages[0]!.content = first.messages[0]!.content.replace(/\n/, "\nAn old line of the mission.\n");
     first.hash = "0000000000000000";
@@ -536,7 +544,9 @@ describe("ptcc run --replay", () => {
     expect(replay.code).toBe(1);
     const fail = (JSON.parse(replay.out) as { fail: { kind: string; reason: string } }).fail;
     expect(fail.kind).toBe("llm");
-    expect(fail.reason).toMatch(/^replay: the request of research's turn 1 is not in the recording: message 1 \(user\) differs from the recording's:\n/);
+    expect(fail.reason).toMatch(
+      /^replay: the request of research's turn 1 is not in the recording: message 1 \(user\) differs from the recording's:\n/,
+    );
     expect(fail.reason).toContain("- An old line of the mission.");
   });
 
@@ -634,5 +644,71 @@ describe("ptcc run with an OpenAI-compatible server", () => {
     expect(r.code).toBe(130);
     expect(r.err).toContain("ptcc: interrupted (Ctrl-C)");
     expect(untimed(r.out)).toBe("✗ failed (cancelled): cancelled\n  0 turns · 1 LLM request · N ms\n");
+  });
+});
+
+describe("ptcc run on a terminal, with a model that streams", () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startServer();
+  });
+  afterAll(() => server.close());
+
+  const PIECES = ["Adding.\n\n", "```clojure\n", "(+ 40", " 2)\n", "```"];
+  const agent = (): string =>
+    file("stream.agent.md", `---\nsignature: "() -> :int"\nmaxTurns: 1\nmodel: openai:gpt-test\n---\nAdd.\n`);
+  const env = (): Record<string, string> => ({
+    OPENAI_BASE_URL: server.url,
+    OPENAI_API_KEY: "test-key",
+    NO_COLOR: "1",
+  });
+
+  /** `ptcc run` in a pseudo-terminal (util-linux `script`): what the terminal got, stdout and stderr together. */
+  function onTerminal(args: readonly string[]): Promise<Ran> {
+    const command = [process.execPath, BIN, ...args].map((a) => `'${a.replace(/'/g, "'\\''")}'`).join(" ");
+    return new Promise((resolve, reject) => {
+      const child = spawn("script", ["-q", "-e", "-c", command, "/dev/null"], {
+        cwd: ROOT,
+        env: { ...process.env, ...env() },
+      });
+      let out = "";
+      child.stdout.setEncoding("utf8").on("data", (s: string) => (out += s));
+      child.on("error", reject);
+      child.on("close", (code) => resolve({ code: code ?? -1, out, err: "" }));
+    });
+  }
+
+  it("the reply shows as it arrives, then gives way to the turn's lines", async () => {
+    server.answer({
+      stream: openAiStream({ pieces: PIECES, usage: { prompt_tokens: 10, completion_tokens: 5 } }),
+      gapMs: 30,
+    });
+    const r = await onTerminal(["run", agent()]);
+    expect(r.code).toBe(0);
+    expect(server.requests[0]!.body).toMatchObject({ stream: true });
+    const shown = r.out.replace(/\r\n/g, "\n");
+    // The pieces in order (each as it came), then the erase, then the turn and the result.
+    let at = 0;
+    for (const piece of PIECES) {
+      const i = shown.indexOf(piece.replace(/\n/g, "\n"), at);
+      expect(i, `piece ${JSON.stringify(piece)}`).toBeGreaterThanOrEqual(at);
+      at = i + piece.length;
+    }
+    const erase = shown.indexOf("\x1b[J", at);
+    expect(erase).toBeGreaterThan(0);
+    // Four line ends in the text: the erase goes back up four rows.
+    expect(shown.slice(at, erase + 3)).toBe("\r\x1b[4A\x1b[J");
+    const turn = shown.indexOf("── turn 1", erase);
+    expect(turn).toBeGreaterThan(erase);
+    expect(shown.slice(turn)).toContain("✓ return: 42");
+  });
+
+  it("piped, the run does not ask the model to stream", async () => {
+    server.answer({ status: 200, body: openAiBody({ pieces: PIECES }) });
+    const before = server.requests.length;
+    const r = await ptccAsync(["run", agent()], env());
+    expect(r.code).toBe(0);
+    expect(server.requests[before]!.body).not.toHaveProperty("stream");
+    expect(r.err).toBe("");
   });
 });

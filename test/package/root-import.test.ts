@@ -1,8 +1,9 @@
 /**
  * The optional integrations stay optional: `import "ptcc"` (the built package) loads
  * neither OpenTelemetry, the MCP SDK nor the AI SDK, nor ptcc's own adapters for them
- * (`ptcc/otel`, `ptcc/mcp`), nor the trace view (`ptcc/trace-view`, its page renderer
- * included), so its import time does not grow with them. The subpaths load what they need. Checked in a fresh process whose module loader records every URL.
+ * (`ptcc/otel`, `ptcc/mcp`, `ptcc/ai-sdk`), nor the trace view (`ptcc/trace-view`, its page
+ * renderer included), so its import time does not grow with them. The subpaths load what they
+ * need. Checked in a fresh process whose module loader records every URL.
  */
 import { spawnSync } from "node:child_process";
 import { join } from "node:path";
@@ -30,8 +31,8 @@ function loadedBy(specifier: string): string[] {
   return JSON.parse(r.stdout) as string[];
 }
 
-const OPTIONAL = /node_modules\/(@opentelemetry|@modelcontextprotocol|@ai-sdk)\//;
-const ADAPTERS = /\/dist\/(lib\/)?(otel|mcp|trace-view)\//;
+const OPTIONAL = /node_modules\/(@opentelemetry|@modelcontextprotocol|@ai-sdk|ai)\//;
+const ADAPTERS = /\/dist\/(lib\/)?(otel|mcp|ai-sdk|trace-view)\//;
 
 describe("the package root", () => {
   it("loads no optional integration, and none of ptcc's adapters for them", () => {
@@ -51,5 +52,11 @@ describe("the package root", () => {
     const view = loadedBy("ptcc/trace-view");
     expect(view.some((u) => u.endsWith("/dist/lib/trace-view/index.js"))).toBe(true);
     expect(view.filter((u) => OPTIONAL.test(u))).toEqual([]);
+  });
+
+  it("ptcc/ai-sdk loads its bridge and nothing of the AI SDK (it uses only its types)", () => {
+    const loaded = loadedBy("ptcc/ai-sdk");
+    expect(loaded.some((u) => u.endsWith("/dist/lib/ai-sdk/index.js"))).toBe(true);
+    expect(loaded.filter((u) => OPTIONAL.test(u))).toEqual([]);
   });
 });
