@@ -8,7 +8,7 @@
 import { join } from "node:path";
 import { build } from "esbuild";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ensureChromium, launchChromium, type Browser } from "./chromium.js";
+import { ensureChromium, launchChromium, type Browser } from "../chromium.js";
 import { EXPECTED, startRoute, type Route } from "./fixture.js";
 
 const PAGE = `<!doctype html>

@@ -1,8 +1,8 @@
 /**
  * The HTML page of `ptcc trace FILE --html` in a real browser: headless Chromium (Debian's
- * `chromium`, installed by chromiumPath() when missing) opens the file with the network
- * off, the test clicks a turn and reads the detail pane, and a screenshot is kept in the
- * test's temp folder (its path is printed). No console errors, no request but the file.
+ * `chromium`, installed with apt-get when missing: test/chromium.ts) opens the file with the
+ * network off, the test clicks a turn and reads the detail pane, and a screenshot is kept in
+ * the test's temp folder (its path is printed). No console errors, no request but the file.
  * Where Chromium cannot be had the tests are skipped with the reason printed; with
  * PTCC_REQUIRE_CHROMIUM=1 (set by .ci/run) they fail instead.
  */
@@ -11,12 +11,13 @@ import { mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it, type TestContext } from "vitest";
 import { traceHtml } from "../../src/trace-view/html.js";
 import { buildTrace } from "../../src/trace-view/model.js";
 import { readTrace } from "../../src/trace-view/read.js";
+import { ensureChromium, launchChromium, type Browser } from "../chromium.js";
 import { bigTrace } from "./big-trace.js";
-import { Browser, chromiumPath, type Page } from "./chromium.js";
 import { recordCompacted, recordFirewalled, recordPmap, SECRETS } from "./recorded.js";
 
 const dir = mkdtempSync(join(tmpdir(), "ptcc-trace-page-"));
@@ -31,14 +32,17 @@ function page(name: string, text: string): string {
 }
 
 beforeAll(async () => {
-  const found = chromiumPath();
-  if ("missing" in found) {
-    if (process.env["PTCC_REQUIRE_CHROMIUM"] === "1") throw new Error(`PTCC_REQUIRE_CHROMIUM=1, but ${found.missing}`);
-    missing = found.missing;
+  try {
+    ensureChromium();
+  } catch (e) {
+    if (process.env["PTCC_REQUIRE_CHROMIUM"] === "1") throw e;
+    missing = (e as Error).message;
     console.warn(`trace page tests skipped: ${missing}`);
     return;
   }
-  browser = Browser.launch(found.path);
+  browser = await launchChromium();
+  // The page must render from its own file: no network at all.
+  await browser.context.setOffline(true);
   console.log(`trace page tests: screenshots in ${dir}`);
 }, 900_000);
 
@@ -46,18 +50,58 @@ afterAll(async () => {
   await browser?.close();
 });
 
+/** A tab: the page, and what it reported (errors) and asked for (requests). */
+interface Tab {
+  readonly page: Page;
+  /** Console errors and uncaught exceptions. */
+  readonly errors: string[];
+  /** Every URL the page asked for. */
+  readonly requests: string[];
+  /** The value of a JavaScript expression in the page. */
+  evaluate<T>(expression: string): Promise<T>;
+  click(selector: string): Promise<void>;
+}
+
 /** A fresh tab on `url`, loaded and ready; the test is skipped where there is no browser. */
-async function open(ctx: TestContext, url: string, width = 1280, height = 860): Promise<Page> {
+async function open(ctx: TestContext, url: string, width = 1280, height = 860): Promise<Tab> {
   if (browser === undefined) ctx.skip(`no Chromium: ${missing ?? "?"}`);
-  const tab = await browser!.newPage(width, height);
-  await tab.goto(url);
-  await tab.waitFor("document.body.dataset.ready === '1'");
+  const page = await browser!.context.newPage();
+  await page.setViewportSize({ width, height });
+  const errors: string[] = [];
+  const requests: string[] = [];
+  page.on("console", (m) => {
+    if (m.type() === "error") errors.push(`console.error: ${m.text()}`);
+  });
+  page.on("pageerror", (e) => errors.push(`exception: ${e.message}`));
+  page.on("request", (r) => requests.push(r.url()));
+  await page.goto(url);
+  const tab: Tab = {
+    page,
+    errors,
+    requests,
+    evaluate: async <T>(expression: string) => (await page.evaluate(expression)) as T,
+    click: (selector) => page.click(selector),
+  };
+  await until(tab, "document.body.dataset.ready === '1'");
   return tab;
 }
 
 /** Waits for two animation frames: the page's lazy rendering has run. */
-const frames = (tab: Page): Promise<unknown> =>
+const frames = (tab: Tab): Promise<unknown> =>
   tab.evaluate("new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))");
+
+/**
+ * Waits until `expression` is true in the page, polling with evaluate: playwright's own
+ * waitForFunction evaluates strings with eval, which the page's Content-Security-Policy
+ * forbids (as it should).
+ */
+async function until(tab: Tab, expression: string, ms = 10_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!(await tab.evaluate<boolean>(`Boolean(${expression})`))) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${expression}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
 
 describe("the trace page in Chromium", () => {
   it("renders fully from the file with no network; a click on a turn shows its program", async (ctx) => {
@@ -114,15 +158,15 @@ describe("the trace page in Chromium", () => {
 
     // A tool call opens to its arguments and result; a child run's link selects that run.
     await tab.click('.row[data-turn="research-00000001:1"]');
-    await tab.click("#detail details.call summary");
-    await tab.waitFor(`document.querySelector('#detail details.call').textContent.includes('"topic": "heat pumps"')`);
+    await tab.click("#detail details.call summary .idx");
+    await until(tab, `document.querySelector('#detail details.call')?.textContent.includes('"topic": "heat pumps"')`);
     await tab.click('#detail button.link[data-run="summarize-00000003"]');
     expect(await tab.evaluate("document.querySelector('#detail h2').textContent")).toMatch(/^summarize-00000003/);
 
     await tab.click('.row[data-turn="research-00000001:2"]');
     await frames(tab);
     const shot = join(dir, "pmap.png");
-    await tab.screenshot(shot);
+    await tab.page.screenshot({ path: shot });
     expect(readFileSync(shot).subarray(1, 4).toString()).toBe("PNG");
     expect(statSync(shot).size).toBeGreaterThan(10_000);
 
@@ -174,10 +218,11 @@ describe("the trace page in Chromium", () => {
   it("firewalled values stay hidden, also from a trace written unredacted", async (ctx) => {
     const tab = await open(ctx, page("firewalled", await recordFirewalled(dir, false)));
     await tab.click('.row[data-turn="contact-00000001:1"]');
-    await tab.click("#detail details.call summary");
+    await tab.click("#detail details.call summary .idx");
     // The call's result, opened: its firewalled fields as the model saw them.
-    await tab.waitFor(
-      `document.querySelector('#detail details.call').textContent.includes('"_email": "<Firewalled>"')`,
+    await until(
+      tab,
+      `document.querySelector('#detail details.call')?.textContent.includes('"_email": "<Firewalled>"')`,
     );
     await tab.click('.row[data-run="contact-00000001"]');
     const seen =
@@ -218,7 +263,7 @@ describe("the trace page in Chromium", () => {
     ];
     const tab = await open(ctx, page("hostile", events.map((e) => JSON.stringify(e)).join("\n")));
     await tab.click('.row[data-turn="x-1:1"]');
-    await tab.click("#detail details.call summary");
+    await tab.click("#detail details.call summary .idx");
     expect(await tab.evaluate("document.title")).toBe("ptcc trace — hostile.jsonl");
     expect(await tab.evaluate("document.querySelectorAll('img, #detail script').length")).toBe(0);
     expect(await tab.evaluate("document.querySelector('#detail pre.code').textContent")).toContain("</script><script>");
@@ -257,7 +302,7 @@ describe("the trace page in Chromium", () => {
     await tab.click("#detail button.more");
     expect(await tab.evaluate("document.querySelectorAll('#detail details.call').length")).toBe(200);
 
-    await tab.screenshot(join(dir, "big.png"));
+    await tab.page.screenshot({ path: join(dir, "big.png") });
     expect(tab.errors).toEqual([]);
     expect(tab.requests.filter((u) => !u.startsWith("file:"))).toEqual([]);
   });

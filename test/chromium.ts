@@ -1,7 +1,7 @@
 /**
- * Debian's Chromium for the browser test, driven by playwright-core: installed with
- * apt-get when it is missing (CI machines start without it), launched headless with a
- * fresh profile, and closed with its profile removed.
+ * Debian's Chromium for the browser tests (test/ai-sdk/, test/trace-view/), driven by
+ * playwright-core: installed with apt-get when it is missing (CI machines start without it),
+ * launched headless with a fresh profile, and closed with its profile removed.
  */
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
