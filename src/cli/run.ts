@@ -125,11 +125,13 @@ export async function runRun(args: RunArgs): Promise<number> {
     ...(llm !== undefined ? { llm, llmRegistry: overrideModels(def, llm) } : {}),
     signal: controller.signal,
     breakOnSigint: true,
-    trace: (event) => {
+    // The view goes on with each event: the trace file holds its redacted form, which
+    // hides every firewalled value the run has seen, wherever a program put it.
+    trace: (event, view) => {
       // The model answered: what follows is the program running, not thinking.
       if (event.type === "llm_response") spinner.stop();
-      trace?.sink(event);
-      recorder?.sink(event);
+      trace?.sink(event, view);
+      recorder?.sink(event, view);
     },
     ...(human
       ? {
