@@ -568,11 +568,16 @@ class Run {
 
   private async resolveLlm(): Promise<Llm> {
     const chosen = this.def.llm;
+    // A model the registry names is kept. Otherwise the caller's model wins over the
+    // definition's (an agent file's `model:`), here and in the agents this one calls, as the
+    // model argument of an AI SDK call does: a test's scripted model is never bypassed.
+    const named =
+      typeof chosen === "string" && Object.hasOwn(this.registry, chosen) ? this.registry[chosen] : undefined;
+    if (named !== undefined) return toLlm(named);
+    if (this.options.llm !== undefined) return toLlm(this.options.llm);
     if (typeof chosen === "function") return chosen;
     if (typeof chosen === "object") return toLlm(chosen);
     if (typeof chosen === "string") {
-      const named = this.registry[chosen];
-      if (named !== undefined) return toLlm(named);
       if (chosen.includes(":")) {
         // One instance per spec for the whole mission: a scripted LLM's replies are read
         // in call order across every agent, which needs a single cursor.
@@ -589,7 +594,7 @@ class Run {
         `${agentLabel(this.def.name)}: no model named ${chosen} in the LLM registry${known.length > 0 ? ` (it has ${known.join(", ")})` : ""}${spec !== undefined ? ` — did you mean ${spec}?` : ""}`,
       );
     }
-    const given = this.options.llm ?? this.parent?.llm;
+    const given = this.parent?.llm;
     if (given !== undefined) return toLlm(given);
     throw new LlmError(`${agentLabel(this.def.name)}: no LLM given (pass llm in the definition or the run options)`);
   }
