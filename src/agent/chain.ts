@@ -6,6 +6,7 @@
  */
 import { PtcError } from "../diagnostics/error.js";
 import { altSpelling } from "../signature/types.js";
+import { stepInSignatureSpelling } from "./signature-keys.js";
 import type { ChainInput } from "./typed.js";
 import type { AgentLike, RunOptions, Step } from "./types.js";
 import { runAgent } from "./loop.js";
@@ -76,6 +77,6 @@ export async function chain<P, O>(
   const result = runAgent(def, input, {
     ...options,
     inputDescriptions: { ...prev.fieldDescriptions, ...(options.inputDescriptions ?? {}) },
-  });
+  }).then((step) => stepInSignatureSpelling(step, def));
   return result as Promise<Step<O>>;
 }

@@ -14,6 +14,7 @@ import { renderSignature } from "../signature/render.js";
 import { altSpelling, type Signature } from "../signature/types.js";
 import { DefinitionError, type DefinitionProblem } from "./definition-error.js";
 import { runAgent } from "./loop.js";
+import { stepInSignatureSpelling } from "./signature-keys.js";
 import { describeValue as describe } from "./describe-value.js";
 import {
   AGENT_OPTION_KEYS,
@@ -75,7 +76,10 @@ export class Agent<I = Record<string, unknown>, O = unknown> {
   /** Run the agent on an input (the values of its signature's parameters). */
   run(...[input, options]: RunArgs<I>): Promise<Step<O>> {
     const data = (input ?? {}) as Readonly<Record<string, unknown>>;
-    return runAgent(this.definition, data, options ?? {}) as Promise<Step<O>>;
+    // The return comes back with its keys spelled as the signature (and so its type) has them.
+    return runAgent(this.definition, data, options ?? {}).then((step) =>
+      stepInSignatureSpelling(step, this.definition),
+    ) as Promise<Step<O>>;
   }
 }
 

@@ -18,6 +18,7 @@ import { renderSignature } from "../signature/render.js";
 import type { ValidationIssue } from "../runtime/validation.js";
 import { llmIssue } from "./feedback.js";
 import { agentLabel } from "./rules.js";
+import { stepInSignatureSpelling } from "./signature-keys.js";
 import type { Signature } from "../signature/types.js";
 import {
   SELF,
@@ -120,7 +121,8 @@ function hostTool(host: ToolHost, name: string, spec: ToolDefinition): ToolFunct
         (meter) => {
           if (sig !== null) {
             const checked = checkOutput(sig, result, "enabled", meter);
-            if (!checked.ok) return `returned data that does not match ${renderSignature(sig)}: ${issuesText(checked.errors)}`;
+            if (!checked.ok)
+              return `returned data that does not match ${renderSignature(sig)}: ${issuesText(checked.errors)}`;
           }
           host.seen(result);
           call.done({ result });
@@ -156,7 +158,7 @@ async function childTool(
 ): Promise<unknown> {
   const call = recorder(host, name, args);
   try {
-    const step = await host.runChild(name, child, args, inherit);
+    const step = stepInSignatureSpelling(await host.runChild(name, child, args, inherit), child);
     if (!step.ok) {
       const reason = step.failure?.reason ?? "failed";
       // A child's broken tool is as much beyond the parent's model as its own would be.
