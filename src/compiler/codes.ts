@@ -30,6 +30,7 @@ export const CODES = {
   PTC135: "a tool whose TypeScript types cannot be written as a signature",
   PTC136: "a tool module that TypeScript cannot read",
   PTC137: "a malformed tool entry",
+  PTC138: "a generated module that would not type-check against its tool modules",
   PTC140: "an agent used as a tool that does not exist",
   PTC141: "an agent used as a tool without a description",
   PTC142: "agents that use each other in a cycle",

@@ -200,7 +200,7 @@ function toolTypeAliases(a: EmitAgent): { text: string; aliases: Map<string, { a
     lines.push(`type ${args} = ${inputTypeText(t.signature, { fn: "$ptcc.PtcFn" })};`);
     if (t.resultTyped) {
       lines.push("", `/** What tool ${inComment(t.name)} returns. */`);
-      lines.push(`type ${result} = ${outputTypeText(t.signature, { fn: "$ptcc.PtcFn" })};`);
+      lines.push(`type ${result} = ${outputTypeText(t.signature, { fn: "$ptcc.PtcFn", undefinedIsNil: true })};`);
     }
   }
   return { text: lines.length === 0 ? "" : `${lines.join("\n")}\n`, aliases };

@@ -19,17 +19,18 @@
  * work) before it knows the tools (`prepare`), while the agent files are still being read:
  * the compile runs it in a worker thread (types-worker.ts) for that.
  */
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import { dirname, join, relative, resolve, sep } from "node:path";
 import type { ts } from "ts-morph";
 import { closest, didYouMean } from "../diagnostics/suggest.js";
-import { parsedSignatureToTypeScript } from "../signature/typescript.js";
 import type { Signature } from "../signature/types.js";
 import { codeCache, saveCodeCaches } from "./code-cache.js";
 import { findUp } from "./hash.js";
 import type { DiagnosticCode } from "./codes.js";
 import { defaultCacheDir, loadTypeScript, type TypeScriptApi } from "./load-typescript.js";
 import { PTCC_TYPES, PTCC_TYPES_FILE } from "./ptcc-types.js";
+import { inputTypeText, outputTypeText } from "./emit-types.js";
 import { deriveSignature, type TsApi } from "./ts-signature.js";
 
 /** One tool to read. */
@@ -60,11 +61,25 @@ export interface ToolTypeOptions {
 
 /** Read every requested tool; answers in the order of the requests (in this thread). */
 export async function analyzeTools(requests: readonly ToolRequest[], options: ToolTypeOptions): Promise<ToolAnswer[]> {
-  if (requests.length === 0) return [];
+  return requests.length === 0 ? [] : toolTypesHere().analyze(requests, options);
+}
+
+/**
+ * A TypeScript session in this thread, loaded from the code cache (the compile's own when
+ * there is no worker); the caches a cold start made are written after the first analyze.
+ */
+export function toolTypesHere(): ToolTypes {
   const cache = codeCache(defaultCacheDir());
-  const answers = toolTypes(loadTypeScript(cache)).analyze(requests, options);
-  saveCodeCaches(cache);
-  return answers;
+  const session = toolTypes(loadTypeScript(cache));
+  return {
+    prepare: (dir) => session.prepare(dir),
+    analyze: (requests, options) => {
+      const answers = session.analyze(requests, options);
+      saveCodeCaches(cache);
+      return answers;
+    },
+    check: (check, modules, options) => session.check(check, modules, options),
+  };
 }
 
 /** A TypeScript session of one compile. */
@@ -77,6 +92,25 @@ export interface ToolTypes {
   prepare(projectDir: string): void;
   /** Read every requested tool; answers in the order of the requests. */
   analyze(requests: readonly ToolRequest[], options: ToolTypeOptions): ToolAnswer[];
+  /**
+   * Type-check generated modules against the tool modules they import, in one program with
+   * the project's compiler options and ptcc's own declarations, as the app's tsc will: what
+   * TypeScript says about each of `check` (answers in that order). `modules` holds every
+   * module of the output folder (what `check` imports of each other is read from there).
+   */
+  check(check: readonly string[], modules: readonly GeneratedModule[], options: ToolTypeOptions): ModuleCheck[];
+}
+
+/** A generated module as it will be written: its absolute path and its text. */
+export interface GeneratedModule {
+  readonly path: string;
+  readonly text: string;
+}
+
+/** What TypeScript says about a generated module: its errors, by line (1-based). */
+export interface ModuleCheck {
+  readonly path: string;
+  readonly errors: readonly { readonly line: number; readonly column: number; readonly message: string }[];
 }
 
 export function toolTypes(api: TypeScriptApi): ToolTypes {
@@ -90,6 +124,7 @@ export function toolTypes(api: TypeScriptApi): ToolTypes {
     prepare: (projectDir) => projectFor(projectDir).prepare(),
     analyze: (requests, options) =>
       requests.length === 0 ? [] : analyzeIn(projectFor(options.projectDir), requests, options),
+    check: (check, modules, options) => (check.length === 0 ? [] : projectFor(options.projectDir).check(check, modules)),
   };
 }
 
@@ -107,6 +142,12 @@ function analyzeIn(project: Project, requests: readonly ToolRequest[], options: 
     const sf = program.getSourceFile(r.module);
     if (sf === undefined) {
       answers[index] = { ok: false, code: "PTC136", message: "TypeScript cannot read the tool module" };
+      return;
+    }
+    // TypeScript's parser recovers from syntax errors: a module it had to repair is not read.
+    const syntax = program.getSyntacticDiagnostics(sf)[0];
+    if (syntax !== undefined) {
+      answers[index] = syntaxFailure(api, r, syntax);
       return;
     }
     const found = exportedFunction(api, sf, r);
@@ -127,6 +168,8 @@ function analyzeIn(project: Project, requests: readonly ToolRequest[], options: 
       const tool = which === undefined ? undefined : checked.get(which.index);
       // A result that is `unknown` or `any` is not checked (the run checks it).
       if (which === undefined || tool === undefined || (which.part === "result" && !tool.resultTyped)) continue;
+      // One answer per tool: its arguments' problem, which comes first, before its result's.
+      if (!answers[which.index]!.ok) continue;
       answers[which.index] = checkFailure(requests[which.index]!, which.part, d.messageText);
     }
   }
@@ -169,11 +212,16 @@ class Project {
       getDirectories: (d) =>
         d.startsWith(`${dirname(LIB_DIR)}/`) || d === dirname(LIB_DIR) ? [] : ts.sys.getDirectories(d),
       realpath: (p) => (p.startsWith(`${dirname(LIB_DIR)}/`) ? p : (ts.sys.realpath?.(p) ?? p)),
-      // `ptcc` (and `ptcc/runtime`) resolve to the declarations tools use, not the package's graph.
+      // `ptcc` (and `ptcc/runtime`) resolve to the declarations tools use, not the package's
+      // graph; when generated modules are checked, to ptcc's own declarations.
       resolveModuleNames: (names, containing) =>
         names.map((name) =>
           name === "ptcc" || name === "ptcc/runtime"
-            ? { resolvedFileName: PTCC_TYPES_FILE, extension: ts.Extension.Dts, isExternalLibraryImport: true }
+            ? {
+                resolvedFileName: this.declarations?.[name] ?? PTCC_TYPES_FILE,
+                extension: ts.Extension.Dts,
+                isExternalLibraryImport: true,
+              }
             : ts.resolveModuleName(name, containing, this.options, host, moduleCache).resolvedModule,
         ),
     };
@@ -183,6 +231,43 @@ class Project {
   /** Parse and bind the library (a program of ptcc's declarations alone, and its checker). */
   prepare(): void {
     this.program([]).getTypeChecker();
+  }
+
+  /** ptcc's declarations while generated modules are checked (null: the tools' view). */
+  private declarations: Readonly<Record<string, string>> | null = null;
+
+  /** See ToolTypes.check. Nothing is said when ptcc's declarations are not there (not built). */
+  check(check: readonly string[], modules: readonly GeneratedModule[]): ModuleCheck[] {
+    const declarations = ptccDeclarations();
+    if (declarations === null) return check.map((path) => ({ path, errors: [] }));
+    for (const m of modules) {
+      this.virtual.set(m.path, m.text);
+      this.exists.delete(m.path);
+      this.dropFile(m.path);
+    }
+    this.declarations = declarations;
+    try {
+      // Resolution differs from the tools' programs: no old program to take it from.
+      const program = this.api.ts.createProgram({ rootNames: [...check], options: this.options, host: this.host });
+      return check.map((path) => {
+        const sf = program.getSourceFile(path);
+        if (sf === undefined) return { path, errors: [{ line: 1, column: 1, message: "TypeScript cannot read it" }] };
+        const found = [...program.getSyntacticDiagnostics(sf), ...program.getSemanticDiagnostics(sf)];
+        return {
+          path,
+          errors: found.map((d) => {
+            const at = sf.getLineAndCharacterOfPosition(d.start ?? 0);
+            return { line: at.line + 1, column: at.character + 1, message: explain(d.messageText, false) };
+          }),
+        };
+      });
+    } finally {
+      this.declarations = null;
+      for (const m of modules) {
+        this.virtual.delete(m.path);
+        this.dropFile(m.path);
+      }
+    }
   }
 
   /** A program of ptcc's declarations, the modules and an extra (virtual) file. */
@@ -243,11 +328,38 @@ class Project {
   }
 }
 
+/**
+ * ptcc's own declarations, for the check of generated modules: `dist/index.d.ts` and
+ * `dist/runtime/index.d.ts` of the package this compiler belongs to (found from this
+ * module, in dist/compiler/ or a bundle in dist/bundle/). Null when they are not built.
+ */
+function ptccDeclarations(): Readonly<Record<string, string>> | null {
+  for (let d = dirname(fileURLToPath(import.meta.url)); ; d = dirname(d)) {
+    const pkg = join(d, "package.json");
+    if (existsSync(pkg)) {
+      const root = join(d, "dist", "index.d.ts");
+      const runtime = join(d, "dist", "runtime", "index.d.ts");
+      return existsSync(root) && existsSync(runtime) ? { ptcc: root, "ptcc/runtime": runtime } : null;
+    }
+    if (dirname(d) === d) return null;
+  }
+}
+
 /** Where the library's declarations appear to be (they are served from memory). */
 const LIB_DIR = "/__ptcc_compile__/lib";
 
 function compilerOptions(ts: typeof import("ts-morph").ts, tsconfig: string | null): ts.CompilerOptions {
-  const forced = { noEmit: true, skipLibCheck: true, allowJs: true, declaration: false, composite: false };
+  // Nothing is emitted: options about output (and the files they place) do not apply.
+  const forced = {
+    noEmit: true,
+    skipLibCheck: true,
+    allowJs: true,
+    declaration: false,
+    composite: false,
+    incremental: false,
+    rootDir: undefined,
+    outDir: undefined,
+  };
   if (tsconfig !== null) {
     const read = ts.readConfigFile(tsconfig, (p) => ts.sys.readFile(p));
     if (read.error === undefined) {
@@ -396,16 +508,36 @@ function checkFile(requests: readonly ToolRequest[], path: string): CheckFile | 
     let spec = relative(dirname(path), r.module).split(sep).join("/");
     if (!spec.startsWith(".")) spec = `./${spec}`;
     spec = spec.replace(/\.(m|c)?ts$/, (_m, k: string | undefined) => `.${k ?? ""}js`);
-    const types = parsedSignatureToTypeScript(r.declared, { fnType: "PtcFn" });
+    // The types the generated module gives the tool (emit.ts), so both say the same.
     lines.push(`import { ${r.exportName} as $t${i} } from ${JSON.stringify(spec)};`);
-    lines.push(`type $A${i} = ${types.input};`);
-    lines.push(`type $R${i} = ${types.output};`);
+    lines.push(`type $A${i} = ${oneLineType(inputTypeText(r.declared, { fn: "PtcFn" }))};`);
+    lines.push(`type $R${i} = ${oneLineType(outputTypeText(r.declared, { fn: "PtcFn", undefinedIsNil: true }))};`);
     kindOfLine.set(lines.length + 1, { index, part: "args" });
     lines.push(`export const $args${i}: (args: $A${i}, context: ToolContext) => unknown = $t${i};`);
     kindOfLine.set(lines.length + 1, { index, part: "result" });
     lines.push(`export const $result${i}: (...args: never[]) => $R${i} | PromiseLike<$R${i}> = $t${i};`);
   });
   return kindOfLine.size === 0 ? undefined : { path, text: `${lines.join("\n")}\n`, lines: kindOfLine };
+}
+
+/** PTC136 for a tool module with a syntax error, saying where it is. */
+function syntaxFailure(api: TsApi, r: ToolRequest, d: ts.Diagnostic): ToolAnswer {
+  const where =
+    d.file === undefined || d.start === undefined
+      ? ""
+      : ((p) => ` at ${p.line + 1}:${p.character + 1}`)(d.file.getLineAndCharacterOfPosition(d.start));
+  const file = r.module.slice(Math.max(r.module.lastIndexOf("/"), r.module.lastIndexOf("\\")) + 1);
+  return {
+    ok: false,
+    code: "PTC136",
+    message: `the tool module ${file} has a syntax error${where}: ${api.ts.flattenDiagnosticMessageText(d.messageText, " ")}`,
+    hint: "fix the module: TypeScript reads the tool's types from it",
+  };
+}
+
+/** A type written over lines, on one (the check file's lines each check one thing). */
+function oneLineType(text: string): string {
+  return text.replace(/\n\s*/g, " ");
 }
 
 function checkFailure(
@@ -429,8 +561,11 @@ function checkFailure(
       };
 }
 
-/** TypeScript's explanation, innermost reason last, without the check file's own names. */
-function explain(text: string | ts.DiagnosticMessageChain): string {
+/**
+ * TypeScript's explanation, innermost reason last, without the check file's own names
+ * (`checkFile`: the lines about its `$A0`/`$R0` aliases say nothing to the reader).
+ */
+function explain(text: string | ts.DiagnosticMessageChain, checkFile = true): string {
   const chain: string[] = [];
   const walk = (m: string | ts.DiagnosticMessageChain): void => {
     if (typeof m === "string") {
@@ -442,7 +577,7 @@ function explain(text: string | ts.DiagnosticMessageChain): string {
   };
   walk(text);
   // The first lines compare the whole function types; the last ones say what differs.
-  const useful = chain.filter((l) => !/\$[AR]\d|\$t\d|=>/.test(l));
+  const useful = checkFile ? chain.filter((l) => !/\$[AR]\d|\$t\d|=>/.test(l)) : chain;
   const shown = (useful.length > 0 ? useful.slice(-2) : chain.slice(-1)).map((l) => l.replace(/\.$/, ""));
   return shown.join("; ");
 }
