@@ -17,6 +17,7 @@ import type { CompileProgress, CompileResult, ToolTypeReader } from "../compiler
 import { startTypesWorker, type ToolTypesWorker } from "../compiler/tool-types-client.js";
 import type { ToolTypes } from "../compiler/tool-types.js";
 import { exitCode, formatOf, render, renderChanges, unchanged } from "./compile-render.js";
+import { compileFolders } from "./compile-config.js";
 import { failureLine } from "./failure.js";
 import { UsageError } from "./usage-error.js";
 
@@ -29,6 +30,8 @@ export interface CompileArgs {
   readonly watch?: boolean;
   readonly force?: boolean;
   readonly format?: unknown;
+  /** Warnings fail the command too (exit 1), and are error annotations on GitHub. */
+  readonly warningsAsErrors?: boolean;
 }
 
 /** What the quick start (compile-quick.ts) did before handing the command over. */
@@ -54,24 +57,22 @@ export async function compileCommand(args: CompileArgs, start: CompileStart = {}
 }
 
 export async function runCompile(args: CompileArgs, start: CompileStart = {}): Promise<number> {
-  if (typeof args.out !== "string" || args.out === "") {
-    throw new UsageError("give the output folder: ptcc compile agents --out src/agents.generated");
-  }
+  const { dirs, out, command } = compileFolders(args, process.cwd());
   const format = formatOf(args.format);
   if (args.check === true && args.watch === true) throw new UsageError("--check and --watch do not go together");
-  const dirs = args.dirs !== undefined && args.dirs.length > 0 ? [...args.dirs] : ["agents"];
   const { CompileUsageError } = await import("../compiler/discover.js");
+  const shown = { check: args.check === true, command, warningsAsErrors: args.warningsAsErrors === true };
   let firstRun = true;
   const run = async (progress: boolean): Promise<CompileResult> => {
     const first = firstRun;
     firstRun = false;
     let worker = first ? start.worker : null;
     try {
-      // Nothing changed: answered without loading the parsers or the compiler.
-      if (args.check !== true && args.force !== true && !(first && start.changed === true)) {
+      // Nothing changed: answered without loading the parsers or the compiler (--check too).
+      if (args.force !== true && !(first && start.changed === true)) {
         const { upToDate } = await import("../compiler/up-to-date.js");
-        const quick = upToDate({ inputs: dirs, out: args.out as string, cwd: process.cwd() });
-        if (quick !== null) return unchanged(quick);
+        const quick = upToDate({ inputs: dirs, out, cwd: process.cwd() });
+        if (quick !== null) return unchanged(quick, args.check === true);
       }
       // TypeScript loads in another thread while this one reads the agent files (the
       // first compile only: --watch compiles again in this thread, TypeScript loaded).
@@ -82,7 +83,7 @@ export async function runCompile(args: CompileArgs, start: CompileStart = {}): P
       const { compileAgents } = await import("../compiler/compile.js");
       return await compileAgents({
         inputs: dirs,
-        out: args.out as string,
+        out,
         cwd: process.cwd(),
         check: args.check === true,
         force: args.force === true,
@@ -101,8 +102,8 @@ export async function runCompile(args: CompileArgs, start: CompileStart = {}): P
 
   const showProgress = format === "pretty" && process.stderr.isTTY === true;
   const first = await run(showProgress);
-  process.stdout.write(render(first, format, args.check === true));
-  if (args.watch !== true) return exitCode(first, args.check === true);
+  process.stdout.write(render(first, format, shown));
+  if (args.watch !== true) return exitCode(first, args.check === true, args.warningsAsErrors === true);
   return watchLoop(dirs, first, async () => {
     const r = await run(false);
     process.stdout.write(renderChanges(r, format));

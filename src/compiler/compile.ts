@@ -21,10 +21,12 @@ import { assignNames, findCycles, resolveTools, unusedParameters } from "./check
 import type { Diagnostic } from "./diagnostics.js";
 import { CompileUsageError, discoverAgentFiles } from "./discover.js";
 import { agentModuleParts, emitAgentModule, emitIndex, type AgentModuleParts, type EmitTool } from "./emit.js";
-import { inputsDigest, tsconfigChain, withLocalImports, type FileCache } from "./hash.js";
+import { fileDigest, inputsDigest, tsconfigChain, withLocalImports, type FileCache } from "./hash.js";
 import {
   applyPlan,
   discardStaging,
+  HEADER_PREFIX,
+  type GeneratedFile,
   outputFolder,
   planChanges,
   planOutput,
@@ -36,7 +38,7 @@ import {
 } from "./output.js";
 import type { GeneratedModule, ModuleCheck, ToolAnswer, ToolRequest, ToolTypeOptions } from "./tool-types.js";
 import { at, readUnit, signatureParser, type Unit, type UnitTool } from "./unit.js";
-import { indexHash, moduleHashBase, projectRoot, upToDate } from "./up-to-date.js";
+import { indexHash, moduleHashBase, projectRoot, readDigests, upToDate } from "./up-to-date.js";
 
 export interface CompileOptions {
   /** Folders (or agent files) as given, relative to `cwd`. */
@@ -94,11 +96,19 @@ export interface CompileResult {
   /** Every file the compile read (absolute): agent files, tool modules, their local imports. */
   readonly inputs: readonly string[];
   /** With `check`: the differences between what would be generated and the folder. */
-  readonly check?: {
-    readonly stale: readonly string[];
-    readonly missing: readonly string[];
-    readonly extra: readonly string[];
-  };
+  readonly check?: CheckResult;
+}
+
+/**
+ * What `--check` found: generated files whose code differs from what would be generated
+ * now (the header's hashes aside), files missing, files whose agent is gone; and, for each,
+ * why (which input changed), by the file as shown.
+ */
+export interface CheckResult {
+  readonly stale: readonly string[];
+  readonly missing: readonly string[];
+  readonly extra: readonly string[];
+  readonly why?: Readonly<Record<string, string>>;
 }
 
 /** Compile the agent files under `inputs` into `out`. Throws CompileUsageError for bad folders. */
@@ -125,7 +135,8 @@ export async function compileAgents(options: CompileOptions): Promise<CompileRes
   const fromRoot = (p: string): string => relative(root, p).split(sep).join("/");
   const progress = options.onProgress ?? ((): void => {});
 
-  if (options.check !== true && options.force !== true && options.changed !== true) {
+  // Every module's inputs as they were: nothing would change (with --check too, as cheaply).
+  if (options.force !== true && options.changed !== true) {
     const quick = upToDate({ inputs: options.inputs, out: options.out, cwd });
     if (quick !== null) {
       return {
@@ -137,6 +148,7 @@ export async function compileAgents(options: CompileOptions): Promise<CompileRes
         removed: [],
         regenerated: [],
         inputs: quick.inputs,
+        ...(options.check === true ? { check: { stale: [], missing: [], extra: [] } } : {}),
       };
     }
   }
@@ -310,10 +322,29 @@ export async function compileAgents(options: CompileOptions): Promise<CompileRes
 
     const plan: OutputPlan = planOutput(state, generated);
     if (options.check === true) {
-      const missing = [...plan.write.keys()].filter((f) => !state.generated.has(f)).map((f) => shown(join(given, f)));
-      const stale = [...plan.write.keys()].filter((f) => state.generated.has(f)).map((f) => shown(join(given, f)));
+      const byModule = new Map(good.map((u) => [`${u.names!.module}.ts`, u]));
+      const why: Record<string, string> = {};
+      const missing: string[] = [];
+      const stale: string[] = [];
+      for (const [f, text] of plan.write) {
+        const file = shown(join(given, f));
+        const old = state.generated.get(f);
+        const u = byModule.get(f);
+        if (old === undefined) {
+          missing.push(file);
+          why[file] = u === undefined ? "the index of the agents is not there" : `${u.shown} has no generated module`;
+        } else if (generatedCode(old.text) !== generatedCode(text)) {
+          // Only the code counts: a changed input that changes nothing generated is no change.
+          stale.push(file);
+          why[file] = u === undefined ? "the list of agents changed" : staleReason(old, u, shown, root);
+        }
+      }
       const extra = plan.remove.map((f) => shown(join(given, f)));
-      return result({ regenerated, check: { stale, missing, extra } });
+      for (const f of plan.remove) {
+        const source = state.generated.get(f)!.head.split("\n")[0]!.slice(HEADER_PREFIX.length).replace(/ — do not edit$/, "");
+        why[shown(join(given, f))] = `its agent file ${shown(join(root, source))} is not compiled any more`;
+      }
+      return result({ regenerated, check: { stale, missing, extra, why } });
     }
     if (planChanges(plan)) {
       progress({ phase: "write", done: 0, total: plan.write.size });
@@ -344,7 +375,10 @@ function inputsHash(u: Unit, cache: FileCache, fromRoot: (p: string) => string, 
   if (tools.size > 0)
     for (const [file, text] of tsconfigChain(cache, dirname(u.absolute))) tools.set(fromRoot(file), text);
   const sorted = [...tools].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  u.reads = [u.source, ...sorted.map(([p]) => p).filter((p) => p !== u.source)];
+  u.reads = [
+    [u.source, fileDigest(u.text)],
+    ...sorted.filter(([p]) => p !== u.source).map(([p, text]): [string, string] => [p, fileDigest(text)]),
+  ];
   return inputsDigest(moduleHashBase(outFromRoot), [[u.source, u.text], ...sorted.filter(([p]) => p !== u.source)]);
 }
 
@@ -439,4 +473,29 @@ function generatedModuleErrors(u: Unit, text: string, check: ModuleCheck): Diagn
     );
   }
   return out;
+}
+
+// ---------------------------------------------------------------------------------------
+// --check: what changed
+
+/** A generated file without the header lines that record hashes and inputs: its code. */
+function generatedCode(text: string): string {
+  return text.replace(/^\/\/ ptcc: (?:inputs|reads|warnings) .*\n/gm, "");
+}
+
+/** Which inputs of a stale module changed since it was generated, from its header's digests. */
+function staleReason(old: GeneratedFile, u: Unit, shown: (p: string) => string, root: string): string {
+  if (!old.intact) return "it was edited by hand";
+  const before = readDigests(old.head);
+  if (before === null) return "it was generated by another version of ptcc";
+  const changed: string[] = [];
+  for (const [path, digest] of u.reads) {
+    const was = before.get(path);
+    const name = shown(join(root, path));
+    if (was === undefined) changed.push(`${name} is read now`);
+    else if (was !== digest) changed.push(`${name} changed`);
+  }
+  const now = new Set(u.reads.map(([p]) => p));
+  for (const path of before.keys()) if (!now.has(path)) changed.push(`${shown(join(root, path))} is not read any more`);
+  return changed.length === 0 ? "ptcc changed since it was generated" : `${changed.join(", ")} since it was generated`;
 }

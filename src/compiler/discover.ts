@@ -5,7 +5,8 @@
  * are not searched. A path given that is itself an agent file is taken as it is.
  */
 import { readdirSync, statSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { basename, dirname, join, resolve } from "node:path";
+import { closest, didYouMean } from "../diagnostics/suggest.js";
 import { AGENT_FILE_EXTENSION } from "./hash.js";
 
 /** A problem with a folder given on the command line (the CLI exits 2). */
@@ -31,7 +32,7 @@ export function discoverAgentFiles(inputs: readonly string[], cwd: string, exclu
     try {
       info = statSync(path);
     } catch {
-      throw new CompileUsageError(`${input}: no such folder`);
+      throw new CompileUsageError(`${input}: no such folder${nearFolder(input, path)}`);
     }
     if (info.isFile()) {
       if (!path.endsWith(AGENT_FILE_EXTENSION)) throw new CompileUsageError(`${input}: not a folder or an agent file`);
@@ -54,4 +55,20 @@ function walk(dir: string, skip: ReadonlySet<string>, found: Set<string>): void 
     if (e.isDirectory()) walk(path, skip, found);
     else if (e.isFile() && e.name.endsWith(AGENT_FILE_EXTENSION)) found.add(path);
   }
+}
+
+/** ` — did you mean agent?` for a folder given that is not there, when one of a near name is. */
+function nearFolder(input: string, path: string): string {
+  let names: string[] = [];
+  try {
+    names = readdirSync(dirname(path), { withFileTypes: true })
+      .filter((e) => e.isDirectory() && !e.name.startsWith(".") && e.name !== "node_modules")
+      .map((e) => e.name);
+  } catch {
+    return "";
+  }
+  const slash = Math.max(input.lastIndexOf("/"), input.lastIndexOf("\\"));
+  const near = closest(basename(path), names).map((n) => input.slice(0, slash + 1) + n);
+  const text = didYouMean(near);
+  return text === undefined ? "" : ` — ${text}`;
 }

@@ -45,8 +45,11 @@ export interface EmitAgent {
   readonly tools: readonly EmitTool[];
   /** The hash of the module's inputs. */
   readonly inputsHash: string;
-  /** The files it is generated from, from the project root (the header's `reads`). */
-  readonly reads: readonly string[];
+  /**
+   * The files it is generated from, from the project root, with the digest of each (the
+   * header's `reads`): the agent file first.
+   */
+  readonly reads: readonly (readonly [path: string, digest: string])[];
 }
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
@@ -57,7 +60,7 @@ export function emitAgentModule(a: EmitAgent, parts: AgentModuleParts = agentMod
   const toolTypes = toolTypeAliases(a);
   const body = fillTemplate(readTemplate("compile/agent-module.tpl"), {
     ...parts.slots,
-    reads: oneLine(JSON.stringify(a.reads)),
+    reads: oneLine(JSON.stringify(Object.fromEntries(a.reads))),
     imports: imports.text,
     toolTypes: toolTypes.text,
     options: optionLines(a, imports.aliases, toolTypes.aliases).join("\n"),

@@ -48,6 +48,14 @@ export function inputsDigest(
   return digest(parts);
 }
 
+/**
+ * The digest of one input file as the header's `reads` records it (8 hex digits): what lets
+ * `--check` say which input changed since a module was generated.
+ */
+export function fileDigest(text: string | null): string {
+  return digestParts([text === null ? "(unreadable)" : text.replace(/\r\n?/g, "\n")], "sha256", 8);
+}
+
 /** A short, stable hex digest of the parts (16 hex digits of SHA-256). */
 export function digest(parts: readonly string[]): string {
   return digestParts(parts, "sha256", 16);

@@ -39,8 +39,8 @@ export interface Unit {
   names: ModuleNames | null;
   tools: UnitTool[];
   inputsHash: string;
-  /** The files the module is generated from, from the project root: the agent file first. */
-  reads: string[];
+  /** The files the module is generated from, from the project root, with their digests: the agent file first. */
+  reads: [path: string, digest: string][];
 }
 
 /** Parses signatures; the same text twice gives the same (shared, never changed) result. */

@@ -35,7 +35,7 @@ export function indexHash(modules: readonly ModuleNames[]): string {
   return digest([PTCC_VERSION, GENERATOR_VERSION, readTemplate("compile/index.tpl"), ...list]);
 }
 
-const READS = /^\/\/ ptcc: reads (\[.*\])$/m;
+const READS = /^\/\/ ptcc: reads (\{.*\})$/m;
 const WARNINGS = /^\/\/ ptcc: warnings (\d+)$/m;
 
 /** The nearest folder above `out` with a package.json (headers name files from there). */
@@ -77,18 +77,16 @@ export function upToDate(options: {
       modules.push(names);
       const module = state.generated.get(`${names.module}.ts`);
       if (module === undefined || !module.intact || module.inputsHash === null) return null;
-      const reads = JSON.parse(READS.exec(module.head)?.[1] ?? "null") as unknown;
-      if (!Array.isArray(reads) || reads[0] !== fromRoot(file) || !reads.every((r) => typeof r === "string")) {
-        return null;
-      }
+      const reads = readsOf(module.head);
+      if (reads === null || reads[0] !== fromRoot(file)) return null;
       // A module with tool modules (more than its agent file to read) reads the tsconfig.json
       // found now, and what it extends: one made or moved since is a change.
       if (reads.length > 1) {
-        const listed = new Set(reads as string[]);
+        const listed = new Set(reads);
         if (!tsconfigChain(cache, dirname(file)).every(([p]) => listed.has(fromRoot(p)))) return null;
       }
       const texts: [string, string | null][] = [];
-      for (const r of reads as string[]) {
+      for (const r of reads) {
         const path = join(root, r);
         read.push(path);
         texts.push([r, readCached(cache, path)]);
@@ -100,4 +98,28 @@ export function upToDate(options: {
   } catch {
     return null;
   }
+}
+
+/**
+ * The header's `reads`: each file a module was generated from (the agent file first), with
+ * the digest it had then. Null when the header has none that can be read.
+ */
+export function readDigests(head: string): Map<string, string> | null {
+  try {
+    const reads = JSON.parse(READS.exec(head)?.[1] ?? "null") as unknown;
+    if (typeof reads !== "object" || reads === null || Array.isArray(reads)) return null;
+    const out = new Map<string, string>();
+    for (const [path, digest] of Object.entries(reads)) {
+      if (typeof digest !== "string") return null;
+      out.set(path, digest);
+    }
+    return out.size === 0 ? null : out;
+  } catch {
+    return null;
+  }
+}
+
+function readsOf(head: string): string[] | null {
+  const reads = readDigests(head);
+  return reads === null ? null : [...reads.keys()];
 }

@@ -124,7 +124,7 @@ describe("ptcc compile", () => {
     const d = dir({ "agents/count.agent.md": GOOD });
     expect(ptcc(d, ["compile", "--out", "gen", "--check"])).toEqual({
       code: 1,
-      out: "missing: gen/count.ts\nmissing: gen/index.ts\nrun ptcc compile without --check to update them\n1 agent, 0 errors, 2 files out of date\n",
+      out: "missing: gen/count.ts (agents/count.agent.md has no generated module)\nmissing: gen/index.ts (the index of the agents is not there)\nrun npx ptcc compile --out gen to update them\n1 agent, 0 errors, 2 files out of date\n",
       err: "",
     });
     ptcc(d, ["compile", "--out", "gen"]);
@@ -132,6 +132,65 @@ describe("ptcc compile", () => {
       code: 0,
       out: "1 agent, 0 errors, up to date\n",
       err: "",
+    });
+  });
+
+  it("--check compares the code: a comment in a tool module or tsconfig.json changes nothing", () => {
+    const d = dir({
+      "package.json": "{}",
+      "tsconfig.json": '{ "compilerOptions": { "strict": true } }\n',
+      "agents/count.agent.md": TOOLED,
+      "tools/count.ts": TOOL,
+    });
+    expect(ptcc(d, ["compile", "agents", "--out", "gen"]).code).toBe(0);
+    writeFileSync(join(d, "tools/count.ts"), `// a comment\n${TOOL}`);
+    writeFileSync(join(d, "tsconfig.json"), '// the app\'s settings\n{ "compilerOptions": { "strict": true } }\n');
+    expect(ptcc(d, ["compile", "agents", "--out", "gen", "--check"])).toEqual({
+      code: 0,
+      out: "1 agent, 0 errors, up to date\n",
+      err: "",
+    });
+  });
+
+  it("--check on GitHub Actions: an annotation per file out of date, saying which input changed and what to run", () => {
+    const d = dir({ "package.json": "{}", "agents/count.agent.md": TOOLED, "tools/count.ts": TOOL });
+    expect(ptcc(d, ["compile", "agents", "--out", "gen"]).code).toBe(0);
+    writeFileSync(join(d, "tools/count.ts"), TOOL.replace("Counts the words", "Counts words"));
+    writeFileSync(join(d, "agents/other.agent.md"), GOOD);
+    const r = ptcc(d, ["compile", "agents", "--out", "gen", "--check"], { GITHUB_ACTIONS: "true" });
+    expect(r.code).toBe(1);
+    expect(r.out.split("\n")).toEqual([
+      "::error file=gen/count.ts,title=ptcc compile --check%3A stale::gen/count.ts is out of date: tools/count.ts changed since it was generated. Run npx ptcc compile agents --out gen and commit the result.",
+      "::error file=gen/index.ts,title=ptcc compile --check%3A stale::gen/index.ts is out of date: the list of agents changed. Run npx ptcc compile agents --out gen and commit the result.",
+      "::error file=gen/other.ts,title=ptcc compile --check%3A missing::gen/other.ts is missing: agents/other.agent.md has no generated module. Run npx ptcc compile agents --out gen and commit the result.",
+      "2 agents, 0 errors, 3 files out of date",
+      "",
+    ]);
+  });
+
+  it("--warnings-as-errors: a warning fails the command (exit 1), as an error annotation on GitHub", () => {
+    const d = dir({ "agents/count.agent.md": GOOD.replace("Count {{query}}.", "Count.") });
+    const plain = ptcc(d, ["compile", "agents", "--out", "gen"]);
+    expect(plain.code).toBe(0);
+    expect(plain.out).toContain("warning PTC123");
+    const strict = ptcc(d, ["compile", "agents", "--out", "gen", "--warnings-as-errors"], { GITHUB_ACTIONS: "true" });
+    expect(strict.code).toBe(1);
+    expect(strict.out).toMatch(/^::error file=agents\/count\.agent\.md,line=2,.*title=PTC123::the prompt never mentions/);
+  });
+
+  it('reads its folders from package.json ("ptcc": { "agents", "out" }) when not given', () => {
+    const d = dir({
+      "package.json": JSON.stringify({ name: "app", ptcc: { agents: "src/agents", out: "src/agents.generated" } }),
+      "src/agents/count.agent.md": GOOD,
+    });
+    expect(ptcc(d, ["compile"])).toMatchObject({ code: 0, out: "1 agent, 0 errors, 2 files written\n" });
+    expect(readFileSync(join(d, "src/agents.generated/count.ts"), "utf8")).toContain("export const count");
+    // From a folder below, the paths are still the package's.
+    expect(ptcc(join(d, "src"), ["compile", "--check"])).toMatchObject({ code: 0, out: "1 agent, 0 errors, up to date\n" });
+    writeFileSync(join(d, "package.json"), JSON.stringify({ ptcc: { agent: "src/agents", out: "gen" } }));
+    expect(ptcc(d, ["compile"])).toMatchObject({
+      code: 2,
+      err: 'ptcc: package.json: unknown key "agent" in "ptcc" — did you mean agents?\n',
     });
   });
 
@@ -144,6 +203,14 @@ describe("ptcc compile", () => {
     expect(ptcc(d, ["compile", "nowhere", "--out", "gen"])).toMatchObject({
       code: 2,
       err: "ptcc: nowhere: no such folder\n",
+    });
+    expect(ptcc(d, ["compile", "agnets", "--out", "gen"])).toMatchObject({
+      code: 2,
+      err: "ptcc: agnets: no such folder — did you mean agents?\n",
+    });
+    expect(ptcc(d, ["compile", "--out", "gen", "--chek"])).toMatchObject({
+      code: 2,
+      err: "ptcc: Unknown argument: chek — did you mean --check?\n",
     });
     expect(ptcc(d, ["compile", "--out", "gen", "--check", "--watch"]).code).toBe(2);
     expect(ptcc(d, ["compile", "--out", "gen", "--format", "xml"])).toMatchObject({
