@@ -344,7 +344,10 @@ export async function compileAgents(options: CompileOptions): Promise<CompileRes
         const source = state.generated.get(f)!.head.split("\n")[0]!.slice(HEADER_PREFIX.length).replace(/ — do not edit$/, "");
         why[shown(join(given, f))] = `its agent file ${shown(join(root, source))} is not compiled any more`;
       }
-      return result({ regenerated, check: { stale, missing, extra, why } });
+      return result({
+        regenerated,
+        check: { stale, missing, extra, ...(Object.keys(why).length > 0 ? { why } : {}) },
+      });
     }
     if (planChanges(plan)) {
       progress({ phase: "write", done: 0, total: plan.write.size });
