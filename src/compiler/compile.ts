@@ -174,7 +174,8 @@ export async function compileAgents(options: CompileOptions): Promise<CompileRes
   const compiled = new Set(files);
   for (const u of units) resolveTools(u, byPath, compiled, report, parse);
   findCycles(units, report);
-  for (const u of units) unusedParameters(u, report);
+  // A file with problems of its own (a misspelt placeholder) would only be warned of their echoes.
+  for (const u of units) if (!u.problems) unusedParameters(u, report);
 
   // --- Hashes; what must be generated
   const state = readOutputState(out);

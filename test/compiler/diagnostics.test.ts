@@ -393,6 +393,36 @@ describe("codes", () => {
 });
 
 describe("every problem of a run at once", () => {
+  it("an unknown front-matter key hides none of the file's other problems: tools, types, agents (issue 21 §2)", async () => {
+    const dir = project({
+      "agents/a.agent.md": agentFile(
+        [
+          'signature: "(query :string) -> :int"',
+          "maxTurn: 3",
+          "tools:",
+          "  - from: ../tools/t.ts#cuont",
+          "  - from: ../tools/t.ts#size",
+          '    signature: "(text :int) -> :int"',
+          "  - helpr",
+        ].join("\n"),
+        "Count {{query}}.",
+      ),
+      "agents/helper.agent.md": agentFile("description: Helps", "Help."),
+      "tools/t.ts":
+        "export function count(args: { text: string }): number { return args.text.length; }\n" +
+        "export function size(args: { text: string }): number { return args.text.length; }\n",
+    });
+    const r = await compile(dir);
+    expect(brief(r.diagnostics)).toEqual([
+      "agents/a.agent.md:3:1 PTC102 unknown key maxTurn — did you mean maxTurns?",
+      "agents/a.agent.md:8:5 PTC140 no agent file helpr.agent.md next to this one — did you mean helper?",
+      "agents/a.agent.md:5:11 PTC131 the tool module has no export cuont — did you mean count?",
+      expect.stringMatching(
+        /^agents\/a\.agent\.md:6:11 PTC133 size does not accept the arguments of the tool's signature: /,
+      ),
+    ]);
+  });
+
   it("several problems of one file, and of another file, in one compile", async () => {
     const dir = project({
       "agents/a.agent.md": agentFile(`${SIG}\nmaxTurn: 3\nfieldDescriptions:\n  cout: how many`, "Find {{qurey}}."),
