@@ -11,8 +11,8 @@
  * Exit codes: 0 compiled (or, with --check, up to date); 1 errors in the agent files, or
  * --check found stale, missing or extra files; 2 the command was used wrongly.
  */
-import { watch as fsWatch, type FSWatcher } from "node:fs";
-import { dirname, resolve, sep } from "node:path";
+import { readdirSync, watch as fsWatch, type FSWatcher } from "node:fs";
+import { dirname, join, resolve, sep } from "node:path";
 import type { CompileProgress, CompileResult, ToolTypeReader } from "../compiler/compile.js";
 import { startTypesWorker, type ToolTypesWorker } from "../compiler/tool-types-client.js";
 import type { ToolTypes } from "../compiler/tool-types.js";
@@ -171,24 +171,33 @@ async function watchLoop(
     if (timer !== undefined) clearTimeout(timer);
     timer = setTimeout(() => void compile(), WATCH_SETTLE_MS);
   };
-  // The agent folders with what is under them (new agent files appear there); the folders
-  // of the other files a compile read (tool modules, their imports, tsconfig) by
-  // themselves, so that a tool module at the project's root does not watch node_modules.
-  const watch = (folder: string, recursive: boolean): void => {
-    const key = `${recursive ? "r" : "f"}:${folder}`;
-    if (watchers.has(key)) return;
+  // Folders are watched, each by itself, never a file: a file saved by rename (sed -i, an
+  // editor's atomic save, git checkout) is a new file, which a watch on the old one never
+  // hears of, while its folder does. (Node's recursive watch on Linux misses such saves
+  // too.) The agent folders with every folder under them (new agent files appear there,
+  // and new folders are taken in after each compile); the folders of the other files a
+  // compile read (tool modules, their imports, tsconfig) alone, so that a tool module at
+  // the project's root does not watch node_modules.
+  const watch = (folder: string): void => {
+    if (watchers.has(folder)) return;
     try {
-      watchers.set(key, fsWatch(folder, { recursive }, trigger));
+      const w = fsWatch(folder, trigger);
+      // A folder removed while watched: forgotten, and watched again if it comes back.
+      w.on("error", () => {
+        w.close();
+        watchers.delete(folder);
+      });
+      watchers.set(folder, w);
     } catch {
       // A folder that went away: its agent files are gone, the next compile says so.
     }
   };
   const agentFolders = dirs.map((d) => resolve(d));
   const follow = (r: CompileResult): void => {
-    for (const f of agentFolders) watch(f, true);
+    for (const f of agentFolders) for (const folder of foldersUnder(f)) watch(folder);
     for (const f of r.inputs) {
       const folder = dirname(f);
-      if (!agentFolders.some((a) => folder === a || folder.startsWith(a + sep))) watch(folder, false);
+      if (!agentFolders.some((a) => folder === a || folder.startsWith(a + sep))) watch(folder);
     }
   };
   const compile = async (): Promise<void> => {
@@ -218,4 +227,21 @@ async function watchLoop(
       done(0);
     });
   });
+}
+
+/** `dir` and the folders under it, as the compile searches them (no node_modules, no dot folders). */
+function foldersUnder(dir: string): string[] {
+  const out = [dir];
+  for (let i = 0; i < out.length; i++) {
+    let entries: import("node:fs").Dirent[];
+    try {
+      entries = readdirSync(out[i]!, { withFileTypes: true });
+    } catch {
+      continue;
+    }
+    for (const e of entries) {
+      if (e.isDirectory() && !e.name.startsWith(".") && e.name !== "node_modules") out.push(join(out[i]!, e.name));
+    }
+  }
+  return out;
 }

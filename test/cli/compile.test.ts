@@ -11,6 +11,7 @@ import {
   mkdtempSync,
   readdirSync,
   readFileSync,
+  renameSync,
   rmSync,
   symlinkSync,
   writeFileSync,
@@ -363,6 +364,35 @@ describe("ptcc compile", () => {
       child.kill("SIGINT");
     }
   }, 30_000);
+
+  it("--watch keeps hearing a file saved by rename (sed -i, editors' atomic save), again and again", async () => {
+    const d = dir({ "agents/count.agent.md": GOOD, "tools/count.ts": TOOL, "agents/t.agent.md": TOOLED });
+    const child = spawn(process.execPath, [BIN, "compile", "agents", "--out", "gen", "--watch"], { cwd: d });
+    let out = "";
+    child.stdout.on("data", (b: Buffer) => (out += b.toString()));
+    const until = async (text: string): Promise<void> => {
+      for (let i = 0; i < 400 && !out.includes(text); i++) await new Promise((r) => setTimeout(r, 50));
+      expect(out).toContain(text);
+    };
+    /** Save as editors do: write a new file beside it, then rename it over the old one. */
+    const renameSave = (file: string, text: string): void => {
+      writeFileSync(`${join(d, file)}.tmp`, text);
+      renameSync(`${join(d, file)}.tmp`, join(d, file));
+    };
+    try {
+      await until("3 files written");
+      for (const [i, word] of ["each", "every"].entries()) {
+        out = "";
+        renameSave("agents/count.agent.md", GOOD.replace("Count {{query}}.", `Count ${word} {{query}}.`));
+        await until("wrote gen/count.ts");
+        out = "";
+        renameSave("tools/count.ts", TOOL.replace("a page at a time", `page ${i} at a time`));
+        await until("wrote gen/t.ts");
+      }
+    } finally {
+      child.kill("SIGINT");
+    }
+  }, 60_000);
 
   it("--watch compiles again when a tool module outside the agent folder changes", async () => {
     const d = dir({ "agents/count.agent.md": TOOLED, "tools/count.ts": TOOL });
