@@ -461,7 +461,7 @@ describe("ptcc init", () => {
     // Again: every file is kept, nothing is overwritten.
     writeFileSync(join(app, "src/main.ts"), "// mine\n");
     const again = ptcc(app, ["init"]);
-    expect(again.out).toContain("kept src/main.ts (it exists)");
+    expect(again.out).toMatch(/^nothing to do: this project is scaffolded \(\d+ files kept\)\n$/);
     expect(readFileSync(join(app, "src/main.ts"), "utf8")).toBe("// mine\n");
   }, 60_000);
 
@@ -492,7 +492,10 @@ describe("ptcc init", () => {
     const d = dir({ "package.json": JSON.stringify(mine, null, 4) });
     const out = ptcc(d, ["init"]).out;
     expect(out).toContain("added the scripts agents, agents:check, agents:watch, typecheck to package.json\n");
-    expect(out).toContain("added ptcc, @types/node to the dependencies of package.json\n");
+    expect(out).toContain("added ptcc to the dependencies and @types/node to the devDependencies of package.json\n");
+    expect(out).toContain("added src/agents.generated to .prettierignore\nadded src/agents.generated to .gitattributes\n");
+    expect(readFileSync(join(d, ".prettierignore"), "utf8")).toBe("src/agents.generated/\n");
+    expect(readFileSync(join(d, ".gitattributes"), "utf8")).toBe("src/agents.generated/** linguist-generated=true\n");
     const pkg = JSON.parse(readFileSync(join(d, "package.json"), "utf8")) as typeof mine;
     expect(pkg.scripts["start"]).toBe("node mine.js");
     expect(pkg.dependencies).toEqual({ express: "^5.0.0", ptcc: expect.stringMatching(/^\^\d+\.\d+\.\d+/) });
@@ -504,8 +507,35 @@ describe("ptcc init", () => {
     // Run again: nothing is missing any more, package.json is not touched.
     const before = readFileSync(join(d, "package.json"), "utf8");
     const again = ptcc(d, ["init"]).out;
-    expect(again).not.toContain("added");
+    expect(again).toMatch(/^nothing to do: /);
     expect(readFileSync(join(d, "package.json"), "utf8")).toBe(before);
+  });
+
+  it("an existing app: no demo among its agents, its ignores and ESLint taken care of, its tsconfig's types named", () => {
+    const d = dir({
+      "package.json": JSON.stringify({ name: "x", dependencies: { ptcc: "*" } }),
+      "agents/billing/summarize.agent.md": GOOD,
+      "tsconfig.json": '{\n  // mine\n  "compilerOptions": { "strict": true, "types": [] },\n}\n',
+      ".prettierignore": "dist",
+      ".eslintrc.json": "{}",
+      "eslint.config.js": "export default [];\n",
+    });
+    const r = ptcc(d, ["init"]);
+    expect(r.code).toBe(0);
+    expect(r.out).toContain("agents/ holds your agents: the demo agent order-status was not added");
+    expect(r.out).not.toContain("order-status.agent.md");
+    expect(r.out).toContain("added src/agents.generated to .prettierignore\n");
+    expect(r.out).toContain("added src/agents.generated to .eslintignore\n");
+    expect(r.out).toContain('note: add { ignores: ["src/agents.generated/"] } to the configurations of eslint.config.js');
+    expect(r.out).toContain("npx tsc -p .                                  (npm run typecheck)");
+    expect(readFileSync(join(d, ".prettierignore"), "utf8")).toBe("dist\nsrc/agents.generated/\n");
+    const pkg = JSON.parse(readFileSync(join(d, "package.json"), "utf8")) as { scripts: Record<string, string> };
+    expect(pkg.scripts["start"]).toBeUndefined();
+    // The demo where there are no agents yet, with the tsconfig's types said.
+    const e = dir({ "tsconfig.json": '{ "compilerOptions": { "types": ["vitest/globals"] } }' });
+    expect(ptcc(e, ["init"]).out).toContain(
+      'note: tsconfig.json lists compilerOptions.types without "node": add "node" for src/main.ts and tools/orders.ts',
+    );
   });
 
   it('scaffolds into an existing CommonJS app ("type": "commonjs"): it type-checks and runs', () => {
