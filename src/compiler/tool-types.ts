@@ -24,7 +24,8 @@ import { fileURLToPath } from "node:url";
 import { dirname, join, relative, resolve, sep } from "node:path";
 import type { ts } from "ts-morph";
 import { closest, didYouMean } from "../diagnostics/suggest.js";
-import type { Signature } from "../signature/types.js";
+import { renderType } from "../signature/render.js";
+import type { Signature, SigType } from "../signature/types.js";
 import { codeCache, saveCodeCaches } from "./code-cache.js";
 import { findUp } from "./hash.js";
 import type { DiagnosticCode } from "./codes.js";
@@ -137,7 +138,7 @@ function analyzeIn(project: Project, requests: readonly ToolRequest[], options: 
   const api: TsApi = { ts, checker: program.getTypeChecker() };
   const answers: ToolAnswer[] = [];
   /** What the check file's diagnostics are about: tools with a declared signature, and their result. */
-  const checked = new Map<number, { resultTyped: boolean }>();
+  const checked = new Map<number, { resultTyped: boolean; found: FoundFunction }>();
   requests.forEach((r, index) => {
     const sf = program.getSourceFile(r.module);
     if (sf === undefined) {
@@ -156,7 +157,7 @@ function analyzeIn(project: Project, requests: readonly ToolRequest[], options: 
     } else if (r.declared === null) {
       answers[index] = deriveAnswer(api, found, r);
     } else {
-      checked.set(index, { resultTyped: found.resultTyped });
+      checked.set(index, { resultTyped: found.resultTyped, found });
       answers[index] = { ok: true, signature: r.declared, resultTyped: found.resultTyped };
     }
   });
@@ -170,7 +171,8 @@ function analyzeIn(project: Project, requests: readonly ToolRequest[], options: 
       if (which === undefined || tool === undefined || (which.part === "result" && !tool.resultTyped)) continue;
       // One answer per tool: its arguments' problem, which comes first, before its result's.
       if (!answers[which.index]!.ok) continue;
-      answers[which.index] = checkFailure(requests[which.index]!, which.part, d.messageText);
+      const field = differingField(api, sf, which.index, which.part, requests[which.index]!.declared!, tool.found);
+      answers[which.index] = checkFailure(requests[which.index]!, which.part, field ?? explain(d.messageText));
     }
   }
   return answers;
@@ -540,12 +542,7 @@ function oneLineType(text: string): string {
   return text.replace(/\n\s*/g, " ");
 }
 
-function checkFailure(
-  r: ToolRequest,
-  part: "args" | "result",
-  message: string | ts.DiagnosticMessageChain,
-): ToolAnswer {
-  const detail = explain(message);
+function checkFailure(r: ToolRequest, part: "args" | "result", detail: string): ToolAnswer {
   return part === "args"
     ? {
         ok: false,
@@ -580,4 +577,83 @@ function explain(text: string | ts.DiagnosticMessageChain, checkFile = true): st
   const useful = checkFile ? chain.filter((l) => !/\$[AR]\d|\$t\d|=>/.test(l)) : chain;
   const shown = (useful.length > 0 ? useful.slice(-2) : chain.slice(-1)).map((l) => l.replace(/\.$/, ""));
   return shown.join("; ");
+}
+
+// ---------------------------------------------------------------------------------------
+// Which field differs
+
+/**
+ * The field where a tool's types and its declared signature part ways, as the reader would
+ * name it — `items[].tags: string[] here, [:int] in the signature` — found by walking the
+ * signature and both types (the function's, and the check file's `$A`/`$R` alias of the
+ * signature) down to the deepest field that does not fit. Null when there is none to name.
+ */
+function differingField(
+  api: TsApi,
+  check: ts.SourceFile,
+  index: number,
+  part: "args" | "result",
+  declared: Signature,
+  found: FoundFunction,
+): string | null {
+  const { ts, checker } = api;
+  const alias = check.statements.find(
+    (st): st is ts.TypeAliasDeclaration =>
+      ts.isTypeAliasDeclaration(st) && st.name.text === `${part === "args" ? "$A" : "$R"}${index}`,
+  );
+  if (alias === undefined) return null;
+  const sigTs = checker.getTypeAtLocation(alias.name);
+  let toolTs: ts.Type;
+  if (part === "args") {
+    const first = found.signature.getParameters()[0];
+    if (first === undefined) return null;
+    toolTs = checker.getTypeOfSymbolAtLocation(first, found.at);
+  } else {
+    const returned = found.signature.getReturnType();
+    toolTs = checker.getAwaitedType(returned) ?? returned;
+  }
+  const sigType: SigType = part === "args" ? { kind: "map", optional: false, fields: declared.params } : declared.output;
+  // The arguments: what the signature sends must fit the parameter; the result: the other way.
+  const fits = (sig: ts.Type, tool: ts.Type): boolean =>
+    part === "args" ? checker.isTypeAssignableTo(sig, tool) : checker.isTypeAssignableTo(tool, sig);
+  const show = (t: ts.Type): string => checker.typeToString(t);
+  const propertyType = (t: ts.Type, name: string): ts.Type | undefined => {
+    const p = checker.getPropertyOfType(t, name);
+    return p === undefined ? undefined : checker.getTypeOfSymbolAtLocation(p, found.at);
+  };
+  const walk = (t: SigType, sig: ts.Type, tool: ts.Type, path: string, depth: number): string | null => {
+    if (fits(sig, tool)) return null;
+    const here = (): string =>
+      `${path === "" ? (part === "args" ? "the arguments" : "the result") : path}: ${show(tool)} here, ${renderType(t)} in the signature`;
+    if (depth > 16) return here();
+    const sigNN = checker.getNonNullableType(sig);
+    const toolNN = checker.getNonNullableType(tool);
+    if (t.kind === "map" && t.fields.length > 0) {
+      for (const f of t.fields) {
+        const s = propertyType(sigNN, f.name);
+        const o = propertyType(toolNN, f.name);
+        const at = path === "" ? f.name : `${path}.${f.name}`;
+        if (s === undefined) continue;
+        if (o === undefined) {
+          if (part === "result" && !f.type.optional) return `${at}: missing here, ${renderType(f.type)} in the signature`;
+          continue;
+        }
+        const deeper = walk(f.type, s, o, at, depth + 1);
+        if (deeper !== null) return deeper;
+      }
+    } else if (t.kind === "list" && checker.isArrayType(sigNN) && checker.isArrayType(toolNN)) {
+      const s = checker.getTypeArguments(sigNN as ts.TypeReference)[0];
+      const o = checker.getTypeArguments(toolNN as ts.TypeReference)[0];
+      if (s !== undefined && o !== undefined) {
+        const deeper = walk(t.of, s, o, `${path}[]`, depth + 1);
+        if (deeper !== null) return deeper;
+      }
+    }
+    return here();
+  };
+  try {
+    return walk(sigType, sigTs, toolTs, "", 0);
+  } catch {
+    return null;
+  }
 }

@@ -293,8 +293,8 @@ describe("tool types (ts-morph)", () => {
     });
     const r = await compile(dir);
     expect(brief(r.diagnostics)).toEqual([
-      "agents/a.agent.md:8:11 PTC133 takesString does not accept the arguments of the tool's signature: Types of property 'id' are incompatible; Type 'number' is not assignable to type 'string' — change the function's parameter type, or the signature",
-      "agents/a.agent.md:11:11 PTC134 what lookup returns does not fit the tool's signature: Types of property 'title' are incompatible; Type 'string' is not assignable to type 'number' — change the function's return type, or the signature",
+      "agents/a.agent.md:8:11 PTC133 takesString does not accept the arguments of the tool's signature: id: string here, :int in the signature — change the function's parameter type, or the signature",
+      "agents/a.agent.md:11:11 PTC134 what lookup returns does not fit the tool's signature: title: string here, :int in the signature — change the function's return type, or the signature",
       "agents/a.agent.md:14:11 PTC131 the tool module has no export lookp — did you mean lookup?",
       "agents/a.agent.md:16:11 PTC132 export notAFunction is number, not a function — export the tool's function",
       "agents/a.agent.md:18:11 PTC135 cannot derive a signature from the TypeScript types of bigint: n is a bigint, which JSON cannot hold — declare the tool's signature in the agent file (signature: ...)",

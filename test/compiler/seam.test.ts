@@ -71,6 +71,25 @@ describe("generated modules are checked against the tool modules at compile time
     expect(r.diagnostics.map((d) => d.code)).toEqual(["PTC133"]);
   });
 
+  it("PTC133/PTC134 name the field that differs, at any depth", async () => {
+    const dir = app(
+      "export function find(args: { id: number; filter: { tags: string[] } }): { items: { id: number; tags: string[] }[] } {\n" +
+        "  return { items: [{ id: args.id, tags: args.filter.tags }] };\n}\n",
+      'signature: "(id :int) -> :int"\ntools:\n  - from: ../tools/t.ts#find\n    signature: "(id :int, filter {tags [:int]}) -> :any"',
+    );
+    expect(brief((await compile(dir)).diagnostics)).toEqual([
+      "agents/a.agent.md:4:11 PTC133 find does not accept the arguments of the tool's signature: filter.tags[]: string here, :int in the signature — change the function's parameter type, or the signature",
+    ]);
+    const result = app(
+      "export function find(args: { id: number }): { items: { id: number; tags: string[] }[] } {\n" +
+        "  return { items: [{ id: args.id, tags: [] }] };\n}\n",
+      'signature: "(id :int) -> :int"\ntools:\n  - from: ../tools/t.ts#find\n    signature: "(id :int) -> {items [{id :int, tags [:int], note :string}]}"',
+    );
+    expect(brief((await compile(result)).diagnostics)).toEqual([
+      "agents/a.agent.md:4:11 PTC134 what find returns does not fit the tool's signature: items[].tags[]: string here, :int in the signature — change the function's return type, or the signature",
+    ]);
+  });
+
   it("a tool module with a syntax error is PTC136 (TypeScript's parser recovers, the compile does not)", async () => {
     const dir = app(
       `export function find(args: { id: number }): number {\n  return args.id +;\n}\n`,
