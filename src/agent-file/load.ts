@@ -107,6 +107,7 @@ async function loadFile(context: LoadContext, file: FileRef, stack: readonly Fil
   const spec = await parseWithAdvice(text, file);
   const badModel = checkModel(spec, text, context.options.llmRegistry);
   if (badModel !== null) throw badModel;
+  const model = await scriptModel(spec, file, text);
   const here = [...stack, file];
   const tools: Record<string, ToolSpec> = {};
   for (const entry of spec.tools) {
@@ -123,7 +124,7 @@ async function loadFile(context: LoadContext, file: FileRef, stack: readonly Fil
     maxTurns: spec.maxTurns,
     maxDepth: spec.maxDepth,
     formatOptions: spec.formatOptions,
-    llm: spec.model,
+    llm: model,
     llmRegistry: context.options.llmRegistry,
     turnTimeoutMs: spec.turnTimeoutMs,
     missionTimeoutMs: spec.missionTimeoutMs,
@@ -149,6 +150,27 @@ async function loadFile(context: LoadContext, file: FileRef, stack: readonly Fil
   }
   context.agents.set(file.absolute, agent);
   return agent;
+}
+
+/**
+ * The file's model, with a `script:FILE` made absolute: like `from:`, the script's path is
+ * relative to the agent file (not to the working directory), and it must be there.
+ */
+async function scriptModel(spec: AgentFileSpec, file: FileRef, text: string): Promise<string | undefined> {
+  const model = spec.model;
+  if (model === undefined || !model.startsWith("script:")) return model;
+  const path = model.slice("script:".length).trim();
+  const absolute = resolve(dirname(file.absolute), path);
+  if (!(await isFile(absolute))) {
+    throw new AgentFileError(
+      `model ${model}: no script ${path} next to the agent file`,
+      file.shown,
+      spec.spans.model?.value,
+      "the script's path is relative to the agent file, as from: is",
+      text,
+    );
+  }
+  return `script:${absolute}`;
 }
 
 /** The file's text; missing, unreadable and oversized files are errors without a position. */

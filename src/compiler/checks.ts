@@ -241,3 +241,34 @@ function firstLine(u: Unit): Span {
   const end = Math.max(1, u.text.indexOf("\n") < 0 ? u.text.length : u.text.indexOf("\n"));
   return { line: 1, column: 1, endLine: 1, endColumn: end + 1, offset: 0, end };
 }
+
+/**
+ * `model: script:FILE` names a script relative to the agent file (as `from:` does), which
+ * must be there. Returns the model as generated modules carry it: the script's path from
+ * the project root (a generated module resolves it against the working directory, which
+ * is the project root when the app runs from there); other models as written.
+ */
+export function scriptModel(u: Unit, report: (d: Diagnostic) => void, fromRoot: (p: string) => string): string | undefined {
+  const model = u.spec.model;
+  if (model === undefined || !model.startsWith("script:")) return model;
+  const path = model.slice("script:".length).trim();
+  const absolute = resolve(dirname(u.absolute), path);
+  let isFile = false;
+  try {
+    isFile = statSync(absolute).isFile();
+  } catch {
+    isFile = false;
+  }
+  if (!isFile) {
+    report(
+      at(
+        u,
+        "PTC139",
+        `model ${model}: no script ${path} next to the agent file`,
+        u.spec.spans.model?.value,
+        "the script's path is relative to the agent file, as from: is",
+      ),
+    );
+  }
+  return `script:${fromRoot(absolute)}`;
+}

@@ -31,6 +31,7 @@ export const CODES = {
   PTC136: "a tool module that TypeScript cannot read",
   PTC137: "a malformed tool entry",
   PTC138: "a generated module that would not type-check against its tool modules",
+  PTC139: "a model script (model: script:FILE) that does not exist",
   PTC140: "an agent used as a tool that does not exist",
   PTC141: "an agent used as a tool without a description",
   PTC142: "agents that use each other in a cycle",

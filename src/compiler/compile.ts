@@ -17,7 +17,7 @@
 import { existsSync } from "node:fs";
 import { dirname, join, relative, resolve, sep } from "node:path";
 import { renderSignature } from "../signature/render.js";
-import { assignNames, findCycles, resolveTools, unusedParameters } from "./checks.js";
+import { assignNames, findCycles, resolveTools, scriptModel, unusedParameters } from "./checks.js";
 import type { Diagnostic } from "./diagnostics.js";
 import { CompileUsageError, discoverAgentFiles } from "./discover.js";
 import { agentModuleParts, emitAgentModule, emitIndex, type AgentModuleParts, type EmitTool } from "./emit.js";
@@ -173,6 +173,7 @@ export async function compileAgents(options: CompileOptions): Promise<CompileRes
   const cache: FileCache = new Map();
   const compiled = new Set(files);
   for (const u of units) resolveTools(u, byPath, compiled, report, parse);
+  const models = new Map(units.map((u) => [u, scriptModel(u, report, fromRoot)]));
   findCycles(units, report);
   // A file with problems of its own (a misspelt placeholder) would only be warned of their echoes.
   for (const u of units) if (!u.problems) unusedParameters(u, report);
@@ -245,7 +246,7 @@ export async function compileAgents(options: CompileOptions): Promise<CompileRes
     for (const [i, u] of good.entries()) {
       if (!isFresh.has(u) || needsTypes(u) !== withTypes) continue;
       progress({ phase: "emit", done: i, total: good.length });
-      const text = emitAgentModule(emitInput(u, answers, out), parts.get(u));
+      const text = emitAgentModule(emitInput(u, answers, out, models.get(u)), parts.get(u));
       emitted.set(u, text);
       const file = `${u.names!.module}.ts`;
       if (early !== null && !withTypes && state.generated.get(file)?.text !== text) {
@@ -258,7 +259,7 @@ export async function compileAgents(options: CompileOptions): Promise<CompileRes
     if (!failed()) {
       emit(false);
       for (const u of good)
-        if (isFresh.has(u) && needsTypes(u)) parts.set(u, agentModuleParts(emitInput(u, answers, out)));
+        if (isFresh.has(u) && needsTypes(u)) parts.set(u, agentModuleParts(emitInput(u, answers, out, models.get(u))));
     }
     if (answered !== null) {
       const byKey = new Map([...unique.keys()].map((k, i) => [k, i]));
@@ -390,6 +391,7 @@ function emitInput(
   u: Unit,
   answers: ReadonlyMap<Extract<UnitTool, { kind: "module" }>, Extract<ToolAnswer, { ok: true }>>,
   out: string,
+  model: string | undefined,
 ): Parameters<typeof emitAgentModule>[0] {
   const tools: EmitTool[] = u.tools.map((t): EmitTool => {
     switch (t.kind) {
@@ -418,7 +420,8 @@ function emitInput(
   return {
     source: u.source,
     names: u.names!,
-    spec: u.spec,
+    // A script model by its path from the project root, not from the agent file.
+    spec: model === u.spec.model ? u.spec : { ...u.spec, ...(model === undefined ? {} : { model }) },
     signature: u.signature,
     tools,
     inputsHash: u.inputsHash,
