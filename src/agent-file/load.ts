@@ -294,12 +294,13 @@ async function loadSibling(
     );
   }
   if (!(await isFile(target.absolute))) {
-    const siblings = (await listDir(dir)).filter((f) => f.endsWith(AGENT_FILE_EXTENSION));
+    // The folder it names (this file's own for a name without a path).
+    const siblings = (await listDir(dirname(target.absolute))).filter((f) => f.endsWith(AGENT_FILE_EXTENSION));
     const names = siblings.map((f) => f.slice(0, -AGENT_FILE_EXTENSION.length));
     const wanted = fileName.slice(0, -AGENT_FILE_EXTENSION.length);
     throw atEntry(
       ref,
-      `no agent file ${fileName} in ${dirname(ref.file.shown)}`,
+      `no agent file ${fileName} in ${dirname(target.shown)}`,
       didYouMean(closest(wanted, names)) ??
         (names.length > 0 ? `the agent files there are: ${names.join(", ")}` : undefined),
     );

@@ -19,7 +19,7 @@ import { dirname, join, relative, resolve, sep } from "node:path";
 import { renderSignature } from "../signature/render.js";
 import { assignNames, findCycles, resolveTools, scriptModel, unusedParameters } from "./checks.js";
 import type { Diagnostic } from "./diagnostics.js";
-import { CompileUsageError, discoverAgentFiles } from "./discover.js";
+import { CompileUsageError, discoverAgentModules } from "./discover.js";
 import { agentModuleParts, emitAgentModule, emitIndex, type AgentModuleParts, type EmitTool } from "./emit.js";
 import { fileDigest, inputsDigest, tsconfigChain, withLocalImports, type FileCache } from "./hash.js";
 import {
@@ -152,7 +152,8 @@ export async function compileAgents(options: CompileOptions): Promise<CompileRes
       };
     }
   }
-  const files = discoverAgentFiles(options.inputs, cwd, [out]);
+  const found = discoverAgentModules(options.inputs, cwd, [out]);
+  const files = found.map((f) => f.file);
   const diags: Diagnostic[] = [];
   const report = (d: Diagnostic): void => {
     diags.push(d);
@@ -161,9 +162,9 @@ export async function compileAgents(options: CompileOptions): Promise<CompileRes
   // --- Read and parse
   const units: Unit[] = [];
   const parse = signatureParser();
-  for (const [i, absolute] of files.entries()) {
+  for (const [i, { file: absolute, module }] of found.entries()) {
     progress({ phase: "read", done: i, total: files.length });
-    const unit = readUnit(absolute, shown(absolute), fromRoot(absolute), report, parse);
+    const unit = readUnit(absolute, module, shown(absolute), fromRoot(absolute), report, parse);
     if (unit !== null) units.push(unit);
   }
   const byPath = new Map(units.map((u) => [u.absolute, u]));
@@ -393,17 +394,22 @@ function emitInput(
   out: string,
   model: string | undefined,
 ): Parameters<typeof emitAgentModule>[0] {
+  // Imports are relative to the module's own folder (the output mirrors the agent folders).
+  const folder = dirname(join(out, `${u.names!.module}.ts`));
   const tools: EmitTool[] = u.tools.map((t): EmitTool => {
     switch (t.kind) {
       case "self":
         return { kind: "self", name: t.entry.name };
       case "agent":
-        return { kind: "agent", name: t.entry.name, module: t.target.names!.module, exportName: t.target.names!.agent };
+        return {
+          kind: "agent",
+          name: t.entry.name,
+          importPath: importSpecifier(folder, join(out, `${t.target.names!.module}.ts`)),
+          exportName: t.target.names!.agent,
+        };
       case "module": {
         const a = answers.get(t);
-        let spec = relative(out, t.absolute).split(sep).join("/");
-        if (!spec.startsWith(".")) spec = `./${spec}`;
-        spec = spec.replace(/\.(m|c)?ts$/, (_m, k: string | undefined) => `.${k ?? ""}js`);
+        const spec = importSpecifier(folder, t.absolute);
         const description = t.entry.description ?? a?.description;
         return {
           kind: "module",
@@ -505,4 +511,11 @@ function staleReason(old: GeneratedFile, u: Unit, shown: (p: string) => string, 
   const now = new Set(u.reads.map(([p]) => p));
   for (const path of before.keys()) if (!now.has(path)) changed.push(`${shown(join(root, path))} is not read any more`);
   return changed.length === 0 ? "ptcc changed since it was generated" : `${changed.join(", ")} since it was generated`;
+}
+
+/** The relative specifier from a folder to a module, `.ts` written `.js` (as nodenext, bundlers and tsx expect). */
+function importSpecifier(from: string, module: string): string {
+  let spec = relative(from, module).split(sep).join("/");
+  if (!spec.startsWith(".")) spec = `./${spec}`;
+  return spec.replace(/\.(m|c)?ts$/, (_m, k: string | undefined) => `.${k ?? ""}js`);
 }

@@ -21,7 +21,13 @@ import { fillTemplate, readTemplate } from "./templates.js";
 /** A tool of an agent as the emitter writes it. */
 export type EmitTool =
   | { readonly kind: "self"; readonly name: string }
-  | { readonly kind: "agent"; readonly name: string; readonly module: string; readonly exportName: string }
+  | {
+      readonly kind: "agent";
+      readonly name: string;
+      /** The import specifier of its generated module, relative to this one's folder (`../support/summarize.js`). */
+      readonly importPath: string;
+      readonly exportName: string;
+    }
   | {
       readonly kind: "module";
       readonly name: string;
@@ -163,7 +169,7 @@ function importLines(a: EmitAgent): { text: string; aliases: Map<string, string>
   const used = new Set<string>();
   for (const t of a.tools) {
     if (t.kind === "self") continue;
-    const path = t.kind === "module" ? t.importPath : `./${t.module}.js`;
+    const path = t.importPath;
     const alias = unique(`$${t.kind === "module" ? "tool" : "agent"}_${t.name.replace(/[^A-Za-z0-9_]/g, "_")}`, used);
     aliases.set(t.name, alias);
     const list = byPath.get(path) ?? [];

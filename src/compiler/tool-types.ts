@@ -210,7 +210,8 @@ class Project {
       getNewLine: () => "\n",
       fileExists: (f) => this.fileExists(f),
       readFile: (f) => this.readFile(f),
-      directoryExists: (d) => d === LIB_DIR || d === dirname(LIB_DIR) || ts.sys.directoryExists(d),
+      directoryExists: (d) =>
+        d === LIB_DIR || d === dirname(LIB_DIR) || this.virtualFolder(d) || ts.sys.directoryExists(d),
       getDirectories: (d) =>
         d.startsWith(`${dirname(LIB_DIR)}/`) || d === dirname(LIB_DIR) ? [] : ts.sys.getDirectories(d),
       realpath: (p) => (p.startsWith(`${dirname(LIB_DIR)}/`) ? p : (ts.sys.realpath?.(p) ?? p)),
@@ -299,6 +300,13 @@ class Project {
       this.files.set(key, sf);
     }
     return sf;
+  }
+
+  /** A folder that holds a virtual file (generated modules in subfolders not written yet). */
+  private virtualFolder(d: string): boolean {
+    const prefix = d.endsWith("/") ? d : `${d}/`;
+    for (const f of this.virtual.keys()) if (f.startsWith(prefix)) return true;
+    return false;
   }
 
   private dropFile(fileName: string): void {

@@ -25,6 +25,8 @@ export type UnitTool =
 
 export interface Unit {
   readonly absolute: string;
+  /** Its module's path in the output folder, without `.ts` (discover.ts: `billing/summarize`). */
+  readonly module: string;
   /** As shown in diagnostics: relative to the working directory. */
   readonly shown: string;
   /** As the header names it: relative to the project root. */
@@ -67,6 +69,7 @@ export function signatureParser(): SignatureParser {
 /** Read and parse one agent file; its problems go to `report` (null: it has errors). */
 export function readUnit(
   absolute: string,
+  module: string,
   shownPath: string,
   source: string,
   report: (d: Diagnostic) => void,
@@ -110,6 +113,7 @@ export function readUnit(
   const parsed = parse(spec.signature ?? "() -> :any");
   return {
     absolute,
+    module,
     shown: shownPath,
     source,
     text,

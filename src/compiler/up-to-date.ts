@@ -10,7 +10,7 @@
  */
 import { existsSync } from "node:fs";
 import { dirname, join, relative, resolve, sep } from "node:path";
-import { discoverAgentFiles } from "./discover.js";
+import { discoverAgentModules } from "./discover.js";
 import {
   digest,
   GENERATOR_VERSION,
@@ -20,7 +20,7 @@ import {
   tsconfigChain,
   type FileCache,
 } from "./hash.js";
-import { moduleBaseName, moduleNames, type ModuleNames } from "./names.js";
+import { moduleNames, type ModuleNames } from "./names.js";
 import { followLink, readOutputState } from "./output.js";
 import { readTemplate } from "./templates.js";
 
@@ -62,7 +62,8 @@ export function upToDate(options: {
     const state = readOutputState(out);
     const index = state.generated.get("index.ts");
     if (index === undefined || !index.intact || WARNINGS.exec(index.head)?.[1] !== "0") return null;
-    const files = discoverAgentFiles(options.inputs, cwd, [out]);
+    const found = discoverAgentModules(options.inputs, cwd, [out]);
+    const files = found.map((f) => f.file);
     if (state.generated.size !== files.length + 1) return null;
     const root = projectRoot(out, cwd);
     const fromRoot = (p: string): string => relative(root, p).split(sep).join("/");
@@ -71,8 +72,8 @@ export function upToDate(options: {
     const read: string[] = [];
     // Tool modules shared by several agents are read once.
     const cache: FileCache = new Map();
-    for (const file of files) {
-      const names = moduleNames(moduleBaseName(file));
+    for (const { file, module: path } of found) {
+      const names = moduleNames(path);
       if ("problem" in names) return null;
       modules.push(names);
       const module = state.generated.get(`${names.module}.ts`);

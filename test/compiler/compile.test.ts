@@ -67,7 +67,8 @@ describe("the output folder", () => {
       "agents/sub/helper.agent.md": agentFile(`${SIG}\ndescription: Helps.`, PROMPT),
     });
     const first = await compile(dir);
-    expect([...first.written].sort()).toEqual(["gen/helper.ts", "gen/index.ts", "gen/ticket-triage.ts"]);
+    // The output mirrors the agent folders.
+    expect([...first.written].sort()).toEqual(["gen/index.ts", "gen/sub/helper.ts", "gen/ticket-triage.ts"]);
     expect(readFileSync(join(dir, "gen/index.ts"), "utf8")).toContain(
       'export {\n  ticketTriage,\n  validateTicketTriageInput,\n  validateTicketTriageOutput,\n  type TicketTriageInput,\n  type TicketTriageOutput,\n} from "./ticket-triage.js";',
     );

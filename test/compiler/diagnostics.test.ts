@@ -143,10 +143,10 @@ const cases: Case[] = [
   },
   {
     code: "PTC151",
-    files: { "agents/a.agent.md": agentFile(SIG, PROMPT), "agents/b/a.agent.md": agentFile(SIG, PROMPT) },
-    file: "agents/b/a.agent.md",
+    files: { "agents/a-b.agent.md": agentFile(SIG, PROMPT), "agents/a/b.agent.md": agentFile(SIG, PROMPT) },
+    file: "agents/a/b.agent.md",
     at: "1:1",
-    text: "this agent file and agents/a.agent.md would both generate a (a.ts)",
+    text: "this agent file and agents/a-b.agent.md would both generate aB (a/b.ts)",
   },
   {
     code: "PTC152",

@@ -4,10 +4,11 @@
  * modules against the tool modules in one TypeScript program and says, at the tool, what
  * would not — and a tool module with a syntax error is PTC136.
  */
-import { readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { loadAgentFile } from "../../src/agent-file/load.js";
+import { scriptedLlm } from "../../src/llm/script.js";
 import { agentFile, brief, compile, project } from "./helpers.js";
 
 const STRICTEST = {
@@ -133,5 +134,85 @@ describe("model: script:FILE is relative to the agent file (issue 21 §2)", () =
     await expect(loadAgentFile(join(dir, "agents/none.agent.md"))).rejects.toThrow(
       "model script:nope.json: no script nope.json next to the agent file",
     );
+  });
+});
+
+describe("agent files in subfolders (issue 21 §2)", () => {
+  const SUMMARIZE = (what: string): string =>
+    agentFile(
+      `description: Summarizes ${what}\nsignature: "(text :string) -> {summary :string}"`,
+      "Summarize {{text}}.",
+    );
+
+  it("name agents of other folders by relative path; the output mirrors the folders, so two summarize agents coexist", async () => {
+    const dir = project({
+      "package.json": JSON.stringify({ name: "app", type: "module" }),
+      "agents/billing/summarize.agent.md": SUMMARIZE("invoices"),
+      "agents/support/summarize.agent.md": SUMMARIZE("tickets"),
+      "agents/billing/report.agent.md": agentFile(
+        'description: Reports\nsignature: "(text :string) -> {summary :string}"\ntools:\n  summarize: ../support/summarize\n  mine: summarize',
+        "Report on {{text}}.",
+      ),
+      "agents/top.agent.md": agentFile(
+        'signature: "(text :string) -> :string"\ntools:\n  - ./billing/report',
+        "Do {{text}}.",
+      ),
+    });
+    const r = await compile(dir);
+    expect(brief(r.diagnostics)).toEqual([]);
+    expect([...r.written].sort()).toEqual([
+      "gen/billing/report.ts",
+      "gen/billing/summarize.ts",
+      "gen/index.ts",
+      "gen/support/summarize.ts",
+      "gen/top.ts",
+    ]);
+    const report = readFileSync(join(dir, "gen/billing/report.ts"), "utf8");
+    expect(report).toContain('import { supportSummarize as $agent_summarize } from "../support/summarize.js";');
+    expect(report).toContain('import { billingSummarize as $agent_mine } from "./summarize.js";');
+    expect(readFileSync(join(dir, "gen/top.ts"), "utf8")).toContain(
+      'import { billingReport as $agent_report } from "./billing/report.js";',
+    );
+    expect(readFileSync(join(dir, "gen/index.ts"), "utf8")).toContain('} from "./support/summarize.js";');
+    // Nothing changed: the quick check and --check see the nested modules too.
+    expect((await compile(dir)).written).toEqual([]);
+    expect((await compile(dir, { check: true })).check).toEqual({ stale: [], missing: [], extra: [] });
+    // The generated agents run, the parent calling the agent of the other folder.
+    const gen = (await import(join(dir, "gen/index.ts"))) as typeof import("../../examples/generated/index.js") &
+      Record<string, import("../../src/index.js").Agent>;
+    const step = await gen["billingReport"]!.run(
+      { text: "March" },
+      {
+        llm: scriptedLlm({
+          report: ["```clojure\n(return (tool/summarize {:text data/text}))\n```"],
+          summarize: ['```clojure\n(return {:summary (str "tickets of " data/text)})\n```'],
+        }),
+      },
+    );
+    expect(step.ok && step.return).toEqual({ summary: "tickets of March" });
+    // loadAgentFile follows the same paths.
+    const loaded = await loadAgentFile(join(dir, "agents/top.agent.md"));
+    expect(Object.keys(loaded.definition.tools)).toEqual(["report"]);
+    // A module whose agent file is gone goes, in its folder.
+    rmSync(join(dir, "agents/support"), { recursive: true });
+    writeFileSync(
+      join(dir, "agents/billing/report.agent.md"),
+      agentFile('description: Reports\nsignature: "(text :string) -> {summary :string}"\ntools:\n  mine: summarize', "Report on {{text}}."),
+    );
+    expect((await compile(dir)).removed).toEqual(["gen/support/summarize.ts"]);
+    expect(existsSync(join(dir, "gen/support/summarize.ts"))).toBe(false);
+  });
+
+  it("a path to an agent file that is not there: PTC140 with the files of that folder", async () => {
+    const dir = project({
+      "agents/support/summarize.agent.md": SUMMARIZE("tickets"),
+      "agents/billing/report.agent.md": agentFile(
+        'signature: "(text :string) -> :string"\ntools:\n  - ../support/sumarize',
+        "Report on {{text}}.",
+      ),
+    });
+    expect(brief((await compile(dir)).diagnostics)).toEqual([
+      "agents/billing/report.agent.md:4:5 PTC140 no agent file ../support/sumarize.agent.md from this one's folder — did you mean ../support/summarize?",
+    ]);
   });
 });

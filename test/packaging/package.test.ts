@@ -159,8 +159,17 @@ model: openai:gpt-4o-mini
 tools:
   - from: ../tools/orders.ts#findOrder
   - from: ../tools/orders.ts#parcels
+  - ./support/notify
 ---
 Report the status of order {{id}}.
+`;
+
+/** An agent in a subfolder, used as a tool by its path (its module: gen/support/notify.ts). */
+const NOTIFY_AGENT = `---
+description: Tells the customer.
+signature: "(id :int, text :string) -> {sent :bool}"
+---
+Tell the customer of order {{id}}: {{text}}
 `;
 
 /** A literal union in a tool's arguments: mapped to a signature, or a positioned PTC diagnostic. */
@@ -272,6 +281,8 @@ describe("the app matrix: compile → tsc --noEmit → run, in fresh apps", () =
       writeFileSync(join(dir, "tools", "orders.ts"), ORDER_TOOLS);
       writeFileSync(join(dir, "tools", "mode.ts"), MODE_TOOL);
       writeFileSync(join(dir, "agents", "orders.agent.md"), ORDER_AGENT);
+    mkdirSync(join(dir, "agents", "support"));
+    writeFileSync(join(dir, "agents", "support", "notify.agent.md"), NOTIFY_AGENT);
       writeFileSync(join(dir, "agents-mode", "mode.agent.md"), MODE_AGENT);
       writeFileSync(join(dir, "main.ts"), MAIN);
       const run = (cmd: string, args: string[]): { code: number | null; out: string } => {
@@ -280,7 +291,7 @@ describe("the app matrix: compile → tsc --noEmit → run, in fresh apps", () =
       };
 
       const compiled = run(process.execPath, [ptccBin(), "compile", "agents", "--out", "gen"]);
-      expect(compiled.out).toBe("1 agent, 0 errors, 2 files written\n");
+      expect(compiled.out).toBe("2 agents, 0 errors, 3 files written\n");
       expect(compiled.code).toBe(0);
       // A literal union in a tool's arguments: a module tsc accepts, or a PTC diagnostic at the tool.
       const mode = run(process.execPath, [ptccBin(), "compile", "agents-mode", "--out", "gen-mode"]);
