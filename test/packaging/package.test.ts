@@ -6,7 +6,7 @@
 import { execFileSync, spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, posix } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 const root = join(import.meta.dirname, "..", "..");
@@ -101,6 +101,26 @@ describe("the packed package", () => {
     expect(files.some((f) => f.startsWith("package/src/"))).toBe(false);
     const map = execFileSync("tar", ["xzOf", tarball, "package/dist/index.js.map"], { encoding: "utf8" });
     expect(JSON.parse(map).sourcesContent?.length).toBeGreaterThan(0);
+  });
+
+  it("every relative link of README.md and docs/ points at a file the package ships", () => {
+    const files = execFileSync("tar", ["tzf", tarball], { encoding: "utf8" })
+      .split("\n")
+      .map((f) => f.replace(/^package\//, ""));
+    const shipped = (p: string): boolean => files.some((f) => f === p || f.startsWith(`${p.replace(/\/$/, "")}/`));
+    const pages = files.filter((f) => f === "README.md" || /^docs\/[^/]+\.md$/.test(f));
+    expect(pages.length).toBeGreaterThan(5);
+    const broken: string[] = [];
+    for (const page of pages) {
+      const text = execFileSync("tar", ["xzOf", tarball, `package/${page}`], { encoding: "utf8" });
+      for (const m of text.matchAll(/\]\(([^)\s]+)\)/g)) {
+        const link = m[1]!.replace(/#.*$/, "");
+        if (link === "" || /^[a-z]+:/.test(link)) continue;
+        const target = posix.normalize(posix.join(posix.dirname(page), link));
+        if (!shipped(target)) broken.push(`${page}: ${m[1]!}`);
+      }
+    }
+    expect(broken).toEqual([]);
   });
 
   it("runs an agent from an ES module", () => {
