@@ -15,7 +15,6 @@ import { readdirSync, watch as fsWatch, type FSWatcher } from "node:fs";
 import { dirname, join, resolve, sep } from "node:path";
 import type { CompileProgress, CompileResult, ToolTypeReader } from "../compiler/compile.js";
 import { startTypesWorker, type ToolTypesWorker } from "../compiler/tool-types-client.js";
-import type { ToolTypes } from "../compiler/tool-types.js";
 import { exitCode, formatOf, render, renderChanges, unchanged } from "./compile-render.js";
 import { compileFolders } from "./compile-config.js";
 import { failureLine } from "./failure.js";
@@ -111,28 +110,13 @@ export async function runCompile(args: CompileArgs, start: CompileStart = {}): P
   });
 }
 
-/** The worker's answers; when it fails, this thread reads the types (and checks the modules) itself. */
+/** The worker's answers; when it fails, this thread reads the types itself. */
 function toolTypesVia(worker: ToolTypesWorker): ToolTypeReader {
-  let here: Promise<ToolTypes> | null = null;
-  const fallback = (): Promise<ToolTypes> =>
-    (here ??= import("../compiler/tool-types.js").then(({ toolTypesHere }) => toolTypesHere()));
-  let failed = false;
   return {
     analyze: (requests, options) =>
-      worker.ask(requests, options).catch(async () => {
-        failed = true;
-        return (await fallback()).analyze(requests, options);
-      }),
-    check: async (check, modules, options) => {
-      if (!failed) {
-        try {
-          return await worker.check(check, modules, options);
-        } catch {
-          // The session of the types it read is gone with it: this thread reads them again.
-        }
-      }
-      return (await fallback()).check(check, modules, options);
-    },
+      worker
+        .ask(requests, options)
+        .catch(async () => (await import("../compiler/tool-types.js")).analyzeTools(requests, options)),
   };
 }
 

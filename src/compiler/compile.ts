@@ -36,7 +36,7 @@ import {
   writingOut,
   type OutputPlan,
 } from "./output.js";
-import type { GeneratedModule, ModuleCheck, ToolAnswer, ToolRequest, ToolTypeOptions } from "./tool-types.js";
+import type { ToolAnswer, ToolRequest, ToolTypeOptions } from "./tool-types.js";
 import { at, readUnit, signatureParser, type Unit, type UnitTool } from "./unit.js";
 import { indexHash, moduleHashBase, projectRoot, readDigests, upToDate } from "./up-to-date.js";
 
@@ -61,18 +61,13 @@ export interface CompileOptions {
 /** What reads the tool modules' types for a compile (the CLI gives one that runs in a worker). */
 export interface ToolTypeReader {
   analyze(requests: readonly ToolRequest[], options: ToolTypeOptions): Promise<ToolAnswer[]>;
-  /** After analyze: TypeScript's errors in the generated modules of `check` (ToolTypes.check). */
-  check(check: readonly string[], modules: readonly GeneratedModule[], options: ToolTypeOptions): Promise<ModuleCheck[]>;
 }
 
-/** The tool types read in this thread, one TypeScript session for the compile (loaded when first asked). */
+/** The tool types read in this thread (TypeScript loaded when first asked). */
 function inThisThread(): ToolTypeReader {
-  let session: Promise<import("./tool-types.js").ToolTypes> | null = null;
-  const open = (): Promise<import("./tool-types.js").ToolTypes> =>
-    (session ??= import("./tool-types.js").then(({ toolTypesHere }) => toolTypesHere()));
   return {
-    analyze: async (requests, options) => (await open()).analyze(requests, options),
-    check: async (check, modules, options) => (await open()).check(check, modules, options),
+    analyze: async (requests, options) =>
+      (await import("./tool-types.js")).toolTypesHere().analyze(requests, options),
   };
 }
 
@@ -205,7 +200,7 @@ export async function compileAgents(options: CompileOptions): Promise<CompileRes
   }
   const answers = new Map<Extract<UnitTool, { kind: "module" }>, Extract<ToolAnswer, { ok: true }>>();
   const reader = options.toolTypes ?? inThisThread();
-  const typeOptions = (u: Unit): ToolTypeOptions => ({ projectDir: dirname(u.absolute) });
+  const typeOptions = (u: Unit): ToolTypeOptions => ({ projectDir: dirname(u.absolute), checkDerived: true });
   let answered: Promise<ToolAnswer[]> | null = null;
   // A function used by many agents with the same signature is read (and checked) once.
   const keyOf = (r: ToolRequest): string =>
@@ -273,24 +268,6 @@ export async function compileAgents(options: CompileOptions): Promise<CompileRes
     }
     if (failed()) return result({});
     emit(true);
-    // What the app's tsc will say of the modules that import tool modules, said now, at the tools.
-    const withTools = good.filter((u) => isFresh.has(u) && needsTypes(u));
-    if (withTools.length > 0) {
-      const all: GeneratedModule[] = good.map((u) => ({
-        path: join(out, `${u.names!.module}.ts`),
-        text: emitted.get(u) ?? state.generated.get(`${u.names!.module}.ts`)!.text,
-      }));
-      progress({ phase: "types", done: requests.length, total: requests.length });
-      const checks = await reader.check(
-        withTools.map((u) => join(out, `${u.names!.module}.ts`)),
-        all,
-        typeOptions(withTools[0]!),
-      );
-      checks.forEach((c, i) => {
-        for (const d of generatedModuleErrors(withTools[i]!, emitted.get(withTools[i]!)!, c)) report(d);
-      });
-      if (failed()) return result({});
-    }
     const generated = new Map<string, string>();
     const regenerated: string[] = [];
     for (const u of good) {
@@ -433,59 +410,6 @@ function emitInput(
     inputsHash: u.inputsHash,
     reads: u.reads,
   };
-}
-
-// ---------------------------------------------------------------------------------------
-// The generated modules against the tool modules
-
-/**
- * PTC138 for each error TypeScript finds in a generated module: at the `from:` of the tool
- * whose lines it is on (its import, its types, its defineTool), else at the agent file.
- * Errors on the same tool are said once, with the first of TypeScript's explanations.
- */
-function generatedModuleErrors(u: Unit, text: string, check: ModuleCheck): Diagnostic[] {
-  const lines = text.split("\n");
-  const toolAt = (line: number): Extract<UnitTool, { kind: "module" }> | undefined => {
-    // The tools block: each entry starts at four spaces with its key.
-    for (let l = line - 1; l >= 0; l--) {
-      const m = /^ {4}("(?:[^"\\]|\\.)*"|[A-Za-z_$][\w$]*): /.exec(lines[l]!);
-      if (m !== null) {
-        const name = m[1]!.startsWith('"') ? (JSON.parse(m[1]!) as string) : m[1]!;
-        return u.tools.find((t): t is Extract<UnitTool, { kind: "module" }> => t.kind === "module" && t.entry.name === name);
-      }
-      if (/^ {2}\S/.test(lines[l]!) || /^\S/.test(lines[l]!)) return undefined;
-    }
-    return undefined;
-  };
-  const said = new Set<string>();
-  const out: Diagnostic[] = [];
-  for (const e of check.errors) {
-    const tool = toolAt(e.line);
-    const key = tool?.entry.name ?? "";
-    if (said.has(key)) continue;
-    said.add(key);
-    const module = `${u.names!.module}.ts`;
-    out.push(
-      tool === undefined
-        ? at(
-            u,
-            "PTC138",
-            `the generated ${module} would not type-check (line ${e.line}): ${e.message}`,
-            undefined,
-            "a defect of ptcc under these compiler options: please report it",
-          )
-        : at(
-            u,
-            "PTC138",
-            `tool ${tool.entry.name}: the generated ${module} would not type-check against ${tool.entry.from.path}: ${e.message}`,
-            tool.entry.fromSpan,
-            tool.declared === null
-              ? "the signature derived from the function's types cannot say this: declare the tool's signature (signature: ...) and make the function accept what it says"
-              : "make the function's types fit the signature, or change the signature",
-          ),
-    );
-  }
-  return out;
 }
 
 // ---------------------------------------------------------------------------------------

@@ -10,18 +10,13 @@ import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { GeneratedModule, ModuleCheck, ToolAnswer, ToolRequest, ToolTypeOptions } from "./tool-types.js";
+import type { ToolAnswer, ToolRequest, ToolTypeOptions } from "./tool-types.js";
 import type { ToolTypesReply, ToolTypesRequest, ToolTypesWorkerData } from "./tool-types-worker.js";
 
-/**
- * A started worker: the tools' types, then (optionally) the check of generated modules;
- * `close` ends it however far it got.
- */
+/** A started worker: one question, then it ends (or `close` ends it unasked). */
 export interface ToolTypesWorker {
   ask(requests: readonly ToolRequest[], options: ToolTypeOptions): Promise<ToolAnswer[]>;
-  /** After `ask`: TypeScript's errors in the generated modules of `check`. */
-  check(check: readonly string[], modules: readonly GeneratedModule[], options: ToolTypeOptions): Promise<ModuleCheck[]>;
-  /** End the worker (a compile that needs no tool types never asked it). */
+  /** End the worker if it was never asked (a compile that needs no tool types). */
   close(): void;
 }
 
@@ -80,30 +75,14 @@ export function startToolTypesWorker(bundle: string, data: ToolTypesWorkerData):
   }
   let asked = false;
   let ended = false;
-  let checked = false;
-  const replies: ToolTypesReply[] = [];
-  const waiting: ((r: ToolTypesReply) => void)[] = [];
-  const deliver = (r: ToolTypesReply): void => {
-    const next = waiting.shift();
-    if (next !== undefined) next(r);
-    else replies.push(r);
-  };
-  worker.on("message", (reply: ToolTypesReply) => deliver(reply));
-  worker.once("error", (e) => {
-    ended = true;
-    deliver({ ok: false, message: e.message });
+  const settled = new Promise<ToolTypesReply>((resolve) => {
+    worker.once("message", (reply: ToolTypesReply) => resolve(reply));
+    worker.once("error", (e) => resolve({ ok: false, message: e.message }));
+    worker.once("exit", () => {
+      ended = true;
+      resolve({ ok: false, message: "the tool types worker ended without an answer" });
+    });
   });
-  worker.once("exit", () => {
-    ended = true;
-    // Every question still waiting gets its answer: none.
-    for (const w of waiting.splice(0)) w({ ok: false, message: "the tool types worker ended without an answer" });
-  });
-  const next = (): Promise<ToolTypesReply> =>
-    replies.length > 0
-      ? Promise.resolve(replies.shift()!)
-      : ended
-        ? Promise.resolve({ ok: false, message: "the tool types worker ended without an answer" })
-        : new Promise((resolve) => waiting.push(resolve));
   // A worker that is not asked yet must not keep the process alive.
   worker.unref();
   return {
@@ -111,28 +90,14 @@ export function startToolTypesWorker(bundle: string, data: ToolTypesWorkerData):
       if (asked || ended) throw new Error("the tool types worker was asked already");
       asked = true;
       worker.ref();
-      const message: ToolTypesRequest = { kind: "analyze", requests, options };
+      const message: ToolTypesRequest = { requests, options };
       worker.postMessage(message);
-      const reply = await next();
+      const reply = await settled;
       if (!reply.ok) throw new Error(reply.message);
-      if (!("answers" in reply)) throw new Error("the tool types worker answered out of turn");
       return [...reply.answers];
     },
-    async check(check, modules, options) {
-      if (!asked || checked || ended) throw new Error("the tool types worker cannot check now");
-      checked = true;
-      const message: ToolTypesRequest = { kind: "check", check, modules, options };
-      worker.postMessage(message);
-      const reply = await next();
-      if (!reply.ok) throw new Error(reply.message);
-      if (!("checks" in reply)) throw new Error("the tool types worker answered out of turn");
-      return [...reply.checks];
-    },
     close() {
-      if (ended) return;
-      // Asked: it ends by itself once its code caches are written; unasked, now.
-      if (!asked) void worker.terminate();
-      else if (!checked) worker.postMessage({ kind: "end" } satisfies ToolTypesRequest);
+      if (!asked && !ended) void worker.terminate();
     },
   };
 }

@@ -1,9 +1,8 @@
 /**
  * The worker thread of a compile's tool types. It starts with the compile (before any agent
  * file is read), loads TypeScript and parses and binds the standard library for the project
- * (`ToolTypes.prepare`: most of TypeScript's work), then answers the request the compile
- * sends once it knows its tools, writes the code caches a cold start made, answers the check
- * of the generated modules that import tool modules (when the compile asks), and ends.
+ * (`ToolTypes.prepare`: most of TypeScript's work), then answers the one request the compile
+ * sends once it knows its tools, writes the code caches a cold start made, and ends.
  *
  * Its entry is runToolTypesWorker, bundled alone into dist/bundle/ptcc-compile-types.cjs
  * (scripts/bundle-compile.mjs) and started by tool-types-client.ts.
@@ -11,15 +10,7 @@
 import { parentPort, workerData } from "node:worker_threads";
 import { codeCache, saveCodeCaches } from "./code-cache.js";
 import { loadTypeScript } from "./load-typescript.js";
-import {
-  toolTypes,
-  type GeneratedModule,
-  type ModuleCheck,
-  type ToolAnswer,
-  type ToolRequest,
-  type ToolTypeOptions,
-  type ToolTypes,
-} from "./tool-types.js";
+import { toolTypes, type ToolAnswer, type ToolRequest, type ToolTypeOptions, type ToolTypes } from "./tool-types.js";
 
 /** What the worker is started with. */
 export interface ToolTypesWorkerData {
@@ -29,22 +20,15 @@ export interface ToolTypesWorkerData {
   readonly cacheDir: string | null;
 }
 
-/** Compile thread → worker: the tools to read, then the generated modules to check, or the end. */
-export type ToolTypesRequest =
-  | { readonly kind: "analyze"; readonly requests: readonly ToolRequest[]; readonly options: ToolTypeOptions }
-  | {
-      readonly kind: "check";
-      readonly check: readonly string[];
-      readonly modules: readonly GeneratedModule[];
-      readonly options: ToolTypeOptions;
-    }
-  | { readonly kind: "end" };
+/** Compile thread → worker. */
+export interface ToolTypesRequest {
+  readonly requests: readonly ToolRequest[];
+  readonly options: ToolTypeOptions;
+}
 
 /** Worker → compile thread. */
 export type ToolTypesReply =
-  | { readonly ok: true; readonly answers: readonly ToolAnswer[] }
-  | { readonly ok: true; readonly checks: readonly ModuleCheck[] }
-  | { readonly ok: false; readonly message: string };
+  { readonly ok: true; readonly answers: readonly ToolAnswer[] } | { readonly ok: false; readonly message: string };
 
 /** The worker's main; `afterWork` runs once the answer is sent (the build saves the bundle's code cache there). */
 export function runToolTypesWorker(afterWork: () => void = () => {}): void {
@@ -61,34 +45,18 @@ export function runToolTypesWorker(afterWork: () => void = () => {}): void {
     // Reported with the request: the compile thread then reads the types itself.
     failure = e;
   }
-  let saved = false;
-  const onMessage = (m: ToolTypesRequest): void => {
-    if (m.kind === "end") {
-      port.off("message", onMessage);
-      port.close();
-      return;
-    }
+  port.once("message", (m: ToolTypesRequest) => {
     let reply: ToolTypesReply;
     try {
       if (session === null) throw failure;
-      reply =
-        m.kind === "analyze"
-          ? { ok: true, answers: session.analyze(m.requests, m.options) }
-          : { ok: true, checks: session.check(m.check, m.modules, m.options) };
+      reply = { ok: true, answers: session.analyze(m.requests, m.options) };
     } catch (e) {
       reply = { ok: false, message: e instanceof Error ? e.message : String(e) };
     }
     port.postMessage(reply);
-    if (!saved) {
-      // After the first answer, while the compile emits: what a cold start compiled.
-      saved = true;
-      saveCodeCaches(cache);
-      afterWork();
-    }
-    if (m.kind === "check") {
-      port.off("message", onMessage);
-      port.close();
-    }
-  };
-  port.on("message", onMessage);
+    // After the answer, while the compile emits and writes: what a cold start compiled.
+    saveCodeCaches(cache);
+    afterWork();
+    port.close();
+  });
 }

@@ -19,8 +19,7 @@
  * work) before it knows the tools (`prepare`), while the agent files are still being read:
  * the compile runs it in a worker thread (types-worker.ts) for that.
  */
-import { existsSync, readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
+import { readFileSync } from "node:fs";
 import { dirname, join, relative, resolve, sep } from "node:path";
 import type { ts } from "ts-morph";
 import { closest, didYouMean } from "../diagnostics/suggest.js";
@@ -58,6 +57,12 @@ export type ToolAnswer =
 export interface ToolTypeOptions {
   /** Where to look for tsconfig.json (upwards) and where the check file lives. */
   readonly projectDir: string;
+  /**
+   * Check each derived signature against its function as the generated module will have
+   * them (seamCheck): what would not type-check is PTC138. The compile asks for it; reading
+   * a tool's signature alone (`ptcc run`) does not.
+   */
+  readonly checkDerived?: boolean;
 }
 
 /** Read every requested tool; answers in the order of the requests (in this thread). */
@@ -79,7 +84,6 @@ export function toolTypesHere(): ToolTypes {
       saveCodeCaches(cache);
       return answers;
     },
-    check: (check, modules, options) => session.check(check, modules, options),
   };
 }
 
@@ -93,25 +97,6 @@ export interface ToolTypes {
   prepare(projectDir: string): void;
   /** Read every requested tool; answers in the order of the requests. */
   analyze(requests: readonly ToolRequest[], options: ToolTypeOptions): ToolAnswer[];
-  /**
-   * Type-check generated modules against the tool modules they import, in one program with
-   * the project's compiler options and ptcc's own declarations, as the app's tsc will: what
-   * TypeScript says about each of `check` (answers in that order). `modules` holds every
-   * module of the output folder (what `check` imports of each other is read from there).
-   */
-  check(check: readonly string[], modules: readonly GeneratedModule[], options: ToolTypeOptions): ModuleCheck[];
-}
-
-/** A generated module as it will be written: its absolute path and its text. */
-export interface GeneratedModule {
-  readonly path: string;
-  readonly text: string;
-}
-
-/** What TypeScript says about a generated module: its errors, by line (1-based). */
-export interface ModuleCheck {
-  readonly path: string;
-  readonly errors: readonly { readonly line: number; readonly column: number; readonly message: string }[];
 }
 
 export function toolTypes(api: TypeScriptApi): ToolTypes {
@@ -125,7 +110,6 @@ export function toolTypes(api: TypeScriptApi): ToolTypes {
     prepare: (projectDir) => projectFor(projectDir).prepare(),
     analyze: (requests, options) =>
       requests.length === 0 ? [] : analyzeIn(projectFor(options.projectDir), requests, options),
-    check: (check, modules, options) => (check.length === 0 ? [] : projectFor(options.projectDir).check(check, modules)),
   };
 }
 
@@ -139,6 +123,8 @@ function analyzeIn(project: Project, requests: readonly ToolRequest[], options: 
   const answers: ToolAnswer[] = [];
   /** What the check file's diagnostics are about: tools with a declared signature, and their result. */
   const checked = new Map<number, { resultTyped: boolean; found: FoundFunction }>();
+  /** The functions of tools whose signature was derived: checked against it below. */
+  const derivedFound = new Map<number, FoundFunction>();
   requests.forEach((r, index) => {
     const sf = program.getSourceFile(r.module);
     if (sf === undefined) {
@@ -156,6 +142,7 @@ function analyzeIn(project: Project, requests: readonly ToolRequest[], options: 
       answers[index] = found;
     } else if (r.declared === null) {
       answers[index] = deriveAnswer(api, found, r);
+      derivedFound.set(index, found);
     } else {
       checked.set(index, { resultTyped: found.resultTyped, found });
       answers[index] = { ok: true, signature: r.declared, resultTyped: found.resultTyped };
@@ -175,7 +162,53 @@ function analyzeIn(project: Project, requests: readonly ToolRequest[], options: 
       answers[which.index] = checkFailure(requests[which.index]!, which.part, field ?? explain(d.messageText));
     }
   }
+  if (options.checkDerived === true) seamCheck(project, modules, requests, answers, derivedFound, options);
   return answers;
+}
+
+/**
+ * The derived signatures against their functions, as the generated module will have them
+ * (emit.ts's types, `defineTool` taking the function as `TypedToolFn<Args, Result>`), with the
+ * app's compiler options: a signature that cannot say what the types say (a literal union in
+ * the arguments, `mode: "fast" | "slow"` derived as `:string`) is PTC138 at the tool, never a
+ * generated module the app's `tsc` rejects. (The rest of a generated module does not depend on
+ * the tool modules: it type-checks under every setting; test/compiler/consumer.test.ts and the
+ * app matrix of test/packaging keep that so.)
+ */
+function seamCheck(
+  project: Project,
+  modules: readonly string[],
+  requests: readonly ToolRequest[],
+  answers: ToolAnswer[],
+  found: ReadonlyMap<number, FoundFunction>,
+  options: ToolTypeOptions,
+): void {
+  const derived = requests.map((r, i): ToolRequest => {
+    const a = answers[i];
+    const sig = a?.ok === true && found.has(i) ? a.signature : null;
+    return { ...r, declared: sig };
+  });
+  const check = checkFile(derived, join(resolve(options.projectDir), "__ptcc_derived_check__.ts"));
+  if (check === undefined) return;
+  const program = project.program(modules, check);
+  const api: TsApi = { ts: project.api.ts, checker: program.getTypeChecker() };
+  const sf = program.getSourceFile(check.path)!;
+  for (const d of api.ts.getPreEmitDiagnostics(program, sf)) {
+    if (d.file !== sf || d.start === undefined) continue;
+    const which = check.lines.get(sf.getLineAndCharacterOfPosition(d.start).line + 1);
+    const a = which === undefined ? undefined : answers[which.index];
+    const f = which === undefined ? undefined : found.get(which.index);
+    if (which === undefined || a === undefined || !a.ok || f === undefined) continue;
+    if (which.part === "result" && !a.resultTyped) continue;
+    const r = derived[which.index]!;
+    const field = differingField(api, sf, which.index, which.part, r.declared!, f);
+    answers[which.index] = {
+      ok: false,
+      code: "PTC138",
+      message: `the signature derived from the types of ${r.exportName} cannot say what they say, and the generated module would not type-check: ${field ?? explain(d.messageText)}`,
+      hint: "declare the tool's signature in the agent file (signature: ...), with a function that accepts what it says",
+    };
+  }
 }
 
 // ---------------------------------------------------------------------------------------
@@ -210,21 +243,15 @@ class Project {
       getNewLine: () => "\n",
       fileExists: (f) => this.fileExists(f),
       readFile: (f) => this.readFile(f),
-      directoryExists: (d) =>
-        d === LIB_DIR || d === dirname(LIB_DIR) || this.virtualFolder(d) || ts.sys.directoryExists(d),
+      directoryExists: (d) => d === LIB_DIR || d === dirname(LIB_DIR) || ts.sys.directoryExists(d),
       getDirectories: (d) =>
         d.startsWith(`${dirname(LIB_DIR)}/`) || d === dirname(LIB_DIR) ? [] : ts.sys.getDirectories(d),
       realpath: (p) => (p.startsWith(`${dirname(LIB_DIR)}/`) ? p : (ts.sys.realpath?.(p) ?? p)),
-      // `ptcc` (and `ptcc/runtime`) resolve to the declarations tools use, not the package's
-      // graph; when generated modules are checked, to ptcc's own declarations.
+      // `ptcc` (and `ptcc/runtime`) resolve to the declarations tools use, not the package's graph.
       resolveModuleNames: (names, containing) =>
         names.map((name) =>
           name === "ptcc" || name === "ptcc/runtime"
-            ? {
-                resolvedFileName: this.declarations?.[name] ?? PTCC_TYPES_FILE,
-                extension: ts.Extension.Dts,
-                isExternalLibraryImport: true,
-              }
+            ? { resolvedFileName: PTCC_TYPES_FILE, extension: ts.Extension.Dts, isExternalLibraryImport: true }
             : ts.resolveModuleName(name, containing, this.options, host, moduleCache).resolvedModule,
         ),
     };
@@ -234,43 +261,6 @@ class Project {
   /** Parse and bind the library (a program of ptcc's declarations alone, and its checker). */
   prepare(): void {
     this.program([]).getTypeChecker();
-  }
-
-  /** ptcc's declarations while generated modules are checked (null: the tools' view). */
-  private declarations: Readonly<Record<string, string>> | null = null;
-
-  /** See ToolTypes.check. Nothing is said when ptcc's declarations are not there (not built). */
-  check(check: readonly string[], modules: readonly GeneratedModule[]): ModuleCheck[] {
-    const declarations = ptccDeclarations();
-    if (declarations === null) return check.map((path) => ({ path, errors: [] }));
-    for (const m of modules) {
-      this.virtual.set(m.path, m.text);
-      this.exists.delete(m.path);
-      this.dropFile(m.path);
-    }
-    this.declarations = declarations;
-    try {
-      // Resolution differs from the tools' programs: no old program to take it from.
-      const program = this.api.ts.createProgram({ rootNames: [...check], options: this.options, host: this.host });
-      return check.map((path) => {
-        const sf = program.getSourceFile(path);
-        if (sf === undefined) return { path, errors: [{ line: 1, column: 1, message: "TypeScript cannot read it" }] };
-        const found = [...program.getSyntacticDiagnostics(sf), ...program.getSemanticDiagnostics(sf)];
-        return {
-          path,
-          errors: found.map((d) => {
-            const at = sf.getLineAndCharacterOfPosition(d.start ?? 0);
-            return { line: at.line + 1, column: at.character + 1, message: explain(d.messageText, false) };
-          }),
-        };
-      });
-    } finally {
-      this.declarations = null;
-      for (const m of modules) {
-        this.virtual.delete(m.path);
-        this.dropFile(m.path);
-      }
-    }
   }
 
   /** A program of ptcc's declarations, the modules and an extra (virtual) file. */
@@ -302,13 +292,6 @@ class Project {
     return sf;
   }
 
-  /** A folder that holds a virtual file (generated modules in subfolders not written yet). */
-  private virtualFolder(d: string): boolean {
-    const prefix = d.endsWith("/") ? d : `${d}/`;
-    for (const f of this.virtual.keys()) if (f.startsWith(prefix)) return true;
-    return false;
-  }
-
   private dropFile(fileName: string): void {
     for (const key of [...this.files.keys()]) if (key.endsWith(`:${fileName}`)) this.files.delete(key);
   }
@@ -335,23 +318,6 @@ class Project {
     } catch {
       return undefined;
     }
-  }
-}
-
-/**
- * ptcc's own declarations, for the check of generated modules: `dist/index.d.ts` and
- * `dist/runtime/index.d.ts` of the package this compiler belongs to (found from this
- * module, in dist/compiler/ or a bundle in dist/bundle/). Null when they are not built.
- */
-function ptccDeclarations(): Readonly<Record<string, string>> | null {
-  for (let d = dirname(fileURLToPath(import.meta.url)); ; d = dirname(d)) {
-    const pkg = join(d, "package.json");
-    if (existsSync(pkg)) {
-      const root = join(d, "dist", "index.d.ts");
-      const runtime = join(d, "dist", "runtime", "index.d.ts");
-      return existsSync(root) && existsSync(runtime) ? { ptcc: root, "ptcc/runtime": runtime } : null;
-    }
-    if (dirname(d) === d) return null;
   }
 }
 
