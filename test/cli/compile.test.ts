@@ -53,6 +53,25 @@ function ptcc(
   return { code: r.status ?? -1, out: r.stdout, err: r.stderr };
 }
 
+/**
+ * `ptcc compile ARGS --watch` in `cwd`: `until(text)` waits for its output to hold the text
+ * (a minute at most: a compile that reads TypeScript is slow on a loaded machine), `clear()`
+ * forgets what it printed so far, `stop()` ends it with Ctrl-C.
+ */
+function watching(cwd: string, args: string[]): { until(text: string): Promise<void>; clear(): void; stop(): void } {
+  const child = spawn(process.execPath, [BIN, "compile", ...args, "--watch"], { cwd });
+  let out = "";
+  child.stdout.on("data", (b: Buffer) => (out += b.toString()));
+  return {
+    async until(text) {
+      for (let i = 0; i < 1200 && !out.includes(text); i++) await new Promise((r) => setTimeout(r, 50));
+      expect(out).toContain(text);
+    },
+    clear: () => (out = ""),
+    stop: () => child.kill("SIGINT"),
+  };
+}
+
 const GOOD = '---\nsignature: "(query :string) -> {count :int}"\n---\n\nCount {{query}}.\n';
 const TOOLED =
   '---\nsignature: "(query :string) -> {count :int}"\ntools:\n  - from: ../tools/count.ts#words\n' +
@@ -176,7 +195,9 @@ describe("ptcc compile", () => {
     expect(plain.out).toContain("warning PTC123");
     const strict = ptcc(d, ["compile", "agents", "--out", "gen", "--warnings-as-errors"], { GITHUB_ACTIONS: "true" });
     expect(strict.code).toBe(1);
-    expect(strict.out).toMatch(/^::error file=agents\/count\.agent\.md,line=2,.*title=PTC123::the prompt never mentions/);
+    expect(strict.out).toMatch(
+      /^::error file=agents\/count\.agent\.md,line=2,.*title=PTC123::the prompt never mentions/,
+    );
   });
 
   it('reads its folders from package.json ("ptcc": { "agents", "out" }) when not given', () => {
@@ -187,7 +208,10 @@ describe("ptcc compile", () => {
     expect(ptcc(d, ["compile"])).toMatchObject({ code: 0, out: "1 agent, 0 errors, 2 files written\n" });
     expect(readFileSync(join(d, "src/agents.generated/count.ts"), "utf8")).toContain("export const count");
     // From a folder below, the paths are still the package's.
-    expect(ptcc(join(d, "src"), ["compile", "--check"])).toMatchObject({ code: 0, out: "1 agent, 0 errors, up to date\n" });
+    expect(ptcc(join(d, "src"), ["compile", "--check"])).toMatchObject({
+      code: 0,
+      out: "1 agent, 0 errors, up to date\n",
+    });
     writeFileSync(join(d, "package.json"), JSON.stringify({ ptcc: { agent: "src/agents", out: "gen" } }));
     expect(ptcc(d, ["compile"])).toMatchObject({
       code: 2,
@@ -347,70 +371,52 @@ describe("ptcc compile", () => {
 
   it("--watch compiles again when an agent file changes, printing what changed", async () => {
     const d = dir({ "agents/count.agent.md": GOOD });
-    const child = spawn(process.execPath, [BIN, "compile", "--out", "gen", "--watch"], { cwd: d });
-    let out = "";
-    child.stdout.on("data", (b: Buffer) => (out += b.toString()));
-    const until = async (text: string): Promise<void> => {
-      for (let i = 0; i < 300 && !out.includes(text); i++) await new Promise((r) => setTimeout(r, 50));
-      expect(out).toContain(text);
-    };
+    const w = watching(d, ["--out", "gen"]);
     try {
-      await until("2 files written");
+      await w.until("2 files written");
       writeFileSync(join(d, "agents/count.agent.md"), GOOD.replace("Count {{query}}.", "Count each {{query}}."));
-      await until("wrote gen/count.ts");
+      await w.until("wrote gen/count.ts");
       writeFileSync(join(d, "agents/count.agent.md"), BAD);
-      await until("error PTC102");
+      await w.until("error PTC102");
     } finally {
-      child.kill("SIGINT");
+      w.stop();
     }
-  }, 30_000);
+  }, 120_000);
 
   it("--watch keeps hearing a file saved by rename (sed -i, editors' atomic save), again and again", async () => {
     const d = dir({ "agents/count.agent.md": GOOD, "tools/count.ts": TOOL, "agents/t.agent.md": TOOLED });
-    const child = spawn(process.execPath, [BIN, "compile", "agents", "--out", "gen", "--watch"], { cwd: d });
-    let out = "";
-    child.stdout.on("data", (b: Buffer) => (out += b.toString()));
-    const until = async (text: string): Promise<void> => {
-      for (let i = 0; i < 400 && !out.includes(text); i++) await new Promise((r) => setTimeout(r, 50));
-      expect(out).toContain(text);
-    };
+    const w = watching(d, ["agents", "--out", "gen"]);
     /** Save as editors do: write a new file beside it, then rename it over the old one. */
     const renameSave = (file: string, text: string): void => {
       writeFileSync(`${join(d, file)}.tmp`, text);
       renameSync(`${join(d, file)}.tmp`, join(d, file));
     };
     try {
-      await until("3 files written");
+      await w.until("3 files written");
       for (const [i, word] of ["each", "every"].entries()) {
-        out = "";
+        w.clear();
         renameSave("agents/count.agent.md", GOOD.replace("Count {{query}}.", `Count ${word} {{query}}.`));
-        await until("wrote gen/count.ts");
-        out = "";
+        await w.until("wrote gen/count.ts");
+        w.clear();
         renameSave("tools/count.ts", TOOL.replace("a page at a time", `page ${i} at a time`));
-        await until("wrote gen/t.ts");
+        await w.until("wrote gen/t.ts");
       }
     } finally {
-      child.kill("SIGINT");
+      w.stop();
     }
-  }, 60_000);
+  }, 240_000);
 
   it("--watch compiles again when a tool module outside the agent folder changes", async () => {
     const d = dir({ "agents/count.agent.md": TOOLED, "tools/count.ts": TOOL });
-    const child = spawn(process.execPath, [BIN, "compile", "agents", "--out", "gen", "--watch"], { cwd: d });
-    let out = "";
-    child.stdout.on("data", (b: Buffer) => (out += b.toString()));
-    const until = async (text: string): Promise<void> => {
-      for (let i = 0; i < 400 && !out.includes(text); i++) await new Promise((r) => setTimeout(r, 50));
-      expect(out).toContain(text);
-    };
+    const w = watching(d, ["agents", "--out", "gen"]);
     try {
-      await until("2 files written");
+      await w.until("2 files written");
       writeFileSync(join(d, "tools/count.ts"), TOOL.replace("a page", "one page"));
-      await until("wrote gen/count.ts");
+      await w.until("wrote gen/count.ts");
     } finally {
-      child.kill("SIGINT");
+      w.stop();
     }
-  }, 40_000);
+  }, 120_000);
 });
 
 /**
@@ -493,7 +499,9 @@ describe("ptcc init", () => {
     const out = ptcc(d, ["init"]).out;
     expect(out).toContain("added the scripts agents, agents:check, agents:watch, typecheck to package.json\n");
     expect(out).toContain("added ptcc to the dependencies and @types/node to the devDependencies of package.json\n");
-    expect(out).toContain("added src/agents.generated to .prettierignore\nadded src/agents.generated to .gitattributes\n");
+    expect(out).toContain(
+      "added src/agents.generated to .prettierignore\nadded src/agents.generated to .gitattributes\n",
+    );
     expect(readFileSync(join(d, ".prettierignore"), "utf8")).toBe("src/agents.generated/\n");
     expect(readFileSync(join(d, ".gitattributes"), "utf8")).toBe("src/agents.generated/** linguist-generated=true\n");
     const pkg = JSON.parse(readFileSync(join(d, "package.json"), "utf8")) as typeof mine;
@@ -526,7 +534,9 @@ describe("ptcc init", () => {
     expect(r.out).not.toContain("order-status.agent.md");
     expect(r.out).toContain("added src/agents.generated to .prettierignore\n");
     expect(r.out).toContain("added src/agents.generated to .eslintignore\n");
-    expect(r.out).toContain('note: add { ignores: ["src/agents.generated/"] } to the configurations of eslint.config.js');
+    expect(r.out).toContain(
+      'note: add { ignores: ["src/agents.generated/"] } to the configurations of eslint.config.js',
+    );
     expect(r.out).toContain("npx tsc -p .                                  (npm run typecheck)");
     expect(readFileSync(join(d, ".prettierignore"), "utf8")).toBe("dist\nsrc/agents.generated/\n");
     const pkg = JSON.parse(readFileSync(join(d, "package.json"), "utf8")) as { scripts: Record<string, string> };
