@@ -71,6 +71,8 @@ export {
   type ValidationIssue,
   type ValidationMode,
   type ValidationResult,
+  type ValidationSuccess,
+  type ValidationFailure,
   type IssueCode,
 } from "./runtime/validation.js";
 
@@ -80,6 +82,8 @@ export {
   defineTool,
   asTool,
   chain,
+  runOrThrow,
+  StepFailedError,
   Agent,
   DefinitionError,
   type DefinitionProblem,

@@ -21,6 +21,7 @@ export type {
 } from "./typed.js";
 export { DefinitionError, type DefinitionProblem } from "./definition-error.js";
 export { chain } from "./chain.js";
+export { runOrThrow, StepFailedError } from "./run-or-throw.js";
 export {
   jsonlTrace,
   combineTraces,

@@ -23,6 +23,7 @@ import { hideBin } from "yargs/helpers";
 import { runEval, type EvalArgs } from "./eval.js";
 import type { McpArgs } from "./mcp.js";
 import type { CompileArgs } from "./compile.js";
+import { closest, didYouMean } from "../diagnostics/suggest.js";
 import type { InitArgs } from "./init.js";
 import type { RunArgs } from "./run.js";
 import type { SignatureArgs } from "./signature.js";
@@ -185,7 +186,8 @@ export async function main(argv: string[]): Promise<number> {
           .option("check", { type: "boolean", describe: "compare with the output folder; exit 1 when stale (CI)" })
           .option("watch", { type: "boolean", describe: "compile again when an agent file or a tool module changes" })
           .option("force", { type: "boolean", describe: "generate every module again, ignoring recorded hashes" })
-          .option("format", { type: "string", nargs: 1, describe: "pretty (default), json or github" }),
+          .option("format", { type: "string", nargs: 1, describe: "pretty (default), json or github" })
+          .option("warnings-as-errors", { type: "boolean", describe: "fail (exit 1) on warnings too" }),
       async (args) => {
         const { runCompile } = await import("./compile.js");
         code = await runCompile(args as CompileArgs);
@@ -202,8 +204,8 @@ export async function main(argv: string[]): Promise<number> {
     )
     .demandCommand(1, "name a command: eval, repl, signature, run, mcp, compile or init")
     .strict()
-    .fail((msg, err) => {
-      throw err ?? new UsageError(msg);
+    .fail((msg, err, y) => {
+      throw err ?? new UsageError(withNearOption(msg, y));
     })
     .help()
     .version("version", "Print ptcc's version", packageVersion())
@@ -230,3 +232,23 @@ main(hideBin(process.argv)).then(
     exitWith(e);
   },
 );
+
+/**
+ * yargs' `Unknown argument: chek` with a did-you-mean among the command's options
+ * (`--check`), or its positional values (`Unknown argument: agnets` for a folder).
+ */
+function withNearOption(msg: string, y: unknown): string {
+  const m = /^Unknown arguments?: (.+)$/.exec(msg);
+  if (m === null || typeof y !== "object" || y === null) return msg;
+  const first = m[1]!.split(", ")[0]!.replace(/^-+/, "");
+  let keys: string[] = [];
+  try {
+    // The third argument of yargs' fail callback is its usage object: the options it describes.
+    const described = (y as { getDescriptions(): Record<string, unknown> }).getDescriptions();
+    keys = Object.keys(described).filter((k) => k.length > 1 && !/[A-Z]/.test(k) && k !== "$0");
+  } catch {
+    return msg;
+  }
+  const near = didYouMean(closest(first, keys).map((k) => `--${k}`));
+  return near === undefined ? msg : `${msg} — ${near}`;
+}

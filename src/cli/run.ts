@@ -24,7 +24,7 @@ import { replayLlm, type RecordedReply } from "../llm/replay.js";
 import { jsonlTrace, type TraceSink } from "../agent/trace.js";
 import type { AgentDefinition, ChunkInfo, RunOptions, Step, Turn, TurnRun } from "../agent/types.js";
 import { AgentFileError } from "../agent-file/error.js";
-import { loadAgentFile } from "../agent-file/load.js";
+import { loadAgentFileWith, type DerivedTool, type UnsignedTool } from "../agent-file/load.js";
 import { PtcError } from "../diagnostics/error.js";
 import { createLlm } from "../llm/resolve.js";
 import { LlmError, type Llm } from "../llm/types.js";
@@ -128,7 +128,7 @@ export async function runRun(args: RunArgs): Promise<number> {
 
   let agent: Agent;
   try {
-    agent = await loadAgentFile(args.agent);
+    agent = await loadAgentFileWith(args.agent, {}, { deriveTools: toolDeriver() });
   } catch (e) {
     // Agent file errors carry their own `file:line:col: message` form; print them as they
     // are, every problem of the file.
@@ -201,7 +201,9 @@ export async function runRun(args: RunArgs): Promise<number> {
     ...(llm !== undefined ? { llm, llmRegistry: overrideModels(def, llm) } : {}),
     signal: controller.signal,
     breakOnSigint: true,
-    trace: (event) => {
+    // The view goes on with each event: the trace file holds its redacted form, which
+    // hides every firewalled value the run has seen, wherever a program put it.
+    trace: (event, view) => {
       // The model answered: what follows is the program running, not thinking.
       if (event.type === "llm_response" && (streaming === null || streaming === event.run)) {
         spinner.stop();
@@ -214,8 +216,8 @@ export async function runRun(args: RunArgs): Promise<number> {
           `${style.dim(`compacted before turn ${event.turn}: ${turnRanges(event.dropped)} dropped (~${n(event.tokensBefore)} → ~${n(event.tokensAfter)} tokens)`)}\n`,
         );
       }
-      trace?.sink(event);
-      recorder?.sink(event);
+      trace?.sink(event, view);
+      recorder?.sink(event, view);
     },
     ...(human
       ? {
@@ -268,6 +270,38 @@ export async function runRun(args: RunArgs): Promise<number> {
   // Ctrl-C while the model thinks aborts the signal; while a program runs it stops the program.
   if (controller.signal.aborted || step.failure?.kind === "cancelled") return EXIT_INTERRUPTED;
   return step.ok ? 0 : 1;
+}
+
+// ── tools without a declared signature ─────────────────────────────────────
+
+/**
+ * The signatures `ptcc compile` derives from the tools' TypeScript types, so that a run (and
+ * a dry run) sends the model what the compiled agent sends, not `(a map of arguments)`.
+ * TypeScript is loaded only here, for agent files that have such tools. A tool whose types
+ * cannot be written as a signature keeps none, with a warning (ptcc compile reports it).
+ */
+function toolDeriver(): (tools: readonly UnsignedTool[]) => Promise<readonly (DerivedTool | null)[]> {
+  // One TypeScript session for every agent file of the run.
+  let session: Promise<import("../compiler/tool-types.js").ToolTypes> | null = null;
+  return async (tools) => {
+    session ??= import("../compiler/tool-types.js").then(({ toolTypesHere }) => toolTypesHere());
+    return derived(await session, tools);
+  };
+}
+
+function derived(
+  session: import("../compiler/tool-types.js").ToolTypes,
+  tools: readonly UnsignedTool[],
+): readonly (DerivedTool | null)[] {
+  const answers = session.analyze(
+    tools.map((t) => ({ module: t.module, exportName: t.exportName, declared: null })),
+    { projectDir: dirname(tools[0]!.file) },
+  );
+  return answers.map((a, i) => {
+    if (a.ok) return { signature: a.signature, ...(a.description === undefined ? {} : { description: a.description }) };
+    process.stderr.write(sanitize(`ptcc: warning: tool ${tools[i]!.exportName}: ${a.message} (${a.code})\n`));
+    return null;
+  });
 }
 
 // ── --dry-run ───────────────────────────────────────────────────────────────

@@ -21,7 +21,13 @@ import { fillTemplate, readTemplate } from "./templates.js";
 /** A tool of an agent as the emitter writes it. */
 export type EmitTool =
   | { readonly kind: "self"; readonly name: string }
-  | { readonly kind: "agent"; readonly name: string; readonly module: string; readonly exportName: string }
+  | {
+      readonly kind: "agent";
+      readonly name: string;
+      /** The import specifier of its generated module, relative to this one's folder (`../support/summarize.js`). */
+      readonly importPath: string;
+      readonly exportName: string;
+    }
   | {
       readonly kind: "module";
       readonly name: string;
@@ -45,8 +51,11 @@ export interface EmitAgent {
   readonly tools: readonly EmitTool[];
   /** The hash of the module's inputs. */
   readonly inputsHash: string;
-  /** The files it is generated from, from the project root (the header's `reads`). */
-  readonly reads: readonly string[];
+  /**
+   * The files it is generated from, from the project root, with the digest of each (the
+   * header's `reads`): the agent file first.
+   */
+  readonly reads: readonly (readonly [path: string, digest: string])[];
 }
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
@@ -57,7 +66,7 @@ export function emitAgentModule(a: EmitAgent, parts: AgentModuleParts = agentMod
   const toolTypes = toolTypeAliases(a);
   const body = fillTemplate(readTemplate("compile/agent-module.tpl"), {
     ...parts.slots,
-    reads: oneLine(JSON.stringify(a.reads)),
+    reads: oneLine(JSON.stringify(Object.fromEntries(a.reads))),
     imports: imports.text,
     toolTypes: toolTypes.text,
     options: optionLines(a, imports.aliases, toolTypes.aliases).join("\n"),
@@ -160,7 +169,7 @@ function importLines(a: EmitAgent): { text: string; aliases: Map<string, string>
   const used = new Set<string>();
   for (const t of a.tools) {
     if (t.kind === "self") continue;
-    const path = t.kind === "module" ? t.importPath : `./${t.module}.js`;
+    const path = t.importPath;
     const alias = unique(`$${t.kind === "module" ? "tool" : "agent"}_${t.name.replace(/[^A-Za-z0-9_]/g, "_")}`, used);
     aliases.set(t.name, alias);
     const list = byPath.get(path) ?? [];
@@ -200,7 +209,7 @@ function toolTypeAliases(a: EmitAgent): { text: string; aliases: Map<string, { a
     lines.push(`type ${args} = ${inputTypeText(t.signature, { fn: "$ptcc.PtcFn" })};`);
     if (t.resultTyped) {
       lines.push("", `/** What tool ${inComment(t.name)} returns. */`);
-      lines.push(`type ${result} = ${outputTypeText(t.signature, { fn: "$ptcc.PtcFn" })};`);
+      lines.push(`type ${result} = ${outputTypeText(t.signature, { fn: "$ptcc.PtcFn", undefinedIsNil: true })};`);
     }
   }
   return { text: lines.length === 0 ? "" : `${lines.join("\n")}\n`, aliases };
