@@ -19,6 +19,7 @@ export interface ToolContext {
   readonly depth: number;
   readonly turn: number;
   readonly signal: AbortSignal;
+  readonly idempotencyKey: string;
 }
 export type ToolFn = {
   bivariant(args: Record<string, unknown>, context: ToolContext): unknown;
