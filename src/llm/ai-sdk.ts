@@ -11,7 +11,7 @@
  * and other errors fail at once.
  */
 import { table } from "../runtime/table.js";
-import { abortableSleep, backoffDelay, parseRetryAfter, type Sleep } from "./http.js";
+import { abortableSleep, backoffDelay, parseRetryAfter, tellRetry, type Sleep } from "./http.js";
 import { withLlmInfo } from "./info.js";
 import {
   LANGUAGE_MODEL_VERSIONS,
@@ -90,7 +90,7 @@ export function aiSdkLlm(
       ...(options.providerOptions !== undefined ? { providerOptions: options.providerOptions } : {}),
       ...(request.signal !== undefined ? { abortSignal: request.signal } : {}),
     };
-    const result = await withRetries(label, request.signal, options, () => model.doGenerate(callOptions));
+    const result = await withRetries(label, request, options, () => model.doGenerate(callOptions));
     return replyOf(model, result);
   };
   return withLlmInfo(llm, { provider: model.provider, model: model.modelId });
@@ -186,10 +186,11 @@ interface Verdict {
 
 async function withRetries<T>(
   label: string,
-  signal: AbortSignal | undefined,
+  request: Pick<LlmRequest, "signal" | "onRetry">,
   options: AiSdkLlmOptions,
   attempt: () => PromiseLike<T>,
 ): Promise<T> {
+  const signal = request.signal;
   const maxRetries = options.maxRetries ?? 3;
   const sleep = options.sleep ?? abortableSleep;
   const random = options.random ?? Math.random;
@@ -211,6 +212,12 @@ async function withRetries<T>(
       verdict.retryAfterMs !== undefined
         ? Math.min(verdict.retryAfterMs, options.maxRetryAfterMs ?? 60_000)
         : backoffDelay(n, options.baseDelayMs ?? 500, options.maxDelayMs ?? 8000, random);
+    tellRetry(request.onRetry, {
+      attempt: n + 1,
+      ...(verdict.status !== undefined ? { status: verdict.status } : {}),
+      ...(verdict.retryAfterMs !== undefined ? { retryAfterMs: verdict.retryAfterMs } : {}),
+      delayMs: delay,
+    });
     try {
       await sleep(delay, signal);
     } catch (error) {

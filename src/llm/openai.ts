@@ -89,6 +89,7 @@ export function openAiLlm(options: OpenAiOptions = {}): Llm {
         keyEnv: "OPENAI_API_KEY",
         secrets: apiKey !== undefined ? [apiKey] : [],
         signal: request.signal,
+        onRetry: request.onRetry,
       },
       options,
     );
