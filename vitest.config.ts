@@ -9,6 +9,8 @@ export default defineConfig({
     alias: [
       { find: /^ptcc$/, replacement: src("index.ts") },
       { find: /^ptcc\/runtime$/, replacement: src("runtime/index.ts") },
+      { find: /^ptcc\/queue$/, replacement: src("queue/index.ts") },
+      { find: /^ptcc\/bullmq$/, replacement: src("bullmq/index.ts") },
     ],
   },
   test: {
