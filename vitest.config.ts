@@ -15,6 +15,8 @@ export default defineConfig({
   },
   test: {
     include: ["test/**/*.test.ts"],
+    // The Redis the Redis tests talk to (a real one, never a mock).
+    globalSetup: ["test/bullmq/global-setup.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// Bundles the library's Node entries — `ptcc`, `ptcc/runtime`, `ptcc/otel`, `ptcc/mcp` —
+// Bundles the library's Node entries — `ptcc`, `ptcc/runtime`, `ptcc/otel`, `ptcc/mcp`,
+// `ptcc/queue`, `ptcc/bullmq` —
 // from the compiled dist/ into dist/lib/, the files package.json's `exports` name for
 // Node. Importing a few files instead of some 300 modules is most of what `import "ptcc"`
 // costs over bare Node (bench/README.md, import time). The entries are built together with
@@ -13,7 +14,7 @@ import { fileURLToPath } from "node:url";
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const dist = join(root, "dist");
 await build({
-  entryPoints: ["index.js", "runtime/index.js", "otel/index.js", "mcp/index.js"].map((e) => join(dist, e)),
+  entryPoints: ["index.js", "runtime/index.js", "otel/index.js", "mcp/index.js", "queue/index.js", "bullmq/index.js"].map((e) => join(dist, e)),
   outbase: dist,
   outdir: join(dist, "lib"),
   chunkNames: "chunks/[name]-[hash]",
@@ -24,7 +25,7 @@ await build({
   target: "node20",
   // Loaded when used, from the app's node_modules: tsx and ts-morph (TypeScript tool
   // modules, ptcc compile), the optional peers, gpt-tokenizer (a dev dependency).
-  external: ["tsx", "tsx/*", "ts-morph", "gpt-tokenizer", "@opentelemetry/*", "@modelcontextprotocol/*"],
+  external: ["tsx", "tsx/*", "ts-morph", "gpt-tokenizer", "@opentelemetry/*", "@modelcontextprotocol/*", "bullmq", "ioredis"],
   // The maps of tsc's output (with the TypeScript sources inlined) are followed, so stack
   // traces and debuggers reach src/.
   sourcemap: true,

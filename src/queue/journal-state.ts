@@ -1,14 +1,14 @@
 /**
  * What a run's journal says of where it is, for a backend that no longer holds the run
  * (its job was removed, or the process of an in-process queue died): ended (with its
- * Step), cancelled before it started, or waiting for a worker.
+ * Step), cancelled, or waiting for a worker.
  */
 import type { JournalEntry } from "../agent/journal/entries.js";
 import type { StepJsonFailed } from "../agent/step-json.js";
 import type { FailureKind } from "../agent/types.js";
 import type { RunState } from "./backend.js";
 
-/** The Step of a run that ended before it started (cancelled while it waited). */
+/** The Step of a run that was cancelled while no worker held it (before it started, or between attempts). */
 export function unstartedStep(agent: string, kind: FailureKind, reason: string): StepJsonFailed {
   return {
     ok: false,
@@ -37,7 +37,8 @@ export function stateFromJournal(entries: readonly JournalEntry[]): RunState | n
   }
   const agent = queued?.agent ?? started;
   if (agent === undefined) return null;
-  if (cancel !== undefined && started === undefined) {
+  // Asked to stop, and no worker holds it (the caller asks the backend first): it ends there.
+  if (cancel !== undefined) {
     return { status: "cancelled", agent, step: unstartedStep(agent, "cancelled", cancel), ...tenant(queued) };
   }
   return { status: "waiting", agent, ...tenant(queued) };

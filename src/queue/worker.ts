@@ -110,7 +110,7 @@ export async function startWorker<const A extends AgentRegistry>(agents: A, opti
       } else tell({ type: outcome.kind, ...about, ...("reason" in outcome ? { reason: outcome.reason } : {}) });
       return outcome;
     },
-    { concurrency, evaluationTimeoutMs: evaluationTimeout(agents), onNotice: (m) => globalThis.process?.emitWarning?.(m, { code: "PTCC_QUEUE" }) },
+    { concurrency, evaluationTimeoutMs: evaluationTimeout(agents), onNotice: notice },
   );
   let closing: Promise<void> | undefined;
   return {
@@ -120,6 +120,14 @@ export async function startWorker<const A extends AgentRegistry>(agents: A, opti
       return (closing ??= worker.close());
     },
   };
+}
+
+/** What the backend notices (a lock shorter than programs may run, Redis without persistence): a warning, once per process. */
+const noticed = new Set<string>();
+function notice(message: string): void {
+  if (noticed.has(message)) return;
+  noticed.add(message);
+  globalThis.process?.emitWarning?.(message, { code: "PTCC_QUEUE" });
 }
 
 /** The longest evaluation timeout of any agent a run of the registry can reach. */
