@@ -11,6 +11,8 @@
  *   is held back from the journal, so the next attempt resumes the run instead of
  *   replaying the failure. The last attempt completes with the failed Step.
  */
+import { randomUUID } from "node:crypto";
+import type { JournalEntry } from "../agent/journal/entries.js";
 import { JournalError } from "../agent/journal/errors.js";
 import type { Durability } from "../agent/journal/log.js";
 import type { JournalStore } from "../agent/journal/store.js";
@@ -152,14 +154,20 @@ function lazySpec(spec: string): Llm {
 }
 
 /**
- * The store as one run's attempt sees it: the run's own end is held back when `hold` says
- * so (the attempt is retried instead), and an append refused because another writer took
- * the run is noted (the attempt is abandoned to it).
+ * The store as one run's attempt sees it:
+ * - every entry it writes carries the attempt's `writer` id, so an entry refused because
+ *   another worker wrote that place first is never taken for this attempt's own (two
+ *   workers write the same entries, byte for byte, when they run the same turn): only a
+ *   write of this very attempt that went through before (a command sent again after a
+ *   lost connection) counts as done;
+ * - the run's own end is held back when `hold` says so (the attempt is retried instead);
+ * - an append refused because another writer took the run is noted (the attempt is abandoned to it).
  */
 function guardedStore(
   store: JournalStore,
   hold: (step: StepJson) => boolean,
 ): { readonly store: JournalStore; readonly held: string | null; readonly conflict: boolean } {
+  const writer = randomUUID().slice(0, 13);
   const g = {
     held: null as string | null,
     conflict: false,
@@ -170,10 +178,11 @@ function guardedStore(
           g.held = entry.step.fail?.reason ?? "the run's end is held back";
           throw new JournalError(`run ${runKey} is tried again from its journal: ${g.held}`);
         }
-        const r = await store.append(runKey, seq, entry);
-        if (!r.ok && r.existing.kind !== "cancel" && r.existing.kind !== "queued" && JSON.stringify(r.existing) !== JSON.stringify(entry)) {
-          g.conflict = true;
-        }
+        const stamped: JournalEntry = Object.assign({}, entry, { writer });
+        const r = await store.append(runKey, seq, stamped);
+        if (r.ok) return r;
+        if ((r.existing as { writer?: unknown }).writer === writer) return { ok: true };
+        if (r.existing.kind !== "cancel" && r.existing.kind !== "queued") g.conflict = true;
         return r;
       },
     } satisfies JournalStore as JournalStore,

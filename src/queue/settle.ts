@@ -1,5 +1,5 @@
 /** Waiting for a run to end by asking where it is, for backends whose events may be missed. */
-import { QueueError } from "./errors.js";
+import { messageOf, QueueError } from "./errors.js";
 import type { RunState } from "./backend.js";
 import type { RunStatus } from "./types.js";
 
@@ -7,21 +7,24 @@ export const TERMINAL_STATUSES: ReadonlySet<RunStatus> = new Set(["completed", "
 
 /**
  * Resolves with the run's state once it has ended, asking `state` at growing intervals (up
- * to `maxPollMs`) and whenever `poke` is called (an event said something changed).
+ * to `maxPollMs`) and whenever `poke` is called (an event said something changed). A
+ * `state` that fails is asked again (a server restarting) until it has failed for `maxFailingMs`.
  */
 export function settledByPolling(
   id: string,
   state: (id: string) => Promise<RunState | null>,
   timeoutMs: number | undefined,
-  options: { readonly maxPollMs?: number; readonly onPoke?: (poke: () => void) => () => void } = {},
+  options: { readonly maxPollMs?: number; readonly maxFailingMs?: number; readonly onPoke?: (poke: () => void) => () => void } = {},
 ): Promise<RunState> {
   const maxPollMs = options.maxPollMs ?? 500;
+  const maxFailingMs = options.maxFailingMs ?? 30_000;
   return new Promise<RunState>((resolve, reject) => {
     let done = false;
     let wait = 10;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let checking = false;
     let again = false;
+    let failingSince: number | undefined;
     const stop = (): void => {
       done = true;
       if (timer !== undefined) clearTimeout(timer);
@@ -48,11 +51,16 @@ export function settledByPolling(
           resolve(s);
           return;
         }
+        failingSince = undefined;
       } catch (e) {
         if (done) return;
-        stop();
-        reject(e);
-        return;
+        // The queue's server may be restarting: ask again, until it has failed for too long.
+        failingSince ??= Date.now();
+        if (Date.now() - failingSince > maxFailingMs) {
+          stop();
+          reject(new QueueError("backend", `could not learn where run ${id} is for ${maxFailingMs} ms: ${messageOf(e)}`, undefined, { cause: e }));
+          return;
+        }
       } finally {
         checking = false;
       }

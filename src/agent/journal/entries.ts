@@ -171,6 +171,11 @@ export interface EndEntry {
   readonly step: StepJson;
 }
 
+/**
+ * Every entry a run wrote. An entry written by a queue worker (ptcc/queue) also carries
+ * `writer`, the id of the attempt that wrote it, so that a worker that lost its lease never
+ * takes the new owner's entries for its own; readers ignore it.
+ */
 export type JournalEntry =
   | StartEntry
   | ReplyEntry
