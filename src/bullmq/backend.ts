@@ -190,6 +190,8 @@ export function bullmqBackend(options: BullmqBackendOptions): RunBackend {
       return channel;
     },
     cancel: async (id, reason) => {
+      const before = await state(id);
+      if (before === null || TERMINAL_STATUSES.has(before.status)) return false;
       // Journaled first: whichever worker holds the run, or takes it later, sees it.
       if (!(await requestCancel(journal, id, reason))) return false;
       const job = await (await getQueue()).getJob(id);
