@@ -9,7 +9,7 @@
  * Exit codes: 0 the run returned, 1 it failed, 2 the command was used wrongly (options,
  * input, the agent file, the --llm spec), 130 interrupted with Ctrl-C.
  */
-import { accessSync, constants, readFileSync } from "node:fs";
+import { accessSync, constants } from "node:fs";
 import { dirname, resolve } from "node:path";
 import type { Agent } from "../agent/define.js";
 import { stripEnvelopes } from "../agent/envelope.js";
@@ -25,7 +25,7 @@ import { PtcError } from "../diagnostics/error.js";
 import { createLlm } from "../llm/resolve.js";
 import { LlmError, type Llm } from "../llm/types.js";
 import { overrideModels } from "./models.js";
-import { parseContext } from "./options.js";
+import { readInput, stringOption } from "./options.js";
 import { sanitize } from "./sanitize.js";
 import { createSpinner, NO_SPINNER, type Spinner } from "./spinner.js";
 import { UsageError } from "./usage-error.js";
@@ -202,29 +202,6 @@ function checkWritable(file: string, option: string): void {
     const code = (e as NodeJS.ErrnoException).code ?? (e as Error).message;
     throw new UsageError(`cannot write ${option} ${file}: its folder is not writable (${code})`);
   }
-}
-
-/** An option given once, as text (yargs makes an array of a repeated option). */
-function stringOption(name: string, v: unknown): string | undefined {
-  if (v === undefined) return undefined;
-  if (typeof v !== "string") throw new UsageError(`give ${name} once`);
-  return v;
-}
-
-/** `--input '<json>'` or `--input @file.json` (relative to the working directory); `{}` without it. */
-function readInput(option: string | undefined): Record<string, unknown> {
-  if (option === undefined) return {};
-  if (!option.startsWith("@")) return parseContext(option, "--input");
-  const file = option.slice(1);
-  if (file === "") throw new UsageError("--input @ needs a file name: --input @file.json");
-  let text: string;
-  try {
-    text = readFileSync(file, "utf8");
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code ?? (e as Error).message;
-    throw new UsageError(`cannot read --input ${option} (${code})`);
-  }
-  return parseContext(text, `--input ${option}`);
 }
 
 // ── human output ────────────────────────────────────────────────────────────
