@@ -1,8 +1,36 @@
-/** What commands over folders of agent files share (ptcc mcp, ptcc worker): finding the files, waiting for a signal. */
+/**
+ * What commands over agent files share (ptcc run, mcp, worker, enqueue): loading one,
+ * finding those of folders, waiting for a signal.
+ */
 import { readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
+import type { Agent } from "../agent/define.js";
+import { AgentFileError } from "../agent-file/error.js";
+import { loadAgentFile } from "../agent-file/load.js";
 import { AGENT_FILE_EXTENSION } from "../agent-file/parse.js";
+import { PtcError } from "../diagnostics/error.js";
+import { sanitize } from "./sanitize.js";
 import { UsageError } from "./usage-error.js";
+
+/**
+ * The agent of a file; or, when the file has problems, every one of them printed to stderr
+ * (each in its own `file:line:col: message` form) and the exit code 2.
+ */
+export async function loadAgentOrReport(file: string): Promise<Agent | 2> {
+  try {
+    return await loadAgentFile(file);
+  } catch (e) {
+    if (e instanceof AgentFileError) {
+      process.stderr.write(`${e.problems.map((p) => p.format()).join("\n")}\n`);
+      return 2;
+    }
+    if (e instanceof PtcError) {
+      process.stderr.write(`${sanitize(e.format())}\n`);
+      return 2;
+    }
+    throw new UsageError(`cannot load ${file}: ${e instanceof Error ? e.message : String(e)}`);
+  }
+}
 
 /** The agent files of the folders (`*.agent.md`, sorted), and files given directly. */
 export function agentFiles(dirs: readonly string[]): string[] {

@@ -14,16 +14,13 @@
  */
 import type { Agent } from "../agent/define.js";
 import type { StepJson } from "../agent/step-json.js";
-import { AgentFileError } from "../agent-file/error.js";
-import { loadAgentFile } from "../agent-file/load.js";
 import { moduleBaseName, moduleNames } from "../compiler/names.js";
-import { PtcError } from "../diagnostics/error.js";
 import { createLlm } from "../llm/resolve.js";
 import { LlmError, type Llm, type LlmRegistry } from "../llm/types.js";
 import type { RunBackend } from "../queue/backend.js";
 import { QueueError } from "../queue/errors.js";
 import type { AgentRegistry } from "../queue/types.js";
-import { agentFiles, signalled } from "./agent-files.js";
+import { agentFiles, loadAgentOrReport, signalled } from "./agent-files.js";
 import { overrideModels } from "./models.js";
 import { readInput, stringOption } from "./options.js";
 import { sanitize } from "./sanitize.js";
@@ -208,19 +205,9 @@ async function loadAgents(files: readonly string[]): Promise<{ agents: AgentRegi
     const names = moduleNames(moduleBaseName(file));
     if ("problem" in names) throw new UsageError(`${file}: ${names.problem} — ${names.hint}`);
     if (Object.hasOwn(agents, names.agent)) throw new UsageError(`${file}: another agent file is also named ${names.agent}`);
-    try {
-      agents[names.agent] = await loadAgentFile(file);
-    } catch (e) {
-      if (e instanceof AgentFileError) {
-        process.stderr.write(`${e.problems.map((p) => p.format()).join("\n")}\n`);
-        return 2;
-      }
-      if (e instanceof PtcError) {
-        process.stderr.write(`${sanitize(e.format())}\n`);
-        return 2;
-      }
-      throw new UsageError(`cannot load ${file}: ${e instanceof Error ? e.message : String(e)}`);
-    }
+    const agent = await loadAgentOrReport(file);
+    if (agent === 2) return 2;
+    agents[names.agent] = agent;
   }
   return { agents, files: files.length === 1 ? files[0]! : `${files.length} files` };
 }

@@ -19,12 +19,10 @@ import { stepToJson } from "../agent/step-json.js";
 import { recordReplies } from "../agent/record.js";
 import { jsonlTrace, type TraceSink } from "../agent/trace.js";
 import type { AgentDefinition, RunOptions, Step, Turn, TurnRun } from "../agent/types.js";
-import { AgentFileError } from "../agent-file/error.js";
-import { loadAgentFile } from "../agent-file/load.js";
-import { PtcError } from "../diagnostics/error.js";
 import { createLlm } from "../llm/resolve.js";
 import { LlmError, type Llm } from "../llm/types.js";
 import { overrideModels } from "./models.js";
+import { loadAgentOrReport } from "./agent-files.js";
 import { readInput, stringOption } from "./options.js";
 import { sanitize } from "./sanitize.js";
 import { createSpinner, NO_SPINNER, type Spinner } from "./spinner.js";
@@ -59,22 +57,8 @@ export async function runRun(args: RunArgs): Promise<number> {
 
   const input = readInput(inputOption);
 
-  let agent: Agent;
-  try {
-    agent = await loadAgentFile(args.agent);
-  } catch (e) {
-    // Agent file errors carry their own `file:line:col: message` form; print them as they
-    // are, every problem of the file.
-    if (e instanceof AgentFileError) {
-      process.stderr.write(`${e.problems.map((p) => p.format()).join("\n")}\n`);
-      return 2;
-    }
-    if (e instanceof PtcError) {
-      process.stderr.write(`${sanitize(e.format())}\n`);
-      return 2;
-    }
-    throw new UsageError(`cannot load ${args.agent}: ${e instanceof Error ? e.message : String(e)}`);
-  }
+  const agent = await loadAgentOrReport(args.agent);
+  if (agent === 2) return 2;
   const def = agent.definition;
   if (args.dryRun === true) return dryRun(agent, input, args.json === true);
 

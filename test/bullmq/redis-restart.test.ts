@@ -11,7 +11,7 @@ import { afterAll, expect, it } from "vitest";
 import { bullmqBackend } from "../../src/bullmq/index.js";
 import { withLlmInfo } from "../../src/index.js";
 import { createRuns, startWorker } from "../../src/queue/index.js";
-import { makeOps, replyFor } from "../queue/fixtures/ops.js";
+import { makeOps, replyFor } from "../agent/durable/fixtures/ops.js";
 import { describeRedis, ownRedisServer } from "./redis.js";
 import { startRedisServer, type RedisServer } from "./redis-server.js";
 

@@ -16,7 +16,7 @@ import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
 import { bullmqBackend } from "../../src/bullmq/index.js";
 import { defineAgent } from "../../src/index.js";
 import { createRuns, type RunProgress } from "../../src/queue/index.js";
-import { makeOps, replyFor } from "../queue/fixtures/ops.js";
+import { makeOps, replyFor } from "../agent/durable/fixtures/ops.js";
 import { startProcess, stopProcess, type WorkerProcess } from "./processes.js";
 import { describeRedis, dropMade, REDIS_URL, uniqueQueue } from "./redis.js";
 
