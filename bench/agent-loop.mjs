@@ -26,7 +26,7 @@ export const TURNS = 10;
 /** The target: the loop's overhead per turn, median, on this project's 2-core machine. */
 export const TARGET_MS_PER_TURN = 2;
 /** The system prompt budgets of issue 11 (o200k tokens). */
-export const BUDGET_MULTI = 750;
+export const BUDGET_MULTI = 780;
 export const BUDGET_SINGLE = 550;
 
 const CATEGORIES = ["travel", "meals", "equipment", "software", "training", "office"];

@@ -10,7 +10,7 @@
 // Usage: node bench/run.mjs [--quick] [--only name,name] [--json FILE]
 //   --quick   smaller data and fewer runs: a smoke test of the bench itself
 //   --only    run only these programs (names as in the table; `heavy`, `validators`,
-//             `agent-loop`, `compile` and `queue` for those suites); skips nothing else
+//             `agent-loop`, `long-runs`, `compile` and `queue` for those suites); skips nothing else
 //   --json    also write every measurement to FILE
 //   --baseline DIR  also run the heavy programs and the per-turn cost with another built
 //             checkout of ptcc (before/after)
@@ -508,6 +508,13 @@ if (!only || only.has("agent-loop")) {
   const a = await runAgentLoopSuite({ quick, line });
   report.agentLoop = a.report;
   if (a.failed) failed = true;
+}
+
+if (!only || only.has("long-runs")) {
+  const { runLongRunSuite } = await import("./long-runs.mjs");
+  const l = await runLongRunSuite({ quick, line });
+  report.longRuns = l.report;
+  if (l.failed) failed = true;
 }
 
 if (!only || only.has("compile")) {

@@ -202,6 +202,10 @@ export {
   type ScriptedLlm,
   type Script,
   type ScriptReply,
+  replayLlm,
+  requestHash,
+  type ReplayOptions,
+  type RecordedRequest,
 } from "./llm/index.js";
 
 /** Evaluate a program in a fresh session. */

@@ -132,6 +132,14 @@ async function loadFile(context: LoadContext, file: FileRef, stack: readonly Fil
     limits: context.options.limits,
     reference: spec.reference,
     transport: spec.transport,
+    compaction: spec.compaction,
+    tokenLimit: spec.tokenLimit,
+    onBudgetExceeded: spec.onBudgetExceeded,
+    turnBudget: spec.turnBudget,
+    retryTurns: spec.retryTurns,
+    completion: spec.completion,
+    memoryLimit: spec.memoryLimit,
+    memoryStrategy: spec.memoryStrategy,
   };
   let agent: Agent;
   try {

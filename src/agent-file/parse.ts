@@ -33,15 +33,27 @@ import { parseSignature } from "../signature/parse.js";
 import { checkPlaceholders } from "../signature/placeholders.js";
 import { altSpelling, type Signature, type SigType } from "../signature/types.js";
 import {
+  BUDGET_ACTIONS,
+  COMPACTION_KEYS,
+  COMPLETIONS,
   FORMAT_OPTION_KEYS,
   integerProblem,
   MAX_TIMER_MS,
+  MEMORY_STRATEGIES,
   OUTPUT_MODES,
   REFERENCE_LEVELS,
+  resolveCompaction,
   TOOL_NAME,
   TRANSPORTS,
 } from "../agent/rules.js";
-import type { FormatOptions, OutputMode, ReferenceLevel, Transport } from "../agent/types.js";
+import type {
+  CompactionOptions,
+  FormatOptions,
+  OnBudgetExceeded,
+  OutputMode,
+  ReferenceLevel,
+  Transport,
+} from "../agent/types.js";
 import { AgentFileError } from "./error.js";
 import { readMcpEntries, type McpEntry } from "./mcp.js";
 
@@ -73,6 +85,14 @@ export const AGENT_FILE_KEYS = [
   "reference",
   "transport",
   "mcp",
+  "compaction",
+  "tokenLimit",
+  "onBudgetExceeded",
+  "turnBudget",
+  "retryTurns",
+  "completion",
+  "memoryLimit",
+  "memoryStrategy",
 ] as const;
 export type AgentFileKey = (typeof AGENT_FILE_KEYS)[number];
 
@@ -137,6 +157,15 @@ export interface AgentFileSpec {
   readonly transport?: Transport;
   /** MCP servers whose tools the agent gets (mcp.ts), in the order written. */
   readonly mcp?: readonly McpEntry[];
+  /** Run control (AgentOptions' keys of the same names). */
+  readonly compaction?: boolean | CompactionOptions;
+  readonly tokenLimit?: number;
+  readonly onBudgetExceeded?: OnBudgetExceeded;
+  readonly turnBudget?: number;
+  readonly retryTurns?: number;
+  readonly completion?: "auto" | "explicit";
+  readonly memoryLimit?: number;
+  readonly memoryStrategy?: "strict" | "rollback";
   /** The body without its leading blank lines and trailing whitespace. */
   readonly prompt: string;
   /** The file line the prompt starts on: line 1 of the prompt is this line of the file. */
@@ -245,6 +274,14 @@ const KEY_READERS: Readonly<Record<AgentFileKey, KeyReader>> = {
   reference: (p, v, d) => (d.reference = p.oneOf(v, "reference", REFERENCE_LEVELS)),
   transport: (p, v, d) => (d.transport = p.oneOf(v, "transport", TRANSPORTS)),
   mcp: (p, v, d) => (d.mcp = readMcpEntries(p, v)),
+  compaction: (p, v, d) => (d.compaction = p.compaction(v)),
+  tokenLimit: (p, v, d) => (d.tokenLimit = p.integer(v, "tokenLimit", 1)),
+  onBudgetExceeded: (p, v, d) => (d.onBudgetExceeded = p.oneOf(v, "onBudgetExceeded", BUDGET_ACTIONS)),
+  turnBudget: (p, v, d) => (d.turnBudget = p.integer(v, "turnBudget", 1)),
+  retryTurns: (p, v, d) => (d.retryTurns = p.integer(v, "retryTurns", 0)),
+  completion: (p, v, d) => (d.completion = p.oneOf(v, "completion", COMPLETIONS)),
+  memoryLimit: (p, v, d) => (d.memoryLimit = p.integer(v, "memoryLimit", 1)),
+  memoryStrategy: (p, v, d) => (d.memoryStrategy = p.oneOf(v, "memoryStrategy", MEMORY_STRATEGIES)),
 };
 
 /** One parse of one file. Not exported: its public methods are for the key readers above. */
@@ -549,6 +586,29 @@ class AgentFileParser {
       throw this.fail(`${what} must be a map, got ${this.describe(v)}`, v.span, `write one "${example}" per line`);
     }
     return v.node;
+  }
+
+  /** `compaction: true`, or a map of compaction options (checked by the rules defineAgent uses). */
+  compaction(v: Value): boolean | CompactionOptions {
+    const s = v.node !== null && isScalar(v.node) ? v.node.value : undefined;
+    if (typeof s === "boolean") return s;
+    const out: Record<string, unknown> = {};
+    const spans = new Map<string, Span>();
+    for (const pair of this.map(v, "compaction", "option: value")?.items ?? []) {
+      const { name, span } = this.key(pair, "compaction option");
+      if (spans.has(name)) throw this.duplicateKey(name, span);
+      spans.set(name, span);
+      const value = this.value(pair.value, span);
+      out[name] = this.scalarValue(value);
+    }
+    const resolved = resolveCompaction(out);
+    const first = resolved.problems[0];
+    if (first !== undefined) {
+      const key = first[0].slice("compaction.".length);
+      const near = COMPACTION_KEYS.includes(key as never) ? undefined : didYouMean(closest(key, COMPACTION_KEYS));
+      throw this.fail(`${first[0]} ${first[1]}`, spans.get(key) ?? v.span, near);
+    }
+    return out as CompactionOptions;
   }
 
   fieldDescriptions(v: Value, d: Draft): void {

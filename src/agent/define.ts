@@ -22,8 +22,13 @@ import {
   AGENT_OPTION_KEYS,
   DEFAULT_AGENT_NAME,
   FORMAT_OPTION_KEYS,
+  BUDGET_ACTIONS,
+  COMPACTION_STRATEGIES,
+  COMPLETIONS,
   integerProblem,
   isAgentLike,
+  MEMORY_STRATEGIES,
+  resolveCompaction,
   MAX_TIMER_MS,
   OUTPUT_MODES,
   REFERENCE_LEVELS,
@@ -83,9 +88,9 @@ export class Agent<I = Record<string, unknown>, O = unknown> {
   }
 
   /** Run the agent on an input (the values of its signature's parameters). */
-  run(...[input, options]: RunArgs<I>): Promise<Step<O>> {
+  run(...[input, options]: RunArgs<I, O>): Promise<Step<O>> {
     const data = (input ?? {}) as Readonly<Record<string, unknown>>;
-    return runAgent(this.definition, data, options ?? {}) as Promise<Step<O>>;
+    return runAgent(this.definition, data, (options ?? {}) as RunOptions) as Promise<Step<O>>;
   }
 
   /**
@@ -93,11 +98,11 @@ export class Agent<I = Record<string, unknown>, O = unknown> {
    * (RunEvent: requests, streamed text, programs, tool calls, turns, child runs) and the
    * Step as `step`. Leaving the `for await` loop early cancels the run.
    */
-  stream(...[input, options]: RunArgs<I>): RunStream<O> {
+  stream(...[input, options]: RunArgs<I, O>): RunStream<O> {
     const data = (input ?? {}) as Readonly<Record<string, unknown>>;
     const given: unknown = options;
     const base = typeof given === "object" && given !== null ? (given as RunOptions) : {};
-    return streamRun(base, (o) => runAgent(this.definition, data, given === base ? o : (given as RunOptions)) as Promise<Step<O>>);
+    return streamRun(base as RunOptions, (o) => runAgent(this.definition, data, given === base ? o : (given as RunOptions)) as Promise<Step<O>>);
   }
 
   /**
@@ -221,6 +226,7 @@ export function defineAgent<const S extends SignatureLike = string, const T = Re
 
   const limitsWrong = limitsProblem(options.limits);
   if (limitsWrong !== null) problems.add(limitsWrong);
+  const control = runControl(options, problems);
 
   const definition: AgentDefinition = {
     name,
@@ -251,6 +257,7 @@ export function defineAgent<const S extends SignatureLike = string, const T = Re
     ...(options.toolSources !== undefined && options.toolSources.length > 0
       ? { toolSources: options.toolSources }
       : {}),
+    ...control,
   };
   if (problems.list.length > 0) throw new DefinitionError(nameOk ? givenName : undefined, problems.list);
   return new Agent<AgentInput<S>, AgentOutput<S>>(definition);
@@ -397,6 +404,39 @@ function positiveInt(v: unknown, dflt: number, what: string, min: number, proble
     return dflt;
   }
   return v as number;
+}
+
+/** The options that keep a run under control (issue 22): compaction, budgets, turn endings, memory. */
+function runControl(options: AgentOptions, problems: Problems): Partial<AgentDefinition> {
+  const out: { -readonly [K in keyof AgentDefinition]?: AgentDefinition[K] } = {};
+  const compaction = resolveCompaction(options.compaction);
+  for (const [key, problem] of compaction.problems) problems.add(`${key} ${problem}`, key === "compaction.strategy" ? `use ${COMPACTION_STRATEGIES.join(" or ")}` : undefined);
+  if (compaction.value !== undefined) out.compaction = compaction.value;
+  const int = (key: "tokenLimit" | "turnBudget" | "retryTurns" | "memoryLimit", min: number): void => {
+    const v = options[key];
+    if (v === undefined) return;
+    const problem = integerProblem(v, min);
+    if (problem !== null) problems.add(`${key} ${problem}, got ${typeof v === "number" ? String(v) : describe(v)}`);
+    else out[key] = v;
+  };
+  int("tokenLimit", 1);
+  int("turnBudget", 1);
+  int("retryTurns", 0);
+  int("memoryLimit", 1);
+  const oneOf = <K extends "onBudgetExceeded" | "completion" | "memoryStrategy">(key: K, allowed: readonly string[]): void => {
+    const v = options[key];
+    if (v === undefined) return;
+    if (!allowed.includes(v as string)) problems.add(`unknown ${key} ${JSON.stringify(v)}`, `use one of ${allowed.join(", ")}`);
+    else (out as Record<string, unknown>)[key] = v;
+  };
+  oneOf("onBudgetExceeded", BUDGET_ACTIONS);
+  oneOf("completion", COMPLETIONS);
+  oneOf("memoryStrategy", MEMORY_STRATEGIES);
+  if (options.budget !== undefined) {
+    if (typeof options.budget !== "function") problems.add(`budget must be a function (usage, turn) => boolean, got ${describe(options.budget)}`);
+    else out.budget = options.budget;
+  }
+  return out;
 }
 
 function formatOptions(given: unknown, problems: Problems): FormatOptions {

@@ -58,12 +58,12 @@ import {
   resultFeedback,
 } from "./feedback.js";
 import { checkRunInput, dataEntries, missionText } from "./prepare.js";
-import { lastTurnNotice } from "./prompt/mission.js";
 import { renderUserNow } from "./prompt/namespace.js";
 import { renderRunPrompt } from "./prompt/render.js";
 import { RUN_PROGRAM } from "./prompt/system.js";
 import { TOOL_CHECK, toolCatalog } from "./tool-check.js";
 import { buildTools, toolEntries, toolSignatures, type ToolJournal } from "./tools.js";
+import type { ToolFunction } from "../evaluator/session.js";
 import { agentLabel } from "./rules.js";
 import { checkRunOptions, optionsReason, type CheckedRunOptions } from "./run-options.js";
 import { newRunId, systemHash, TRACE_IDS, type TraceEvent } from "./trace.js";
@@ -75,6 +75,14 @@ import { summarize } from "./journal/definition.js";
 import type { ToolOutcome, TurnEntry } from "./journal/entries.js";
 import { stepToJson } from "./step-json.js";
 import { EVENT_IDS, type RunEvent, type RunEventBody } from "./events.js";
+import { Allowance } from "./allowance.js";
+import { estimateTokensOf, shouldCompact, summaryNote, trimNote, turnsToKeep, CHARS_PER_TOKEN, COMPACT_TO } from "./compaction.js";
+import { DEFAULT_TURN_BUDGET } from "./rules.js";
+import { renderUserSections } from "./prompt/namespace.js";
+import type { BudgetLeft } from "../evaluator/eval-context.js";
+import { keyword } from "../runtime/values.js";
+import { MapBuilder } from "../runtime/map.js";
+import { memoryNote, namespaceSize } from "./memory.js";
 import { PTCC_VERSION } from "../version.js";
 import { tryHostWalk } from "../evaluator/host-walk.js";
 import { FirewallSecrets, redactJson } from "./secrets.js";
@@ -98,6 +106,8 @@ export interface ParentRun {
   readonly secrets: FirewallSecrets;
   /** The mission's journal and the child's path in it, when the mission is durable. */
   readonly journal?: { readonly log: RunLog; readonly path: string };
+  /** What the parent's subtree may still spend (tokens, turns): the child's spending counts there too. */
+  readonly allowance: Allowance;
 }
 
 interface Counters {
@@ -106,6 +116,15 @@ interface Counters {
   cachedInputTokens: number;
   cacheWriteInputTokens: number;
   llmRequests: number;
+}
+
+/** Where a Step keeps the run that made it (for `continueFrom`). */
+const LIVE_RUN: unique symbol = Symbol("ptcc.liveRun");
+
+/** The run a Step came from, and which of its continuations ended with it. */
+interface LiveRun {
+  readonly run: Run;
+  readonly generation: number;
 }
 
 /** The input of `agent.resume`: the run's input is read from its journal. */
@@ -121,6 +140,9 @@ export async function runAgent(
 ): Promise<Step> {
   // Options it cannot use end the run as a failure (kind `options`), never as a throw.
   const checked = checkRunOptions(options);
+  const from = checked.options.continueFrom as ({ readonly [LIVE_RUN]?: LiveRun } & Step) | undefined;
+  const live = from?.[LIVE_RUN];
+  if (live !== undefined && parent === undefined) return live.run.continueWith(live.generation, def, checked);
   return new Run(def, input, checked.options, parent, inherited, checked.problems).run();
 }
 
@@ -153,8 +175,10 @@ class Run {
   private readonly depth: number;
   private readonly depthLeft: number;
   private deadline: number;
+  /** The same deadline on the wall clock (epoch ms): journaled, so that a replay reads the same time left. */
+  private deadlineAt: number;
   private readonly missionMs: number;
-  private readonly started = performance.now();
+  private started = performance.now();
   private readonly trace: TraceEvent[] = [];
   private readonly turns: Turn[] = [];
   private readonly counters: Counters = {
@@ -193,11 +217,42 @@ class Run {
   private stopWith: Failure | null = null;
   /** The run's journal, when it is durable (its own path in the mission's log). */
   private journal: RunJournal | null = null;
-  /** The return value as the run_end event shows it. */
+  /** The return value as the run_end event shows it, and how it was had (a fallback, a partial). */
   private endTrace: unknown;
+  private endFlags: { readonly partial?: true; readonly fallback?: true } = {};
   private eventSinkFailed = false;
   /** The current turn's reply came from the journal. */
   private replayingTurn = false;
+  /** The model, or why there is none (a failure when a turn needs it). */
+  private model: Llm | Failure = { kind: "llm", reason: "no model yet" };
+  /** The last reply of the run: a continuation follows it. */
+  private lastReply: LlmReply | null = null;
+  /** Where the current segment's turns and trace start (a continuation's Step holds its own only). */
+  private segmentTurns = 0;
+  private segmentTrace = 0;
+  /** The definition as given (its tool sources unopened): a continuation opens them again. */
+  private readonly givenDef: AgentDefinition;
+  /** The Step the run last ended with, and how many times it was continued. */
+  private lastStep: Step | null = null;
+  private generation = 0;
+  /** A continuation is under way: the run cannot be continued twice at once. */
+  private busy = false;
+  /** What this run and its children may still spend (tokens, turns); a continuation starts afresh. */
+  private allowance: Allowance;
+  /** The current segment's work turns (first and last) and the repair turns left after them. */
+  private segFirst = 1;
+  private segLast = 0;
+  private retriesLeft = 0;
+  /** The last turn's value, when it was not nil: the answer of a run that never returned (fallback, partial). */
+  private lastValue: { readonly value: Value } | null = null;
+  /** The last turn's error, for the next program's `data/fail`. */
+  private lastFail: { readonly reason: string; readonly message: string } | null = null;
+  /** Tool calls of the run so far by tool, the last lines printed and the last error (compaction notes). */
+  private readonly toolCounts = new Map<string, number>();
+  private lastOutput: readonly string[] = [];
+  private lastTurnError: string | undefined;
+  private compactions = 0;
+  private compactedTurns = 0;
   /** Set once the trace sink has thrown: it is called no more. */
   private sinkFailed = false;
 
@@ -208,22 +263,38 @@ class Run {
     /** The definition; with the tools of its sources once they are open. */
     private def: AgentDefinition,
     private input: Readonly<Record<string, unknown>> | typeof FROM_JOURNAL,
-    private readonly options: CheckedRunOptions["options"],
+    private options: CheckedRunOptions["options"],
     private readonly parent: ParentRun | undefined,
     private readonly inherited: readonly InheritedFn[],
     /** What is wrong with the run options as given (the run fails at once when any). */
-    private readonly optionProblems: readonly string[] = [],
+    private optionProblems: readonly string[] = [],
   ) {
     this.runId = newRunId(def.name);
+    this.givenDef = def;
     this.depth = parent === undefined ? 0 : parent.depth + 1;
     this.depthLeft = parent === undefined ? def.maxDepth : Math.min(parent.depthLeft - 1, def.maxDepth);
     const own = this.started + def.missionTimeoutMs;
     this.deadline = parent === undefined ? own : Math.min(parent.deadline, own);
+    this.deadlineAt = Math.round(Date.now() + (this.deadline - this.started));
     this.missionMs =
       parent !== undefined && this.deadline === parent.deadline ? parent.missionMs : def.missionTimeoutMs;
     this.registry = { ...(parent?.registry ?? {}), ...(options.llmRegistry ?? {}), ...def.llmRegistry };
     this.made = parent?.made ?? new Map();
     this.secrets = parent?.secrets ?? new FirewallSecrets();
+    this.allowance = this.newAllowance();
+  }
+
+  /**
+   * What the run may spend: a top-level run's limits come from its options over its
+   * definition; a child's own limits (its definition's) apply below the mission's.
+   */
+  private newAllowance(): Allowance {
+    const { def, parent, options } = this;
+    const tokenLimit = parent === undefined ? (options.tokenLimit ?? def.tokenLimit) : def.tokenLimit;
+    // The default budget never cuts the run's own turns short (maxTurns 30 gets 30).
+    const ownTurns = def.maxTurns + (def.retryTurns ?? 0);
+    const turnLimit = def.turnBudget ?? (parent === undefined ? Math.max(DEFAULT_TURN_BUDGET, ownTurns) : undefined);
+    return new Allowance(tokenLimit, turnLimit, parent?.allowance);
   }
 
   /**
@@ -328,7 +399,6 @@ class Run {
         this.event({ type: "run-start", input, turn: 0 }, true);
       }
       step = unopened !== null ? this.finish(null, unopened) : await this.loop();
-      step = await this.journalEnd(step);
     } catch (e) {
       // A defect, not something the LLM or a tool did: still a Step, never a crash.
       step = this.finish(null, { kind: "internal", reason: `internal error: ${hostMessage(e)}` });
@@ -337,6 +407,60 @@ class Run {
     }
     this.emitEnd(step);
     return step;
+  }
+
+  /**
+   * Continue this run (`continueFrom` one of its Steps) with the options of the new call:
+   * a new segment of the same conversation and namespace. Only the run's latest Step can
+   * be continued, once at a time (a namespace cannot be forked).
+   */
+  async continueWith(generation: number, def: AgentDefinition, checked: CheckedRunOptions): Promise<Step> {
+    const problems = [...checked.problems];
+    if (def.name !== this.givenDef.name || def.prompt !== this.givenDef.prompt) {
+      problems.push(`continueFrom: the Step is one of agent ${this.givenDef.name}, not of this agent (${def.name})`);
+    } else if (this.busy) problems.push("continueFrom: the run is being continued already");
+    else if (generation !== this.generation) {
+      problems.push("continueFrom: the run has gone on since this Step: continue from its latest Step");
+    }
+    this.busy = problems.length === 0 || this.busy;
+    this.options = checked.options;
+    this.optionProblems = problems;
+    this.started = performance.now();
+    let step: Step;
+    try {
+      this.emit({ ...this.base(), type: "run_start", parent: null, agent: this.def.name, depth: 0, input: null, continued: true });
+      this.event({ type: "run-start", input: null, turn: 0 });
+      const last = this.lastStep;
+      if (problems.length > 0) step = this.finish(null, { kind: "options", reason: optionsReason(problems) });
+      else if (last === null || !this.isContinuable(last)) {
+        step = this.finish(null, {
+          kind: "options",
+          reason: `continueFrom: the run cannot be continued: it ended before its first turn or ${last?.ok === false ? `as ${last.failure.kind}` : "by its journal"}`,
+        });
+      } else {
+        this.generation++;
+        const reopened = await this.reopenToolSources();
+        step = reopened !== null ? this.finish(null, reopened) : await this.continueLive(last, checked.options.message ?? "");
+      }
+    } catch (e) {
+      step = this.finish(null, { kind: "internal", reason: `internal error: ${hostMessage(e)}` });
+    } finally {
+      await this.closeToolSources?.();
+      this.closeToolSources = undefined;
+      if (problems.length === 0) this.busy = false;
+    }
+    this.emitEnd(step);
+    return step;
+  }
+
+  /** A continued run's tool sources (MCP servers) are open again, and the session calls their new tools. */
+  private async reopenToolSources(): Promise<Failure | null> {
+    if ((this.givenDef.toolSources ?? []).length === 0) return null;
+    this.def = this.givenDef;
+    const failure = await this.openToolSources();
+    if (failure !== null) return failure;
+    this.session!.replaceTools(this.sessionTools());
+    return null;
   }
 
   /**
@@ -381,43 +505,119 @@ class Run {
     }
   }
 
+  /**
+   * The run: set up (input, model, mission, tools, session, prompt, journal), then turns
+   * until it ends. A durable conversation replays the continuations its journal holds and,
+   * when this run continues it (`continueFrom` a Step from JSON), goes on with a new one.
+   */
   private async loop(): Promise<Step> {
-    if (this.optionProblems.length > 0)
-      return this.finish(null, { kind: "options", reason: optionsReason(this.optionProblems) });
+    const failure = await this.setup();
+    if (failure !== null) return this.journalEnd(this.finish(null, failure));
+    let step = await this.journalEnd(await this.segment(1));
+    for (const c of this.journal?.continues() ?? []) {
+      if (!this.isContinuable(step)) return step;
+      this.beginSegment(step, c.message, c.deadlineAt);
+      step = await this.journalEnd(await this.segment(c.turn));
+    }
+    const from = this.options.continueFrom;
+    if (from === undefined || !this.isContinuable(step)) return step;
+    // A continuation of a journaled run, replayed up to here in this process.
+    return this.continueLive(step, this.options.message ?? "");
+  }
+
+  /**
+   * Whether the run can go on after `step`: it had turns, and it did not end by its journal,
+   * a replay or a defect.
+   */
+  private isContinuable(step: Step): boolean {
+    if (this.conversation === null || this.lastReply === null) return false;
+    return step.ok || !["journal", "replay", "internal", "options", "input", "tools"].includes(step.failure.kind);
+  }
+
+  /**
+   * A new segment of the conversation after `step` (a continuation): the last reply and the
+   * new message join the conversation, the turn budget and the mission time start afresh,
+   * and the Step of the segment holds only its own turns and usage.
+   */
+  private beginSegment(step: Step, message: string, deadlineAt: number | null): void {
+    const last = step.turns.at(-1);
+    const text = last !== undefined && last.feedback !== "" ? `${last.feedback}\n\n${message}` : message;
+    this.conversation!.add(this.lastReply!, this.secrets.redact(text));
+    this.segmentTurns = this.turns.length;
+    this.segmentTrace = this.trace.length;
+    for (const k of Object.keys(this.counters) as (keyof Counters)[]) this.counters[k] = 0;
+    if (this.journal !== null) this.journal.replayedTurns = 0;
+    this.compactions = 0;
+    this.compactedTurns = 0;
+    // A fresh turn budget and token limit (the continuation's options may set new ones).
+    this.allowance = this.newAllowance();
+    const now = performance.now();
+    const own = now + this.def.missionTimeoutMs;
+    this.deadline = deadlineAt === null ? own : Math.min(own, now + (deadlineAt - Date.now()));
+    this.deadlineAt = deadlineAt ?? Math.round(Date.now() + this.def.missionTimeoutMs);
+  }
+
+  /**
+   * Continue a finished run with a new user message: the same conversation and namespace,
+   * a fresh turn budget (journaled as a `continue` entry when the run is durable).
+   */
+  private async continueLive(step: Step, message: string): Promise<Step> {
+    const turn = this.turn + (this.turns.length > 0 && this.turn > this.turns.at(-1)!.index ? 0 : 1);
+    const deadlineAt = Math.round(Date.now() + this.def.missionTimeoutMs);
+    this.beginSegment(step, message, deadlineAt);
+    if (this.journal !== null) {
+      try {
+        await this.journal.continued(turn, message, deadlineAt);
+      } catch (e) {
+        return this.finish(null, journalFailure(e));
+      }
+    }
+    return this.journalEnd(await this.segment(turn));
+  }
+
+  /** Everything before the first turn; the failure that ends the run, if any. */
+  private async setup(): Promise<Failure | null> {
+    if (this.optionProblems.length > 0) return { kind: "options", reason: optionsReason(this.optionProblems) };
     const def = this.def;
-    if (this.input === FROM_JOURNAL) return this.finish(null, { kind: "journal", reason: "resume needs a journal" });
+    if (this.input === FROM_JOURNAL) return { kind: "journal", reason: "resume needs a journal" };
+    if (this.options.continueFrom !== undefined && this.journal === null) {
+      return {
+        kind: "options",
+        reason:
+          "continueFrom: the Step is not one of a run in this process (it holds no live session), and the run is not durable — pass the Step agent.run returned, or durable: { store, runKey } of the journaled run",
+      };
+    }
     const checked = checkRunInput(def, this.input);
-    if (!checked.ok) return this.finish(null, { kind: "input", reason: checked.reason });
+    if (!checked.ok) return { kind: "input", reason: checked.reason };
     const input = checked.input;
     this.firewalled(input);
 
     // A model that cannot be had fails the run when it is first needed: a resumed run
     // whose replies are all journaled needs none.
-    let llm: Llm | Failure;
     try {
-      llm = await this.resolveLlm();
-      this.llm = llm;
+      this.llm = await this.resolveLlm();
+      this.model = this.llm;
     } catch (e) {
-      llm = { kind: "llm", reason: hostMessage(e) };
-      if (this.journal?.reply(1) === undefined) return this.finish(null, llm);
+      this.model = { kind: "llm", reason: hostMessage(e) };
+      if (this.journal?.reply(1) === undefined) return this.model;
     }
 
     let mission: string;
     try {
       mission = missionText(def, input);
     } catch (e) {
-      return this.finish(null, { kind: "input", reason: hostMessage(e) });
+      return { kind: "input", reason: hostMessage(e) };
     }
 
     const toolsFailure = await this.openToolSources();
-    if (toolsFailure !== null) return this.finish(null, toolsFailure);
+    if (toolsFailure !== null) return toolsFailure;
 
     let session: Session;
     try {
       session = this.newSession(input);
     } catch (e) {
       // Data that cannot enter a program (a cycle, a host function, nesting too deep, too large).
-      return this.finish(null, { kind: "input", reason: hostMessage(e) });
+      return { kind: "input", reason: hostMessage(e) };
     }
 
     this.session = session;
@@ -440,30 +640,186 @@ class Run {
     const conversation = new Conversation(prompt.system, this.secrets.redact(prompt.user), this.def.transport);
     this.conversation = conversation;
 
-    if (this.journal !== null) {
-      const failure = await this.beginJournal(input, conversation);
-      if (failure !== null) return this.finish(null, failure);
-    }
+    if (this.journal !== null) return this.beginJournal(input, conversation);
+    return null;
+  }
 
+  /**
+   * Turns from `first` until the run ends: it returns or fails, its turns (and the repair
+   * turns after them) run out, or it is over budget.
+   */
+  private async segment(first: number): Promise<Step> {
+    const def = this.def;
+    const conversation = this.conversation!;
+    const session = this.session!;
+    this.segFirst = first;
+    this.segLast = first + def.maxTurns - 1;
+    this.retriesLeft = def.retryTurns ?? 0;
+    this.lastValue = null;
     let lastError: string | undefined;
-    for (this.turn = 1; this.turn <= def.maxTurns; this.turn++) {
+    for (this.turn = first; ; this.turn++) {
       if (this.cancelled()) return this.finish(null, this.cancelFailure());
       const stop = this.journalStop();
       if (stop !== null) return this.finish(null, stop);
       if (this.deadline - performance.now() <= 0) return this.finish(null, missionTimeout(this.missionMs));
-      const last = this.turn === def.maxTurns && def.maxTurns > 1;
-      const messages = conversation.messages(last ? lastTurnNotice(def.outputMode) : undefined);
-      const t = await this.turnOnce(llm, session, messages);
+      const over = this.overBudget();
+      if (over !== null) return this.overBudgetEnd(over);
+      this.maybeCompact();
+      this.allowance.spendTurn();
+      const t = await this.turnOnce(this.model, session, conversation.messages());
       if ("failure" in t) return this.finish(null, t.failure);
+      this.lastReply = t.reply;
       if (t.end !== undefined) return this.finish(t.end.value, t.end.failure, t.end.json);
       lastError = t.error;
-      conversation.add(t.reply, t.feedback);
+      conversation.add(t.reply, t.feedback, this.turn);
+      if (this.turn >= this.segLast) {
+        // A return that did not match may be repaired in the turns given for that.
+        if (t.outcome === "invalid" && this.retriesLeft > 0) {
+          this.retriesLeft--;
+          continue;
+        }
+        break;
+      }
     }
+    const fallback = this.fallback();
+    if (fallback !== null) return fallback;
     return this.finish(null, {
       kind: "max_turns",
       reason:
         `no valid (return ...) after ${def.maxTurns} turn${def.maxTurns === 1 ? "" : "s"}` +
         (lastError !== undefined ? `; the last turn's error: ${lastError}` : ""),
+    });
+  }
+
+  /**
+   * The line that ends a turn's feedback: which turn comes next (`;; turn 3 of 5`), the last
+   * one saying so; after the turns, a repair turn of an invalid return. "" when none follows.
+   */
+  private nextTurnLine(outcome: TurnOutcome): string {
+    const next = this.turn + 1;
+    const max = this.def.maxTurns;
+    if (next <= this.segLast) {
+      const n = next - this.segFirst + 1;
+      return n === max ? `;; turn ${n} of ${max} (last turn: return now)` : `;; turn ${n} of ${max}`;
+    }
+    if (outcome === "invalid" && this.retriesLeft > 0) {
+      const retries = this.def.retryTurns ?? 0;
+      return `;; repair turn ${retries - this.retriesLeft + 1} of ${retries}: return a value that matches the expected output`;
+    }
+    return "";
+  }
+
+  /**
+   * The answer of a run whose turns ran out without (return ...): the last turn's value,
+   * when it is not nil and matches the output (`completion: "explicit"` turns this off).
+   */
+  private fallback(): Step | null {
+    if (this.def.completion === "explicit") return null;
+    const last = this.lastValue;
+    if (last === null) return null;
+    const written = this.checkedAnswer(last.value);
+    return written === null ? null : this.finish(last.value, null, written, { fallback: true });
+  }
+
+  /** The value's JSON when it matches the output signature (checked within the time left), else null. */
+  private checkedAnswer(value: Value): { readonly json: unknown; readonly trace: unknown } | null {
+    try {
+      const checked = returnIssues(this.def.signature, value, this.def.signatureValidation, this.def.limits, this.msLeft());
+      if (!checked.ok || checked.value.length > 0) return null;
+      const json = returnJson(value, this.def.limits, this.msLeft());
+      return json.ok ? json.value : null;
+    } catch {
+      // A value that cannot be walked now (a lazy part that needs a tool) is no answer.
+      return null;
+    }
+  }
+
+  /** Why the run may not ask the model again (a token or turn limit, the budget check), or null. */
+  private overBudget(): string | null {
+    const exhausted = this.allowance.exhausted();
+    if (exhausted !== null) return exhausted;
+    const check = this.options.budget ?? this.def.budget;
+    if (check === undefined) return null;
+    let go: unknown;
+    try {
+      go = check(this.usageNow(), this.turn);
+    } catch (e) {
+      return `the budget check threw: ${hostMessage(e)}`;
+    }
+    return go === false ? `the budget check stopped the run before turn ${this.turn}` : null;
+  }
+
+  /** The run over budget: its last turn's value when asked for and it matches, else a `budget` failure. */
+  private overBudgetEnd(reason: string): Step {
+    if ((this.options.onBudgetExceeded ?? this.def.onBudgetExceeded) === "return_partial" && this.lastValue !== null) {
+      const written = this.checkedAnswer(this.lastValue.value);
+      if (written !== null) return this.finish(this.lastValue.value, null, written, { partial: true });
+    }
+    return this.finish(null, { kind: "budget", reason });
+  }
+
+  /** The run's usage so far (its child runs' included). */
+  private usageNow(): Usage {
+    return { ...this.counters };
+  }
+
+  /** What `(budget/remaining)` tells the program, at wall-clock time `now`. */
+  private budgetLeft(now: number): BudgetLeft {
+    return {
+      turns: Math.max(0, this.segLast - this.turn),
+      turnBudget: this.allowance.turnsLeft() ?? null,
+      tokens: this.allowance.tokensLeft() ?? null,
+      depth: { current: this.depth, max: this.depth + Math.max(0, this.depthLeft) },
+      llmRequests: this.counters.llmRequests + (this.journal?.replayedTurns ?? 0),
+      ms: Math.max(0, Math.round(this.deadlineAt - now)),
+    };
+  }
+
+  /**
+   * Compact the conversation before the next request when it has grown past the trigger:
+   * the oldest turns go (the newest `keepRecentTurns` stay), down to about half the
+   * trigger, and one note stands for them. Rare by design: the requests between two
+   * compactions keep extending each other, as providers cache.
+   */
+  private maybeCompact(): void {
+    const c = this.def.compaction;
+    const conversation = this.conversation!;
+    if (c === undefined || this.def.outputMode !== "lisp") return;
+    const kept = conversation.keptTurns.length;
+    const before = conversation.chars();
+    if (!shouldCompact(c, before, kept)) return;
+    const keepAtMost = turnsToKeep(c, kept);
+    const target = Math.floor(c.triggerTokens * COMPACT_TO * CHARS_PER_TOKEN);
+    // By tokens: down to about half the trigger; by turns: down to half the turns.
+    const byTurns = keepAtMost < kept && estimateTokensOf(before) <= c.triggerTokens;
+    const dropped = conversation.compact(byTurns ? keepAtMost : c.keepRecentTurns, byTurns ? 0 : target, (all) =>
+      this.secrets.redact(this.compactionNote(all)),
+    );
+    if (dropped.length === 0) return;
+    this.compactions++;
+    this.compactedTurns += dropped.length;
+    const tokensBefore = estimateTokensOf(before);
+    const tokensAfter = estimateTokensOf(conversation.chars());
+    this.emit({ ...this.base(), type: "compaction", turn: this.turn, strategy: c.strategy, dropped: [...dropped], tokensBefore, tokensAfter });
+    this.event({ type: "compaction", droppedTurns: [...dropped], tokensBefore, tokensAfter });
+  }
+
+  /** The note that stands for every turn compactions dropped. */
+  private compactionNote(dropped: readonly number[]): string {
+    const vars = (this.session?.namespace.all() ?? []).filter((v) => v.bound);
+    const facts = { dropped, names: vars.map((v) => v.name), toolCalls: this.toolCounts };
+    if (this.def.compaction?.strategy !== "summary") return trimNote(facts);
+    // Samples of values are walks: bounded, under the watchdog.
+    const user = tryHostWalk(() => renderUserSections(vars, new Set(this.inherited.map((f) => f.name))), {
+      limits: this.def.limits,
+      ms: this.msLeft(),
+    });
+    return summaryNote({
+      ...facts,
+      user: user.ok ? user.value : null,
+      lastOutput: this.lastOutput.slice(-5),
+      lastError: this.lastTurnError,
+      turnsLeft: Math.max(0, this.segLast - this.turn + 1),
     });
   }
 
@@ -486,6 +842,7 @@ class Run {
       });
       if (top && deadlineAt !== null) {
         this.deadline = Math.min(this.deadline, performance.now() + (deadlineAt - Date.now()));
+        this.deadlineAt = deadlineAt;
       }
       return null;
     } catch (e) {
@@ -582,6 +939,14 @@ class Run {
     // (in whatever form a program put it: printed, inside a string, in an error).
     const feedback =
       r.end !== undefined ? "" : r.journaled === true ? r.feedback : this.secrets.redact(this.feedbackOf(r));
+    // What the next turn starts from: this turn's value (the answer if the turns run out),
+    // and its error (the next program's data/fail).
+    this.lastValue = r.value !== undefined && r.value !== null ? { value: r.value } : null;
+    this.lastTurnError = r.error;
+    this.lastFail =
+      r.outcome === "error" || r.outcome === "invalid"
+        ? { reason: r.outcome === "invalid" ? "invalid-return" : (r.errorKind ?? "error"), message: r.error ?? r.outcome }
+        : null;
     if (r.end === undefined && this.journal !== null) {
       try {
         await this.journal.turnEnded(this.turn, r.outcome, feedback, r.errorKind === "timeout");
@@ -600,6 +965,7 @@ class Run {
       toolCalls: this.turnCalls,
       durationMs: performance.now() - turnStart,
       ...(reply.usage !== undefined ? { usage: reply.usage } : {}),
+      ...(this.replayingTurn ? { replayed: true as const } : {}),
     };
     this.turns.push(turn);
     this.emit({
@@ -620,10 +986,7 @@ class Run {
       ...(reply.usage !== undefined ? { usage: reply.usage } : {}),
       durationMs: turn.durationMs,
     });
-    // A replayed turn was reported when it first ran.
-    if (!this.replayingTurn) {
-      this.options.onTurn?.(turn, def.name, this.depth, { id: this.runId, parent: this.parent?.runId ?? null });
-    }
+    this.options.onTurn?.(turn, def.name, this.depth, { id: this.runId, parent: this.parent?.runId ?? null });
     return { ...r, feedback, reply };
   }
 
@@ -633,6 +996,7 @@ class Run {
    */
   private feedbackOf(r: TurnResult): string {
     const lines = [r.feedback, ...this.turnNotes];
+    const next = this.nextTurnLine(r.outcome);
     if (this.def.outputMode === "lisp" && this.session !== null) {
       this.inheritedFns ??= new Map(this.inherited.map((f) => [f.name, f.fn]));
       const now = renderUserNow(this.session.namespace.all(), this.inheritedFns);
@@ -641,6 +1005,7 @@ class Run {
         this.shownUser = now;
       }
     }
+    if (next !== "") lines.push(next);
     return lines.join("\n");
   }
 
@@ -740,7 +1105,19 @@ class Run {
     const def = this.def;
     return new Session({
       context: input,
-      tools: buildTools({
+      tools: this.sessionTools(),
+      toolCatalog: toolCatalog(toolSignatures(def)),
+      limits: def.limits,
+      historyMaxChars: def.formatOptions.historyMaxBytes,
+      ...(this.options.breakOnSigint === true ? { breakOnSigint: true } : {}),
+      onTask: (id: string, value: Value) => this.journal?.task(this.turn, id, jsonValue(value, def.limits, this.msLeft())),
+    });
+  }
+
+  /** The session's tools: each of the definition's, wrapped for this run. */
+  private sessionTools(): Record<string, ToolFunction> {
+    const def = this.def;
+    return buildTools({
         definition: def,
         context: (key) => ({
           agent: def.name,
@@ -758,14 +1135,6 @@ class Run {
         note: (tool, warnings) => this.turnNotes.push(...coercionNotes(tool, warnings)),
         contractBroken: (reason) => (this.stopWith ??= { kind: "tool_contract", reason }),
         runChild: (tool, child, args, inherit, key) => this.runChild(tool, child, args, inherit, key),
-      }),
-      toolCatalog: toolCatalog(toolSignatures(def)),
-      limits: def.limits,
-      historyMaxChars: def.formatOptions.historyMaxBytes,
-      ...(this.options.breakOnSigint === true ? { breakOnSigint: true } : {}),
-      ...(this.journal !== null
-        ? { onTask: (id: string, value: Value) => this.journal?.task(this.turn, id, jsonValue(value, def.limits, this.msLeft())) }
-        : {}),
     });
   }
 
@@ -959,6 +1328,7 @@ class Run {
     this.counters.outputTokens += u.outputTokens ?? 0;
     this.counters.cachedInputTokens += u.cachedInputTokens ?? 0;
     this.counters.cacheWriteInputTokens += u.cacheWriteInputTokens ?? 0;
+    this.allowance.spendTokens((u.inputTokens ?? 0) + (u.outputTokens ?? 0));
   }
 
   private async lispTurn(session: Session, code: string, timeoutMs: number): Promise<TurnResult> {
@@ -967,6 +1337,8 @@ class Run {
     this.programEvent(code);
     const single = def.maxTurns === 1;
     const origin = { run: this.runId, agent: def.name, turn: this.turn };
+    // A memory limit undoes a turn's defs after it ended: the namespace as it was before.
+    const restore = def.memoryLimit !== undefined && !single ? session.namespace.snapshot() : null;
     const r: EvalResult = await session.evaluate(code, {
       // A single turn's value is the answer: realized whole ("none" realizes without
       // printing), then shown shortened below.
@@ -974,8 +1346,11 @@ class Run {
       limits: { timeoutMs: Math.min(def.limits.timeoutMs ?? Infinity, Math.max(1, Math.floor(timeoutMs))) },
       origin,
       ...this.journalHooks(),
+      ...(single ? {} : { data: this.failData() }),
+      budget: (now) => this.budgetLeft(now),
     });
     if (r.output.length > 0) this.event({ type: "output", lines: r.output }, true);
+    this.lastOutput = r.output;
     // The host's tool is broken (no turn of the model can mend it), or the replay diverged.
     if (this.stopWith !== null) {
       const end = { value: null, failure: this.stopWith };
@@ -1012,12 +1387,15 @@ class Run {
         )
       : r.printed;
     if (!r.returned && !single) {
-      return {
-        outcome: "continue",
-        feedback: resultFeedback(r.printed, r.output, r.warnings, fmt),
-        program: code,
-        result: r.printed,
-      };
+      const feedback = resultFeedback(r.printed, r.output, r.warnings, fmt);
+      const memory = restore !== null ? this.memoryCheck(restore) : null;
+      if (memory !== null && "failure" in memory) {
+        return { outcome: "error", feedback: "", program: code, result: r.printed, errorKind: "limit", end: { value: null, failure: memory.failure } };
+      }
+      if (memory !== null) {
+        return { outcome: "error", feedback: `${feedback}\n${memory.note}`, program: code, result: r.printed, errorKind: "memory", error: memory.note.replace(/^;; /, "") };
+      }
+      return { outcome: "continue", feedback, program: code, result: r.printed, value: r.value };
     }
     const checked = returnIssues(def.signature, r.value, def.signatureValidation, def.limits, this.msLeft());
     // The value could not be checked in the time left: the turn is over, and so is the run.
@@ -1034,7 +1412,7 @@ class Run {
     if (issues.length > 0) {
       const expected = renderType(def.signature.output);
       const feedback = invalidReturnFeedback(expected, issues);
-      if (single) {
+      if (single && this.retriesLeft === 0) {
         return {
           outcome: "invalid",
           feedback,
@@ -1058,6 +1436,43 @@ class Run {
       };
     }
     return this.returnTurn(r.value, code, shown);
+  }
+
+  /**
+   * `data/fail` of the next program: the last turn's error as `{:reason :kind :message "..."}`,
+   * or nil after a turn that went well (an input named `fail` keeps its place).
+   */
+  private failData(): ReadonlyMap<string, Value> {
+    const f = this.lastFail;
+    if (f === null) return new Map([["fail", null]]);
+    const b = new MapBuilder();
+    b.assoc(keyword("reason"), keyword(f.reason));
+    b.assoc(keyword("message"), f.message);
+    return new Map([["fail", b.build()]]);
+  }
+
+  /**
+   * After a turn: the namespace within memoryLimit, or — past it — the run's failure
+   * (`strict`) or the turn's defs undone with a note saying what was too big (`rollback`).
+   */
+  private memoryCheck(snapshot: { readonly restore: () => void; readonly changed: () => string[] }): { failure: Failure } | { note: string } | null {
+    const limit = this.def.memoryLimit!;
+    const vars = this.session!.namespace.all();
+    const measured = tryHostWalk((meter) => namespaceSize(vars, limit, meter), { limits: this.def.limits, ms: this.msLeft() });
+    // What cannot be measured in the time left is over any limit worth having.
+    const size = measured.ok ? measured.value : { total: limit + 1, more: true, byName: [] };
+    if (size.total <= limit) return null;
+    if (this.def.memoryStrategy === "strict") {
+      return {
+        failure: {
+          kind: "limit",
+          reason: `the run's namespace holds ${size.more ? "at least " : ""}${size.total} bytes, over its memoryLimit of ${limit} (memoryStrategy strict)`,
+        },
+      };
+    }
+    const changed = new Set(snapshot.changed());
+    snapshot.restore();
+    return { note: memoryNote(size, limit, changed) };
   }
 
   /** What an evaluation of a journaled run journals: its batches of tool outcomes, its clock reads. */
@@ -1157,6 +1572,7 @@ class Run {
 
   private recordCall(c: ToolCallTrace): void {
     this.turnCalls.push(c);
+    this.toolCounts.set(c.name, (this.toolCounts.get(c.name) ?? 0) + 1);
     const [args, result] = traceValues([c.args, c.result], this.def.limits, this.msLeft());
     this.emit({
       ...this.base(),
@@ -1195,11 +1611,15 @@ class Run {
     }
     // The child stops when the parent's turn does (its time ran out, or the run was
     // cancelled): a parent that gave up waiting must not leave a child calling models.
+    // What only the top-level run takes stays with it: its budgets (a child's spending counts
+    // against them through the allowance), its journal and conversation options.
+    const { tokenLimit: _t, budget: _b, onBudgetExceeded: _o, continueFrom: _c, message: _m, durable: _d, ...inherited } =
+      this.options;
     const step = await runAgent(
       child,
       args,
       {
-        ...this.options,
+        ...inherited,
         signal: anySignal([this.options.signal, this.turnSignal]),
         inputDescriptions: {},
       },
@@ -1213,6 +1633,7 @@ class Run {
         registry: this.registry,
         made: this.made,
         secrets: this.secrets,
+        allowance: this.allowance,
         ...(this.journal !== null
           ? { journal: { log: this.journal.log, path: childPath(this.journal.path, this.turn, key) } }
           : {}),
@@ -1225,6 +1646,8 @@ class Run {
     this.counters.cacheWriteInputTokens += step.usage.cacheWriteInputTokens;
     this.counters.llmRequests += step.usage.llmRequests;
     if (this.journal !== null) this.journal.replayedTurns += step.usage.replayedTurns ?? 0;
+    this.compactions += step.usage.compactions ?? 0;
+    this.compactedTurns += step.usage.compactedTurns ?? 0;
     // The child's events went to the sink already; keep them in this run's trace too.
     this.trace.push(...step.trace);
     // The firewalled fields of what the child returns are the parent's secrets too.
@@ -1235,20 +1658,25 @@ class Run {
   /** The run's end in the trace and the events: once, whatever ended it. */
   private emitEnd(step: Step): void {
     if (this.options.onEvent !== undefined) this.event({ type: "run-end", step: stepToJson(step), turn: 0 }, true);
+    const before = this.trace.length;
     this.emit({
       ...this.base(),
       type: "run_end",
       ok: step.ok,
-      ...(step.ok ? { return: this.endTrace } : { failure: { kind: step.failure.kind, reason: step.failure.reason } }),
+      ...(step.ok
+        ? { return: this.endTrace, ...this.endFlags }
+        : { failure: { kind: step.failure.kind, reason: step.failure.reason } }),
       turns: step.turns.length,
       durationMs: step.durationMs,
     });
+    if (step.trace !== this.trace) (step.trace as TraceEvent[]).push(...this.trace.slice(before));
   }
 
   private finish(
     value: Value | null,
     failure: Failure | null,
     written?: { readonly json: unknown; readonly trace: unknown },
+    flags: { readonly partial?: true; readonly fallback?: true } = {},
   ): Step {
     if (failure === null && written === undefined) {
       // A return not made by a turn (none today): its JSON is made here, still before ok.
@@ -1266,20 +1694,32 @@ class Run {
     const ret = failure === null ? written?.json : undefined;
     this.endTrace = written?.trace;
     const replayed = this.journal?.replayedTurns ?? 0;
-    const usage: Usage = { ...this.counters, ...(replayed > 0 ? { replayedTurns: replayed } : {}) };
+    const usage: Usage = {
+      ...this.counters,
+      ...(replayed > 0 ? { replayedTurns: replayed } : {}),
+      ...(this.compactions > 0 ? { compactions: this.compactions, compactedTurns: this.compactedTurns } : {}),
+    };
+    this.endFlags = failure === null ? flags : {};
+    // A continuation's Step holds its own turns and events only.
+    const turns = this.segmentTurns === 0 ? this.turns : this.turns.slice(this.segmentTurns);
     const rest = {
-      turns: this.turns,
-      transcript: this.turns,
+      turns,
+      transcript: turns,
       usage,
       namespace: namespaceObject(endVarsJson),
       fieldDescriptions: this.def.fieldDescriptions,
       signature: this.def.signature,
-      trace: this.trace,
+      trace: this.segmentTrace === 0 ? this.trace : this.trace.slice(this.segmentTrace),
       durationMs,
     };
-    return failure === null
-      ? { ok: true, agent: this.def.name, return: ret, returnValue: value, ...rest }
-      : { ok: false, agent: this.def.name, failure, fail: failure, ...rest };
+    const step: Step =
+      failure === null
+        ? { ok: true, agent: this.def.name, return: ret, returnValue: value, ...flags, ...rest }
+        : { ok: false, agent: this.def.name, failure, fail: failure, ...rest };
+    // The live run stays with its Step, out of sight: `continueFrom: step` goes on from it.
+    Object.defineProperty(step, LIVE_RUN, { value: { run: this, generation: this.generation } satisfies LiveRun });
+    this.lastStep = step;
+    return step;
   }
 }
 
@@ -1311,6 +1751,8 @@ function stoppedTurn(entry: TurnEntry, reply: LlmReply, def: AgentDefinition): T
 
 interface TurnResult {
   readonly outcome: TurnOutcome;
+  /** A turn that went on: its program's value (a run whose turns run out may end with it). */
+  readonly value?: Value;
   /** The feedback is the journaled one, whole (a replayed turn that was stopped by its clock). */
   readonly journaled?: true;
   readonly feedback: string;

@@ -6,7 +6,7 @@
 import { getFlex, type PMap } from "../runtime/map.js";
 import type { Value } from "../runtime/values.js";
 import { tryHostWalk } from "../evaluator/host-walk.js";
-import { expandTemplate } from "../signature/placeholders.js";
+import { expandTemplate, type Placeholder } from "../signature/placeholders.js";
 import { renderParams } from "../signature/render.js";
 import { altSpelling } from "../signature/types.js";
 import { llmIssue } from "./feedback.js";
@@ -44,9 +44,35 @@ export function checkRunInput(
  * values as JSON, a walk too: bounded, under the watchdog. Throws on a template error.
  */
 export function missionText(def: AgentDefinition, input: Readonly<Record<string, unknown>>): string {
-  const filled = tryHostWalk(() => expandTemplate(def.prompt, input), { limits: def.limits });
+  // A program reads its input as data/x anyway: in a multi-turn program run, a long value
+  // is pointed to, not pasted (a single turn or a text answer has no later turn to read it).
+  const point = def.outputMode === "lisp" && def.maxTurns > 1;
+  const max = def.formatOptions.inlineMaxChars;
+  const render = point
+    ? (p: Placeholder, value: unknown, text: string): string => (text.length > max ? dataReference(p.path, value) : text)
+    : undefined;
+  const filled = tryHostWalk(() => expandTemplate(def.prompt, input, render), { limits: def.limits });
   if (!filled.ok) throw filled.error;
   return filled.value;
+}
+
+/** `` `data/documents` (list of 2,000 maps) ``: where a program finds a value, and its shape. */
+export function dataReference(path: readonly string[], value: unknown): string {
+  const where =
+    path.length === 1 ? `data/${path[0]}` : `(get-in data/${path[0]} [${path.slice(1).map((k) => `:${k}`).join(" ")}])`;
+  return `\`${where}\` (${shapeOf(value)})`;
+}
+
+function shapeOf(v: unknown): string {
+  const n = (k: number): string => k.toLocaleString("en-US");
+  if (typeof v === "string") return `string of ${n(v.length)} characters`;
+  if (Array.isArray(v)) {
+    const maps = v.length > 0 && v.every((x) => typeof x === "object" && x !== null && !Array.isArray(x));
+    const strings = v.length > 0 && v.every((x) => typeof x === "string");
+    return `list of ${n(v.length)} ${maps ? "maps" : strings ? "strings" : "items"}`;
+  }
+  if (typeof v === "object" && v !== null) return `map of ${n(Object.keys(v).length)} keys`;
+  return typeof v;
 }
 
 /** The data/ entries: the parameters in signature order, then any other input keys. */

@@ -7,11 +7,10 @@
  * and it keeps call order even when parallel children answer out of order.
  */
 import { nodeBuiltin } from "../platform.js";
-import type { LlmReply } from "../llm/types.js";
+import { requestHash, type RecordedReply, type RecordedRequest } from "../llm/replay.js";
 import type { TraceEvent, TraceSink } from "./trace.js";
 
-/** A recorded reply: what a script entry holds, with the agent that got it (for readers). */
-export type RecordedReply = LlmReply & { readonly agent: string };
+export type { RecordedReply, RecordedRequest };
 
 export interface ReplyRecorder {
   /** Give it every trace event of the run (combine it with other sinks). */
@@ -25,15 +24,21 @@ export interface ReplyRecorder {
 /** A recorder for one run. */
 export function recordReplies(): ReplyRecorder {
   const agents = new Map<string, string>();
+  const systems = new Map<string, string>();
   // One slot per request, in request order; filled when its response arrives.
-  const slots: { key: string; agent: string; reply?: RecordedReply }[] = [];
+  const slots: { key: string; agent: string; request?: RecordedRequest; reply?: RecordedReply }[] = [];
   const open = new Map<string, number>();
   const sink: TraceSink = (e: TraceEvent) => {
     if (e.type === "run_start") agents.set(e.run, e.agent);
     else if (e.type === "llm_request") {
       const key = `${e.run}#${e.turn}`;
       open.set(key, slots.length);
-      slots.push({ key, agent: agents.get(e.run) ?? "agent" });
+      if (e.system !== undefined) systems.set(e.systemHash, e.system);
+      const system = systems.get(e.systemHash);
+      // The request as sent, so that a replay can find its reply by it (replayLlm, match "request").
+      const request =
+        system === undefined ? undefined : { hash: requestHash(system, e.messages), system: e.systemHash, messages: e.messages };
+      slots.push({ key, agent: agents.get(e.run) ?? "agent", ...(request !== undefined ? { request } : {}) });
     } else if (e.type === "llm_response") {
       const key = `${e.run}#${e.turn}`;
       const index = open.get(key);
@@ -48,6 +53,8 @@ export function recordReplies(): ReplyRecorder {
         ...(e.finishReason !== undefined ? { finishReason: e.finishReason } : {}),
         ...(e.model !== undefined ? { model: e.model } : {}),
         ...(e.provider !== undefined ? { provider: e.provider } : {}),
+        ...(e.toolCalls !== undefined ? { toolCalls: e.toolCalls } : {}),
+        ...(slot.request !== undefined ? { request: slot.request } : {}),
       };
     }
   };

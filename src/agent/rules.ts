@@ -5,6 +5,7 @@
  */
 import {
   DEFAULT_FORMAT_OPTIONS,
+  type AgentDefinition,
   type AgentLike,
   type AgentOptions,
   type FormatOptions,
@@ -50,7 +51,65 @@ export const AGENT_OPTION_KEYS = [
   "limits",
   "reference",
   "transport",
+  "compaction",
+  "tokenLimit",
+  "onBudgetExceeded",
+  "budget",
+  "turnBudget",
+  "retryTurns",
+  "completion",
+  "memoryLimit",
+  "memoryStrategy",
 ] as const satisfies readonly (keyof AgentOptions)[];
+
+/** The turn budget of a top-level run that names none: its turns and its children's together. */
+export const DEFAULT_TURN_BUDGET = 20;
+
+export const COMPACTION_STRATEGIES = ["trim", "summary"] as const;
+export const COMPACTION_KEYS = ["strategy", "triggerTokens", "triggerTurns", "keepRecentTurns"] as const;
+export const DEFAULT_COMPACTION = { strategy: "trim", triggerTokens: 24_000, triggerTurns: null, keepRecentTurns: 3 } as const;
+export const BUDGET_ACTIONS = ["fail", "return_partial"] as const;
+export const COMPLETIONS = ["auto", "explicit"] as const;
+export const MEMORY_STRATEGIES = ["strict", "rollback"] as const;
+
+/**
+ * The compaction option resolved (`true`: the defaults), or the problems of one that is
+ * wrong: each as [the key's path, the problem]. Shared by defineAgent and agent files.
+ */
+export function resolveCompaction(
+  given: unknown,
+): { readonly value?: NonNullable<AgentDefinition["compaction"]>; readonly problems: readonly (readonly [string, string])[] } {
+  if (given === undefined || given === false) return { problems: [] };
+  if (given === true) return { value: { ...DEFAULT_COMPACTION }, problems: [] };
+  if (typeof given !== "object" || given === null || Array.isArray(given)) {
+    return { problems: [["compaction", "must be true, false or an object of compaction options"]] };
+  }
+  const problems: [string, string][] = [];
+  const o = given as Record<string, unknown>;
+  for (const k of Object.keys(o)) {
+    if (!(COMPACTION_KEYS as readonly string[]).includes(k)) {
+      problems.push([`compaction.${k}`, `is not a compaction option (they are ${COMPACTION_KEYS.join(", ")})`]);
+    }
+  }
+  const strategy = o["strategy"] ?? DEFAULT_COMPACTION.strategy;
+  if (!(COMPACTION_STRATEGIES as readonly unknown[]).includes(strategy)) {
+    problems.push(["compaction.strategy", `must be one of ${COMPACTION_STRATEGIES.join(", ")}`]);
+  }
+  const int = (k: string, min: number, dflt: number | null): number | null => {
+    const v = o[k];
+    if (v === undefined || v === null) return dflt;
+    const p = integerProblem(v, min);
+    if (p !== null) problems.push([`compaction.${k}`, p]);
+    return p === null ? (v as number) : dflt;
+  };
+  const value = {
+    strategy: strategy as "trim" | "summary",
+    triggerTokens: int("triggerTokens", 1000, DEFAULT_COMPACTION.triggerTokens) ?? DEFAULT_COMPACTION.triggerTokens,
+    triggerTurns: int("triggerTurns", 2, null),
+    keepRecentTurns: int("keepRecentTurns", 1, DEFAULT_COMPACTION.keepRecentTurns) ?? DEFAULT_COMPACTION.keepRecentTurns,
+  };
+  return problems.length > 0 ? { problems } : { value, problems };
+}
 
 /** Tool names: what can follow `tool/` in a program. */
 export const TOOL_NAME = /^[A-Za-z][A-Za-z0-9_-]*[?!]?$/;

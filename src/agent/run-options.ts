@@ -6,7 +6,7 @@
  */
 import { closest, didYouMean } from "../diagnostics/suggest.js";
 import { isLanguageModel } from "../llm/ai-sdk.js";
-import { AGENT_OPTION_KEYS } from "./rules.js";
+import { AGENT_OPTION_KEYS, integerProblem } from "./rules.js";
 import { traceSinkOf, type TraceSink } from "./trace.js";
 import type { RunOptions } from "./types.js";
 import { describeValue as describe } from "./describe-value.js";
@@ -38,6 +38,12 @@ export function checkRunOptions(given: unknown): CheckedRunOptions {
     const problem = CHECKS[key as keyof RunOptions](value);
     if (problem !== null) problems.push(`${key}: ${problem}`);
     else out[key] = key === "trace" ? traceSinkOf(value as TraceSink) : value;
+  }
+  const given_ = given as { continueFrom?: unknown; message?: unknown };
+  if (given_.continueFrom !== undefined && given_.message === undefined) {
+    problems.push("continueFrom needs message: the user's next message");
+  } else if (given_.message !== undefined && given_.continueFrom === undefined) {
+    problems.push("message goes with continueFrom (the Step to continue); a new run's input is its first argument");
   }
   return { options: out as CheckedRunOptions["options"], problems };
 }
@@ -102,6 +108,16 @@ const CHECKS: Readonly<Record<keyof RunOptions, Check>> = {
   onEvent: isFunction("a function (event) => void"),
   onChunk: isFunction("a function (text, info) => void"),
   breakOnSigint: (v) => (typeof v === "boolean" ? null : `expected true or false, got ${describe(v)}`),
+  tokenLimit: (v) => integerProblem(v, 1),
+  onBudgetExceeded: (v) => (v === "fail" || v === "return_partial" ? null : `expected "fail" or "return_partial", got ${describe(v)}`),
+  budget: isFunction("a function (usage, turn) => boolean"),
+  continueFrom: (v) => {
+    const step = v as { ok?: unknown; transcript?: unknown };
+    return isPlainObjectLike(v) && typeof step.ok === "boolean" && Array.isArray(step.transcript)
+      ? null
+      : `expected a Step (what agent.run returned, or its JSON), got ${describe(v)}`;
+  },
+  message: (v) => (typeof v === "string" ? null : `expected the next message as a string, got ${describe(v)}`),
   durable: (v) => {
     if (!isPlainObjectLike(v)) return `expected { store, runKey, durability? }, got ${describe(v)}`;
     const d = v as { store?: unknown; runKey?: unknown; durability?: unknown };

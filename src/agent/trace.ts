@@ -9,6 +9,7 @@
  */
 import type { FinishReason, LlmMessage, LlmToolCall, LlmUsage } from "../llm/types.js";
 import { nodeBuiltin } from "../platform.js";
+import { textHash } from "../text-hash.js";
 import { FirewallSecrets, redactJson } from "./secrets.js";
 import type { TurnOutcome } from "./types.js";
 
@@ -28,11 +29,17 @@ export type TraceEvent =
       readonly agent: string;
       readonly depth: number;
       readonly input: unknown;
+      /** The run goes on from an earlier end (`continueFrom`): its turns continue the numbering. */
+      readonly continued?: true;
     })
   | (Base & {
       readonly type: "run_end";
       readonly ok: boolean;
       readonly return?: unknown;
+      /** The turns ran out and the last turn's value was the answer. */
+      readonly fallback?: true;
+      /** The run was over budget and returned its last turn's value. */
+      readonly partial?: true;
       readonly failure?: { readonly kind: string; readonly reason: string };
       readonly turns: number;
       readonly durationMs: number;
@@ -79,6 +86,17 @@ export type TraceEvent =
       /** Set when the program was rejected by the static check of its tool calls (nothing ran). */
       readonly staticCheck?: true;
       readonly durationMs: number;
+    })
+  | (Base & {
+      /** The conversation was compacted before this turn's request (docs/agents.md, "Long runs"). */
+      readonly type: "compaction";
+      readonly turn: number;
+      readonly strategy: "trim" | "summary";
+      /** The turns dropped now. */
+      readonly dropped: readonly number[];
+      /** The request's estimated input tokens before and after. */
+      readonly tokensBefore: number;
+      readonly tokensAfter: number;
     })
   | (Base & {
       readonly type: "tool_call";
@@ -130,6 +148,7 @@ export const TRACE_IDS: ReadonlySet<string> = new Set([
   "outcome",
   "errorKind",
   "finishReason",
+  "strategy",
 ]);
 
 /**
@@ -177,16 +196,7 @@ export function jsonlTrace(file: string, options: JsonlTraceOptions = {}): Jsonl
 
 /** The short hash that names a system prompt in traces: 16 hex digits. */
 export function systemHash(system: string): string {
-  // FNV-1a, 64 bits in two halves: enough to tell prompts apart, synchronous, and free of
-  // node:crypto (the library runs in browsers too).
-  let h1 = 0x811c9dc5;
-  let h2 = 0xcbf29ce4;
-  for (let i = 0; i < system.length; i++) {
-    const c = system.charCodeAt(i);
-    h1 = Math.imul(h1 ^ c, 0x01000193) >>> 0;
-    h2 = Math.imul(h2 ^ c ^ (h1 >>> 16), 0x01000193) >>> 0;
-  }
-  return h1.toString(16).padStart(8, "0") + h2.toString(16).padStart(8, "0");
+  return textHash(system);
 }
 
 /** The sink of a `trace` option: the function itself, or the `sink` of an object holding one. */

@@ -45,8 +45,13 @@ type KnownOr<T, Fallback> = unknown extends T ? Fallback : T;
 /** The type a `signature` option is checked against: a malformed literal names its problem. */
 export type SignatureArg<S extends SignatureLike> = S extends string ? SignatureCheck<S> : S;
 
-/** `agent.run(input, options)`: the input may be left out when it has no required field. */
-export type RunArgs<I> = {} extends I ? [input?: I, options?: RunOptions] : [input: I, options?: RunOptions];
+/**
+ * `agent.run(input, options)`: the input may be left out when it has no required field;
+ * `continueFrom` takes a Step of the same agent (its output type).
+ */
+export type RunArgs<I, O = unknown> = {} extends I
+  ? [input?: I, options?: RunOptions<O>]
+  : [input: I, options?: RunOptions<O>];
 
 /** A tool made by `defineTool`: a ToolDefinition whose function is typed from its signature. */
 export interface TypedTool<A, R> {

@@ -11,6 +11,7 @@ import type { ToolSource } from "./tool-source.js";
 import type { TraceEvent, TraceOption } from "./trace.js";
 import type { DurableOptions } from "./journal/log.js";
 import type { RunEvent } from "./events.js";
+import type { StepJson } from "./step-json.js";
 
 /**
  * Type-level keys of the phantom members below: they exist only in types (a `declare`d
@@ -32,6 +33,12 @@ export interface FormatOptions {
   readonly resultLimit: number;
   /** The final result as shown to people: characters. Default 500. */
   readonly resultMaxChars: number;
+  /**
+   * A `{{placeholder}}` of a multi-turn program's mission whose value prints longer than
+   * this is shown as a reference (`data/documents (list of 2,000 maps)`), not pasted.
+   * Default 200.
+   */
+  readonly inlineMaxChars: number;
 }
 
 export const DEFAULT_FORMAT_OPTIONS: FormatOptions = {
@@ -40,7 +47,39 @@ export const DEFAULT_FORMAT_OPTIONS: FormatOptions = {
   historyMaxBytes: 1024,
   resultLimit: 50,
   resultMaxChars: 500,
+  inlineMaxChars: 200,
 };
+
+/**
+ * Compaction keeps a long run's context bounded (docs/agents.md, "Long runs"): when the
+ * next request would pass `triggerTokens` (or the run has had `triggerTurns` turns), the
+ * oldest turns between the first message and the last `keepRecentTurns` are replaced by
+ * one note, bringing the conversation to about half of `triggerTokens`.
+ */
+export interface CompactionOptions {
+  /** `trim` (default): a note of what was dropped. `summary`: the namespace, recent output and errors. */
+  readonly strategy?: "trim" | "summary";
+  /** Estimated input tokens of the next request that start a compaction. Default 24,000. */
+  readonly triggerTokens?: number;
+  /** Compact also once this many turns are in the conversation (null or absent: by tokens only). */
+  readonly triggerTurns?: number | null;
+  /** The newest turns always kept whole. Default 3. */
+  readonly keepRecentTurns?: number;
+}
+
+/** Compaction with every option resolved (`triggerTurns` null: by tokens only). */
+export interface ResolvedCompaction {
+  readonly strategy: "trim" | "summary";
+  readonly triggerTokens: number;
+  readonly triggerTurns: number | null;
+  readonly keepRecentTurns: number;
+}
+
+/** Called before each model request with the run's usage so far; `false` stops the run as over budget. */
+export type BudgetCheck = (usage: Usage, turn: number) => boolean;
+
+/** What a run does when it is over budget: fail (`budget`), or return the last turn's value when it validates. */
+export type OnBudgetExceeded = "fail" | "return_partial";
 
 /** What a tool function gets besides its arguments. */
 export interface ToolContext {
@@ -185,6 +224,30 @@ export interface AgentOptions {
   readonly signatureText?: string;
   /** Tools that exist while a run does (an agent file's MCP servers), as `agent.definition` holds them. */
   readonly toolSources?: readonly ToolSource[];
+  /** Keep the context of a long run bounded. Off by default. */
+  readonly compaction?: boolean | CompactionOptions;
+  /** Input plus output tokens of the run and its child agents; the run stops before a request that would start above it. */
+  readonly tokenLimit?: number;
+  /** What an over-budget run does. Default `fail`. */
+  readonly onBudgetExceeded?: OnBudgetExceeded;
+  /** Called before each request; `false` stops the run as over budget. */
+  readonly budget?: BudgetCheck;
+  /**
+   * Turns of the run and all its child agents together. A top-level run's default is 20,
+   * or its own maxTurns plus retryTurns when that is more; a child's is what its parent has left.
+   */
+  readonly turnBudget?: number;
+  /** Extra turns given only to repair a return that failed validation, after the turns are used up. Default 0. */
+  readonly retryTurns?: number;
+  /**
+   * `auto` (default): when the turns run out without (return ...), the last turn's value is
+   * the answer if it matches the output (the Step says `fallback`). `explicit`: only a return ends well.
+   */
+  readonly completion?: "auto" | "explicit";
+  /** Bytes of the user namespace (printed size) a run may keep after a turn. */
+  readonly memoryLimit?: number;
+  /** Past memoryLimit: `rollback` (default) undoes the turn's defs and tells the model; `strict` fails the run. */
+  readonly memoryStrategy?: "strict" | "rollback";
 }
 
 /** A checked, normalized definition (what `defineAgent` produces). */
@@ -211,10 +274,20 @@ export interface AgentDefinition {
   readonly transport: Transport;
   /** Tools that exist while a run does (an agent file's MCP servers): opened per run. */
   readonly toolSources?: readonly ToolSource[];
+  /** Compaction with every option resolved; absent when off. */
+  readonly compaction?: ResolvedCompaction;
+  readonly tokenLimit?: number;
+  readonly onBudgetExceeded?: OnBudgetExceeded;
+  readonly budget?: BudgetCheck;
+  readonly turnBudget?: number;
+  readonly retryTurns?: number;
+  readonly completion?: "auto" | "explicit";
+  readonly memoryLimit?: number;
+  readonly memoryStrategy?: "strict" | "rollback";
 }
 
-/** Options of one run. */
-export interface RunOptions {
+/** Options of one run. `O` is the output of the agent whose Step `continueFrom` takes (plain `RunOptions` fits every agent). */
+export interface RunOptions<O = never> {
   /** The model, when the agent names none: a function or an AI SDK model object. */
   readonly llm?: LlmLike;
   readonly llmRegistry?: LlmRegistry;
@@ -256,6 +329,21 @@ export interface RunOptions {
    * of a request or a call — then go on from where it stopped (docs/agents.md, "Durable runs").
    */
   readonly durable?: DurableOptions;
+  /**
+   * Continue a finished run of this agent: the same conversation (its system prompt, its
+   * turns, then `message`), the same namespace (defs kept), a fresh turn budget. The new
+   * Step holds only the new turns. A Step from JSON (another process) continues a durable
+   * run: pass its `durable` options too, and the journal replays the run first.
+   */
+  readonly continueFrom?: Step<O> | StepJson;
+  /** The user's next message, with `continueFrom`. */
+  readonly message?: string;
+  /** Over the definition's: input plus output tokens of the run and its child agents. */
+  readonly tokenLimit?: number;
+  /** Over the definition's: what an over-budget run does. */
+  readonly onBudgetExceeded?: OnBudgetExceeded;
+  /** Over the definition's: called before each request; `false` stops the run as over budget. */
+  readonly budget?: BudgetCheck;
 }
 
 /** Whose text an `onChunk` call carries. */
@@ -303,6 +391,8 @@ export interface Turn {
   readonly toolCalls: readonly ToolCallTrace[];
   readonly durationMs: number;
   readonly usage?: LlmUsage;
+  /** The turn's reply came from the run's journal (a resumed run): no model was asked. */
+  readonly replayed?: true;
 }
 
 export interface ToolCallTrace {
@@ -329,6 +419,10 @@ export interface Usage {
   readonly llmRequests: number;
   /** Turns whose reply came from the run's journal instead of a model (a resumed run); absent when none. */
   readonly replayedTurns?: number;
+  /** Times the conversation was compacted; absent when never. */
+  readonly compactions?: number;
+  /** Turns dropped from the conversation by compactions; absent when none. */
+  readonly compactedTurns?: number;
 }
 
 /** Why a run failed. */
@@ -343,6 +437,7 @@ export type FailureKind =
   | "tools" // the run's tools could not be set up (an MCP server did not start)
   | "tool_contract" // a tool returned data that breaks its own signature: a host bug, the run ends at once
   | "options" // the run options cannot be used (an unknown key, a trace that is not a sink)
+  | "budget" // the run reached its tokenLimit, its turnBudget, or its budget check said stop
   | "replay" // a resumed run did something else than its journal says (a changed definition, tool or program)
   | "journal" // the run's journal cannot be read or written, or another process writes it
   | "cancelled"
@@ -384,6 +479,10 @@ export interface StepReturned<O = unknown> extends StepBase {
   readonly returnValue: unknown;
   readonly failure?: undefined;
   readonly fail?: undefined;
+  /** The run was over budget and returned its last turn's value (`onBudgetExceeded: "return_partial"`). */
+  readonly partial?: true;
+  /** The turns ran out without (return ...): the last turn's value, which matches the output, is the answer. */
+  readonly fallback?: true;
 }
 
 /** A run that failed: `failure` says why. */

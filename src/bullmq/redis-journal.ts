@@ -2,13 +2,14 @@
  * `redisJournal(connection)`: run journals in Redis, one list per run
  * (`PREFIX:j:{RUNKEY}`; the braces are a hash tag, so each run's keys live on one slot of
  * a Redis Cluster), appended by one Lua script that compares and appends atomically: the
- * entry goes in at `seq` only when the list has exactly `seq` entries, and otherwise the
- * entry already there comes back. The runs a store holds are listed in `PREFIX:runs`.
+ * entries go in at `seq` only when the list has exactly `seq` entries (a group all at once:
+ * `appendMany`), and otherwise the entry already there comes back. The runs a store holds
+ * are listed in `PREFIX:runs`.
  */
 import type { Redis } from "ioredis";
 import { isJournalEntry, type JournalEntry } from "../agent/journal/entries.js";
 import { JournalError } from "../agent/journal/errors.js";
-import { gapError, type JournalStore } from "../agent/journal/store.js";
+import { gapError, type AppendResult, type JournalStore } from "../agent/journal/store.js";
 import { messageOf } from "../queue/errors.js";
 import { keyPart, lazyClient, type RedisConnection } from "./connection.js";
 
@@ -22,17 +23,18 @@ export interface RedisJournal extends JournalStore {
   close(): Promise<void>;
 }
 
+// ARGV: the sequence number of the first entry, then the entries (JSON): all appended, or none.
 const APPEND = `
 local n = redis.call('LLEN', KEYS[1])
 local seq = tonumber(ARGV[1])
 if seq < n then return {0, redis.call('LINDEX', KEYS[1], seq)} end
 if seq > n then return {2, tostring(n)} end
-redis.call('RPUSH', KEYS[1], ARGV[2])
+redis.call('RPUSH', KEYS[1], unpack(ARGV, 2))
 return {1}
 `;
 
 interface WithAppend {
-  ptccJournalAppend(key: string, seq: number, json: string): Promise<[number, string?]>;
+  ptccJournalAppend(key: string, seq: number, ...json: string[]): Promise<[number, string?]>;
 }
 
 export function redisJournal(connection: RedisConnection, options: RedisJournalOptions = {}): RedisJournal {
@@ -70,23 +72,25 @@ export function redisJournal(connection: RedisConnection, options: RedisJournalO
       throw new JournalError(`redisJournal could not ${what}: ${messageOf(e)}`);
     }
   };
+  const appendAll = (runKey: string, seq: number, entries: readonly JournalEntry[]): Promise<AppendResult> =>
+    failing(`append to run ${runKey}`, async () => {
+      const r = await redis();
+      const [code, payload] = await r.ptccJournalAppend(keyOf(runKey), seq, ...entries.map((e) => JSON.stringify(e)));
+      if (code === 1) {
+        if (seq === 0) await r.sadd(index, runKey);
+        return { ok: true };
+      }
+      if (code === 0) return { ok: false, existing: parse(runKey, payload ?? "", seq) };
+      throw gapError(runKey, seq, Number(payload));
+    });
   return {
     load: (runKey) =>
       failing(`load run ${runKey}`, async () => {
         const lines = await (await redis()).lrange(keyOf(runKey), 0, -1);
         return lines.map((line, i) => parse(runKey, line, i));
       }),
-    append: (runKey, seq, entry) =>
-      failing(`append to run ${runKey}`, async () => {
-        const r = await redis();
-        const [code, payload] = await r.ptccJournalAppend(keyOf(runKey), seq, JSON.stringify(entry));
-        if (code === 1) {
-          if (seq === 0) await r.sadd(index, runKey);
-          return { ok: true };
-        }
-        if (code === 0) return { ok: false, existing: parse(runKey, payload ?? "", seq) };
-        throw gapError(runKey, seq, Number(payload));
-      }),
+    append: (runKey, seq, entry) => appendAll(runKey, seq, [entry]),
+    appendMany: (runKey, seq, entries) => appendAll(runKey, seq, entries),
     list: () => failing("list its runs", async () => (await redis()).smembers(index)),
     delete: (runKey) =>
       failing(`delete run ${runKey}`, async () => {

@@ -137,6 +137,11 @@ export async function main(argv: string[]): Promise<number> {
             nargs: 1,
             describe: "write every model reply to FILE.json, a script for --llm script:FILE.json",
           })
+          .option("replay", {
+            type: "string",
+            nargs: 1,
+            describe: "run offline: from a recording (FILE.json, replies matched by request) or a run journal (FILE.jsonl)",
+          })
           .option("json", { type: "boolean", describe: "print the result as one JSON object" })
           .option("dry-run", {
             type: "boolean",

@@ -1,5 +1,5 @@
 /**
- * `ptcc run AGENT.agent.md --input '<json>'|@file.json --llm PROVIDER:MODEL [--trace F] [--record F] [--json]`:
+ * `ptcc run AGENT.agent.md --input '<json>'|@file.json --llm PROVIDER:MODEL [--trace F] [--record F] [--replay F] [--json]`:
  * load an agent file, run it once, and show the run as it happens — each turn as it
  * ends (child agents indented by depth), then the return value or the failure and the
  * usage — or, with --json, print the Step as one JSON object.
@@ -9,7 +9,7 @@
  * Exit codes: 0 the run returned, 1 it failed, 2 the command was used wrongly (options,
  * input, the agent file, the --llm spec), 130 interrupted with Ctrl-C.
  */
-import { accessSync, constants } from "node:fs";
+import { accessSync, constants, readFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import type { Agent } from "../agent/define.js";
 import { stripEnvelopes } from "../agent/envelope.js";
@@ -17,8 +17,12 @@ import { cut } from "../agent/feedback.js";
 import { formatResult } from "../agent/format-result.js";
 import { stepToJson } from "../agent/step-json.js";
 import { recordReplies } from "../agent/record.js";
+import { turnRanges } from "../agent/compaction.js";
+import { isJournalEntry, type JournalEntry } from "../agent/journal/entries.js";
+import { memoryJournal, type JournalStore } from "../agent/journal/store.js";
+import { replayLlm, type RecordedReply } from "../llm/replay.js";
 import { jsonlTrace, type TraceSink } from "../agent/trace.js";
-import type { AgentDefinition, RunOptions, Step, Turn, TurnRun } from "../agent/types.js";
+import type { AgentDefinition, ChunkInfo, RunOptions, Step, Turn, TurnRun } from "../agent/types.js";
 import { createLlm } from "../llm/resolve.js";
 import { LlmError, type Llm } from "../llm/types.js";
 import { overrideModels } from "./models.js";
@@ -34,6 +38,8 @@ export interface RunArgs {
   readonly llm?: unknown;
   readonly trace?: unknown;
   readonly record?: unknown;
+  /** Run offline from a recording (FILE.json, from --record) or a run journal (FILE.jsonl). */
+  readonly replay?: unknown;
   readonly json?: boolean;
   /** Print the prompt the run would start with, with token counts, and call no model. */
   readonly dryRun?: boolean;
@@ -44,16 +50,77 @@ const EXIT_INTERRUPTED = 130;
 
 const LLM_FORMS = "openai:MODEL, anthropic:MODEL or script:FILE";
 
+/** The run key a journal given to --replay is replayed under. */
+const REPLAY_KEY = "replay";
+
+/**
+ * What --replay names: a recording (JSON: the replies of `--record`, matched by request) or
+ * a run journal (JSON Lines: `fileJournal`'s file, replayed whole with no model).
+ */
+function readReplay(
+  file: string,
+): { kind: "recording"; replies: RecordedReply[] } | { kind: "journal"; store: JournalStore } {
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch (e) {
+    throw new UsageError(`cannot read --replay ${file}: ${(e as Error).message}`);
+  }
+  if (file.endsWith(".jsonl")) {
+    const lines = text.split("\n");
+    // A torn last line (a crash mid-write) is left out, as fileJournal does.
+    if (!text.endsWith("\n")) lines.pop();
+    const store = memoryJournal();
+    const entries: JournalEntry[] = [];
+    lines.forEach((line, i) => {
+      if (line.trim() === "") return;
+      let value: unknown;
+      try {
+        value = JSON.parse(line);
+      } catch {
+        throw new UsageError(`--replay ${file}:${i + 1}: the line is not JSON`);
+      }
+      if (!isJournalEntry(value) || value.seq !== entries.length) {
+        throw new UsageError(`--replay ${file}:${i + 1}: not the journal entry expected there (a run journal is fileJournal's .jsonl file)`);
+      }
+      entries.push(value);
+    });
+    if (entries.length === 0) throw new UsageError(`--replay ${file}: the journal is empty`);
+    // Loaded in order into a store of its own: nothing is written back to the file.
+    for (const e of entries) void store.append(REPLAY_KEY, e.seq, e);
+    return { kind: "journal", store };
+  }
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (e) {
+    throw new UsageError(`--replay ${file}: not JSON (${(e as Error).message})`);
+  }
+  if (!Array.isArray(data) || data.some((r) => typeof r !== "object" || r === null || typeof (r as { content?: unknown }).content !== "string")) {
+    throw new UsageError(`--replay ${file}: a recording is the JSON array --record writes`);
+  }
+  return { kind: "recording", replies: data as RecordedReply[] };
+}
+
 export async function runRun(args: RunArgs): Promise<number> {
   const inputOption = stringOption("--input", args.input);
   const llmOption = stringOption("--llm", args.llm);
   const traceOption = stringOption("--trace", args.trace);
   const recordOption = stringOption("--record", args.record);
+  const replayOption = stringOption("--replay", args.replay);
   if (args.agent === undefined || args.agent === "") throw new UsageError("name an agent file: ptcc run NAME.agent.md");
   if (llmOption === "") throw new UsageError(`--llm needs a model: ${LLM_FORMS}`);
   if (traceOption === "") throw new UsageError("--trace needs a file name (FILE.jsonl)");
   if (recordOption === "") throw new UsageError("--record needs a file name (FILE.json)");
   if (recordOption !== undefined) checkWritable(recordOption, "--record");
+  if (replayOption === "") throw new UsageError("--replay needs a file: a recording (FILE.json, from --record) or a run journal (FILE.jsonl)");
+  if (replayOption !== undefined && llmOption !== undefined) {
+    throw new UsageError("--replay and --llm do not go together: a replay answers from its file");
+  }
+  const replay = replayOption !== undefined ? readReplay(replayOption) : undefined;
+  if (replay?.kind === "journal" && inputOption !== undefined) {
+    throw new UsageError("--replay of a journal takes the run's input from the journal: leave --input out");
+  }
 
   const input = readInput(inputOption);
 
@@ -63,7 +130,14 @@ export async function runRun(args: RunArgs): Promise<number> {
   if (args.dryRun === true) return dryRun(agent, input, args.json === true);
 
   let llm: Llm | undefined;
-  if (llmOption !== undefined) {
+  if (replay !== undefined) {
+    llm =
+      replay.kind === "recording"
+        ? replayLlm(replay.replies)
+        : async (r) => {
+            throw new LlmError(`--replay: the journal holds no reply for ${r.agent}'s turn ${r.turn}; the run stops here`);
+          };
+  } else if (llmOption !== undefined) {
     try {
       llm = await createLlm(llmOption, { cwd: process.cwd() });
     } catch (e) {
@@ -88,7 +162,9 @@ export async function runRun(args: RunArgs): Promise<number> {
   const human = args.json !== true;
   const transcript = new TurnOrder();
   const style = styles(process.stdout.isTTY === true && !process.env["NO_COLOR"]);
-  const spinner: Spinner = human ? createSpinner(process.stderr) : NO_SPINNER;
+  const spinner: Spinner = human ? createSpinner(process.stderr, { dim: style.colored }) : NO_SPINNER;
+  // The run whose reply streams on the terminal: one at a time (children in pmap may ask together).
+  let streaming: string | null = null;
   const controller = new AbortController();
   let interrupts = 0;
   const onSigint = (): void => {
@@ -111,14 +187,36 @@ export async function runRun(args: RunArgs): Promise<number> {
     breakOnSigint: true,
     trace: (event) => {
       // The model answered: what follows is the program running, not thinking.
-      if (event.type === "llm_response") spinner.stop();
+      if (event.type === "llm_response" && (streaming === null || streaming === event.run)) {
+        spinner.stop();
+        streaming = null;
+      }
+      if (event.type === "compaction" && human) {
+        spinner.stop();
+        const n = (k: number): string => k.toLocaleString("en-US");
+        process.stderr.write(
+          `${style.dim(`compacted before turn ${event.turn}: ${turnRanges(event.dropped)} dropped (~${n(event.tokensBefore)} → ~${n(event.tokensAfter)} tokens)`)}\n`,
+        );
+      }
       trace?.sink(event);
       recorder?.sink(event);
     },
     ...(human
       ? {
-          onLlmStart: (name: string, depth: number, turn: number) =>
-            spinner.start(`thinking (${name}${depth > 0 ? `, depth ${depth}` : ""}, turn ${turn})`),
+          onLlmStart: (name: string, depth: number, turn: number) => {
+            if (streaming === null)
+              spinner.start(`thinking (${name}${depth > 0 ? `, depth ${depth}` : ""}, turn ${turn})`);
+          },
+          // On a terminal the reply shows as it streams (asking the model to stream it).
+          ...(process.stderr.isTTY === true
+            ? {
+                onChunk: (text: string, info: ChunkInfo) => {
+                  if (streaming !== null && streaming !== info.runId) return;
+                  streaming = info.runId;
+                  spinner.text(text);
+                },
+              }
+            : {}),
           onTurn: (turn: Turn, name: string, depth: number, run: TurnRun) => {
             spinner.stop();
             const out = transcript.turnEnded(run, renderTurn(turn, name, depth, style));
@@ -130,7 +228,10 @@ export async function runRun(args: RunArgs): Promise<number> {
 
   let step: Step;
   try {
-    step = await agent.run(input, options);
+    step =
+      replay?.kind === "journal"
+        ? await agent.resume(REPLAY_KEY, { ...options, store: replay.store })
+        : await agent.run(input, options);
   } finally {
     spinner.stop();
     process.off("SIGINT", onSigint);
@@ -191,6 +292,7 @@ function checkWritable(file: string, option: string): void {
 // ── human output ────────────────────────────────────────────────────────────
 
 interface Style {
+  readonly colored: boolean;
   readonly dim: (s: string) => string;
   readonly ok: (s: string) => string;
   readonly bad: (s: string) => string;
@@ -201,7 +303,7 @@ function styles(color: boolean): Style {
     (code: number) =>
     (s: string): string =>
       color ? `\x1b[${code}m${s}\x1b[0m` : s;
-  return { dim: paint(2), ok: paint(32), bad: paint(31) };
+  return { colored: color, dim: paint(2), ok: paint(32), bad: paint(31) };
 }
 
 /**

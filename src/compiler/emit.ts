@@ -236,8 +236,21 @@ function optionLines(
     for (const [k, v] of Object.entries(fd)) out.push(`    ${key(k)}: ${JSON.stringify(v)},`);
     out.push("  },");
   }
-  const numbers = ["maxTurns", "maxDepth", "turnTimeoutMs", "missionTimeoutMs"] as const;
+  const numbers = [
+    "maxTurns",
+    "maxDepth",
+    "turnTimeoutMs",
+    "missionTimeoutMs",
+    "tokenLimit",
+    "turnBudget",
+    "retryTurns",
+    "memoryLimit",
+  ] as const;
   for (const k of numbers) if (spec[k] !== undefined) out.push(`  ${k}: ${spec[k]},`);
+  // Options that are words, and compaction (true or a map of options): as data.
+  const words = ["reference", "transport", "onBudgetExceeded", "completion", "memoryStrategy"] as const;
+  for (const k of words) if (spec[k] !== undefined) out.push(`  ${k}: ${JSON.stringify(spec[k])},`);
+  if (spec.compaction !== undefined) out.push(`  compaction: ${JSON.stringify(spec.compaction)},`);
   const fo = spec.formatOptions;
   if (fo !== undefined && Object.keys(fo).length > 0) {
     out.push(

@@ -8,8 +8,8 @@ import type { Warning } from "../diagnostics/warning.js";
 import { Cx } from "../runtime/context.js";
 import { toHostArgs } from "../runtime/convert.js";
 import type { Limits } from "../runtime/limits.js";
-import { getFlex, PMap } from "../runtime/map.js";
-import type { Value, Var } from "../runtime/values.js";
+import { getFlex, MapBuilder, PMap } from "../runtime/map.js";
+import { keyword, type Value, type Var } from "../runtime/values.js";
 import type { Txn } from "./namespace.js";
 import { ReturnSignal, Suspend, type ToolRequest } from "./signals.js";
 
@@ -43,6 +43,18 @@ export interface EvalHooks {
   readonly clock?: (key: string) => number;
   /** The values of `(task id expr)` forms, shared by the session's evaluations. */
   readonly tasks?: TaskMemory;
+  /** What is left of the run's limits, given the time now (a journaled clock read). */
+  readonly budget?: (now: number) => BudgetLeft;
+}
+
+/** What `(budget/remaining)` tells a program; null: no such limit. */
+export interface BudgetLeft {
+  readonly turns: number | null;
+  readonly turnBudget: number | null;
+  readonly tokens: number | null;
+  readonly depth: { readonly current: number; readonly max: number } | null;
+  readonly llmRequests: number | null;
+  readonly ms: number | null;
 }
 
 /** The values of the `(task ...)` forms of a session: each id's first value. */
@@ -161,6 +173,26 @@ export class EvalContext extends Cx {
     }
     this.hooks.tasks?.set(id, value);
     return value;
+  }
+
+  budgetRemaining(): Value {
+    // The time is a clock read (journaled, replayed): the answer is the same on a replay.
+    const left = this.hooks.budget?.(this.now());
+    const b = new MapBuilder();
+    b.assoc(keyword("turns"), left?.turns ?? null);
+    b.assoc(keyword("turn-budget"), left?.turnBudget ?? null);
+    b.assoc(keyword("tokens"), left?.tokens ?? null);
+    let depth: Value = null;
+    if (left?.depth != null) {
+      const d = new MapBuilder();
+      d.assoc(keyword("current"), left.depth.current);
+      d.assoc(keyword("max"), left.depth.max);
+      depth = d.build();
+    }
+    b.assoc(keyword("depth"), depth);
+    b.assoc(keyword("llm-requests"), left?.llmRequests ?? null);
+    b.assoc(keyword("ms"), left?.ms ?? null);
+    return b.build();
   }
 
   /** `(task-reset id)`: forget the task's value, so that it runs again. */

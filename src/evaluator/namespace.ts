@@ -38,6 +38,35 @@ export class UserNamespace {
     return v;
   }
 
+  /**
+   * The namespace as it is now, to be put back later (an agent turn whose defs are undone
+   * after it ended: they took more memory than the run allows). `changed()` names the vars
+   * made or changed since.
+   */
+  snapshot(): { readonly restore: () => void; readonly changed: () => string[] } {
+    const names = new Map(this.vars);
+    const saved = [...names.values()].map((v) => ({ v, value: v.value, bound: v.bound, doc: v.doc }));
+    const was = new Map(saved.map((x) => [x.v, x] as const));
+    return {
+      restore: () => {
+        this.vars.clear();
+        for (const [k, v] of names) this.vars.set(k, v);
+        for (const x of saved) {
+          x.v.value = x.value;
+          x.v.bound = x.bound;
+          x.v.doc = x.doc;
+        }
+      },
+      changed: () =>
+        [...this.vars.values()]
+          .filter((v) => {
+            const x = was.get(v);
+            return x === undefined || x.value !== v.value || x.bound !== v.bound;
+          })
+          .map((v) => v.name),
+    };
+  }
+
   /** Used by transactions only. */
   add(v: Var): void {
     this.vars.set(v.name, v);

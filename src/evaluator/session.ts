@@ -8,7 +8,7 @@ import type { SourceOrigin } from "../diagnostics/span-source.js";
 import { Budget } from "../runtime/budget.js";
 import { fromHost, hostMessage } from "../runtime/convert.js";
 import { limitsProblem, resolveLimits, type Limits } from "../runtime/limits.js";
-import { PMap } from "../runtime/map.js";
+import { EMPTY_MAP, PMap } from "../runtime/map.js";
 import { truncateValue } from "../runtime/truncate.js";
 import type { Value } from "../runtime/values.js";
 import {
@@ -21,7 +21,7 @@ import {
   type ToolWait,
   type Tier,
 } from "./evaluate.js";
-import type { EvalContext, Journal, TaskMemory } from "./eval-context.js";
+import type { BudgetLeft, EvalContext, Journal, TaskMemory } from "./eval-context.js";
 import { Txn, UserNamespace } from "./namespace.js";
 import { PREEMPT_GRACE_MS, preemptible } from "./preempt.js";
 
@@ -85,6 +85,10 @@ export interface EvaluateOptions {
   readonly onBatch?: () => Promise<void>;
   /** The clock the program reads (`key`: the read's position); Date.now() by default. */
   readonly clock?: (key: string) => number;
+  /** Entries `data/` holds for this evaluation besides the input (an agent run's `data/fail`). */
+  readonly data?: ReadonlyMap<string, Value>;
+  /** What `(budget/remaining)` answers (an agent run's limits). */
+  readonly budget?: (now: number) => BudgetLeft;
 }
 
 const HISTORY = 3;
@@ -100,6 +104,7 @@ export class Session {
   private readonly data: PMap | null;
   private readonly dataKeys: ReadonlySet<string> | null;
   private readonly toolNames: ReadonlySet<string> | null;
+  private tools: Readonly<Record<string, ToolFunction>>;
   private readonly limits: Partial<Limits>;
 
   constructor(private readonly options: SessionOptions = {}) {
@@ -127,6 +132,7 @@ export class Session {
       this.dataKeys = new Set(v.keyArray().filter((k): k is string => typeof k === "string"));
     }
     const tools = options.tools ?? {};
+    this.tools = tools;
     this.toolNames = new Set(Object.keys(tools));
     for (const name of this.toolNames) {
       if (this.dataKeys?.has(name)) {
@@ -137,6 +143,18 @@ export class Session {
         });
       }
     }
+  }
+
+  /**
+   * Replace the tools' functions (the same names: programs were checked against them) — a
+   * continued agent run reopens its MCP servers and calls their new connections.
+   */
+  replaceTools(tools: Readonly<Record<string, ToolFunction>>): void {
+    const names = Object.keys(tools);
+    if (names.length !== this.toolNames?.size || names.some((n) => this.toolNames?.has(n) !== true)) {
+      throw new PtcError({ kind: "definition", message: "replaceTools: the tools must have the same names" });
+    }
+    this.tools = tools;
   }
 
   /** The input data (`data/...`) as PTC-Lisp values: the map, or null without input. */
@@ -159,8 +177,7 @@ export class Session {
       onContext: (cx) => {
         run.cx = cx;
       },
-      data: this.data,
-      dataKeys: this.dataKeys,
+      ...this.dataFor(opts.data),
       tools: this.toolNames,
       toolCatalog: this.options.toolCatalog ?? null,
       history: this.history,
@@ -169,8 +186,25 @@ export class Session {
       origin: opts.origin,
       tier: this.options.tier,
       tierUp: this.options.tierUp,
-      hooks: { tasks: this.tasks, ...(opts.clock !== undefined ? { clock: opts.clock } : {}) },
+      hooks: {
+        tasks: this.tasks,
+        ...(opts.clock !== undefined ? { clock: opts.clock } : {}),
+        ...(opts.budget !== undefined ? { budget: opts.budget } : {}),
+      },
     };
+  }
+
+  /** The input data with an evaluation's own entries added (they never shadow the input's). */
+  private dataFor(extra: ReadonlyMap<string, Value> | undefined): { data: PMap | null; dataKeys: ReadonlySet<string> | null } {
+    if (extra === undefined || extra.size === 0) return { data: this.data, dataKeys: this.dataKeys };
+    let data = this.data ?? EMPTY_MAP;
+    const keys = new Set(this.dataKeys);
+    for (const [k, v] of extra) {
+      if (keys.has(k)) continue;
+      data = data.assoc(k, v);
+      keys.add(k);
+    }
+    return { data, dataKeys: keys };
   }
 
   private remember(r: EvalResult, run: Stretches): EvalResult {
@@ -300,7 +334,7 @@ export class Session {
    * failed — the same error whatever order the calls end in, so a replay says the same.
    */
   private async answer(wait: ToolWait): Promise<{ answers: readonly Answer[]; error: PtcError | null }> {
-    const tools = this.options.tools ?? {};
+    const tools = this.tools;
     const { cx, suspend } = wait;
     const settled = await Promise.allSettled(
       suspend.requests.map(async (req) => {

@@ -4,6 +4,10 @@
  *   request → standardized prompt (system, user/assistant text parts) → doGenerate with
  *   the abort signal and the output-token limit, retried → text, usage, finish reason
  *
+ * When the run streams (the request has `onText`) and the model has `doStream`, the
+ * stream's text deltas are handed on as they come and the reply is gathered from its
+ * parts; only the `doStream` call itself is retried, never a stream already started.
+ *
  * Model objects do not retry (the AI SDK's `generateText` does, and ptcc does not use
  * it), so the retry policy of ptcc's own HTTP adapters applies here too: an error the
  * provider marks retryable (`APICallError.isRetryable`), or a status of 408, 429 or 5xx,
@@ -15,6 +19,7 @@ import { abortableSleep, backoffDelay, parseRetryAfter, tellRetry, type Sleep } 
 import { withLlmInfo } from "./info.js";
 import {
   LANGUAGE_MODEL_VERSIONS,
+  type LanguageModelStreamReader,
   type JsonObject,
   type LanguageModelLike,
   type LanguageModelMessage,
@@ -90,6 +95,11 @@ export function aiSdkLlm(
       ...(options.providerOptions !== undefined ? { providerOptions: options.providerOptions } : {}),
       ...(request.signal !== undefined ? { abortSignal: request.signal } : {}),
     };
+    if (request.onText !== undefined && typeof model.doStream === "function") {
+      const doStream = model.doStream.bind(model);
+      const result = await withRetries(label, request, options, () => doStream(callOptions));
+      return streamedReply(model, result, request.onText, request.signal);
+    }
     const result = await withRetries(label, request, options, () => model.doGenerate(callOptions));
     return replyOf(model, result);
   };
@@ -125,6 +135,87 @@ function replyOf(model: LanguageModelLike, result: unknown): LlmReply {
     content,
     ...(usage !== undefined ? { usage } : {}),
     ...(finishReason !== undefined ? { finishReason } : {}),
+    model: answered ?? model.modelId,
+    provider: model.provider,
+  };
+}
+
+/**
+ * The reply of a `doStream` stream: `text-delta` parts (v2, v3 and v4 all name the piece
+ * `delta`) joined and handed to `onText`, the answering model from `response-metadata`,
+ * usage and finish reason from `finish`, which a complete stream ends with. An `error`
+ * part, a read that fails or a stream without `finish` is an LlmError; an abort cancels
+ * the stream at once.
+ */
+async function streamedReply(
+  model: LanguageModelLike,
+  result: unknown,
+  onText: (delta: string) => void,
+  signal: AbortSignal | undefined,
+): Promise<LlmReply> {
+  const label = model.provider;
+  const stream = isRecord(result) ? result["stream"] : undefined;
+  if (!isRecord(stream) || typeof stream["getReader"] !== "function") {
+    throw new LlmError(`${label}: malformed result of doStream: expected {stream: ReadableStream}`);
+  }
+  const reader = (stream as unknown as { getReader(): LanguageModelStreamReader }).getReader();
+  let ended = false;
+  const close = (): void => {
+    if (ended) return;
+    ended = true;
+    // Cancelling tells the provider to drop its connection; its own error is of no interest.
+    Promise.resolve()
+      .then(() => reader.cancel())
+      .catch(() => undefined);
+  };
+  signal?.addEventListener("abort", close, { once: true });
+  let content = "";
+  let answered: string | undefined;
+  let finish: { usage: LlmUsage | undefined; reason: FinishReason | undefined } | undefined;
+  try {
+    for (;;) {
+      let next: { readonly done: boolean; readonly value?: unknown };
+      try {
+        next = await reader.read();
+      } catch (error) {
+        if (signal?.aborted) throw new LlmError(`${label}: request cancelled`);
+        throw new LlmError(`${label}: the stream broke off: ${messageOf(error)}`);
+      }
+      if (signal?.aborted) throw new LlmError(`${label}: request cancelled`);
+      if (next.done) break;
+      const part = next.value;
+      if (!isRecord(part)) continue;
+      switch (part["type"]) {
+        case "text-delta": {
+          const delta = part["delta"];
+          if (typeof delta === "string" && delta !== "") {
+            content += delta;
+            onText(delta);
+          }
+          break;
+        }
+        case "response-metadata":
+          if (typeof part["modelId"] === "string") answered = part["modelId"];
+          break;
+        case "finish":
+          finish = { usage: usageOf(part["usage"]), reason: finishReasonOf(part["finishReason"]) };
+          break;
+        case "error":
+          throw new LlmError(`${label}: the stream failed: ${messageOf(part["error"])}`);
+        default:
+          break;
+      }
+    }
+    ended = true;
+  } finally {
+    signal?.removeEventListener("abort", close);
+    close();
+  }
+  if (finish === undefined) throw new LlmError(`${label}: the stream ended before its finish part`);
+  return {
+    content,
+    ...(finish.usage !== undefined ? { usage: finish.usage } : {}),
+    ...(finish.reason !== undefined ? { finishReason: finish.reason } : {}),
     model: answered ?? model.modelId,
     provider: model.provider,
   };
@@ -282,8 +373,24 @@ function causeCode(error: unknown): string | undefined {
   return undefined;
 }
 
-/** The error's message on one line, cut short. */
+/** The error's message on one line, cut short; an object (a stream's error part) as JSON. */
 function messageOf(error: unknown): string {
-  const text = (error instanceof Error ? error.message : String(error)).replace(/\s+/g, " ").trim();
+  const raw =
+    error instanceof Error
+      ? error.message
+      : isRecord(error) && typeof error["message"] === "string"
+        ? error["message"]
+        : typeof error === "object" && error !== null
+          ? safeJson(error)
+          : String(error);
+  const text = raw.replace(/\s+/g, " ").trim();
   return text.length > MESSAGE_LIMIT ? `${text.slice(0, MESSAGE_LIMIT - 1)}…` : text;
+}
+
+function safeJson(value: object): string {
+  try {
+    return JSON.stringify(value);
+  } catch {
+    return String(value);
+  }
 }

@@ -10,7 +10,9 @@ import {
   isProviderHost,
   type BaseUrlOptions,
 } from "./endpoint.js";
-import { postJson, type HttpOptions } from "./http.js";
+import type { HttpOptions } from "./http.js";
+import { requestReply, type AnswerReader } from "./http-stream.js";
+import type { SseEvent } from "./sse.js";
 import {
   LlmError,
   type FinishReason,
@@ -81,26 +83,30 @@ export function anthropicLlm(options: AnthropicOptions = {}): Llm {
       throw new LlmError("anthropic: no model: use --llm anthropic:MODEL or set ANTHROPIC_MODEL");
     }
 
-    const body = await postJson(
-      {
-        provider: "anthropic",
-        url,
-        headers: {
-          "content-type": "application/json",
-          ...(apiKey !== undefined ? { "x-api-key": apiKey } : {}),
-          "anthropic-version": ANTHROPIC_VERSION,
-        },
-        body: requestBody(model, request, options),
-        keyEnv: "ANTHROPIC_API_KEY",
-        secrets: apiKey !== undefined ? [apiKey] : [],
-        signal: request.signal,
-        onRetry: request.onRetry,
+    const post = {
+      provider: "anthropic",
+      url,
+      headers: {
+        "content-type": "application/json",
+        ...(apiKey !== undefined ? { "x-api-key": apiKey } : {}),
+        "anthropic-version": ANTHROPIC_VERSION,
       },
-      options,
-    );
-    return replyOf(body);
+      body: requestBody(model, request, options),
+      keyEnv: "ANTHROPIC_API_KEY",
+      secrets: apiKey !== undefined ? [apiKey] : [],
+      signal: request.signal,
+      onRetry: request.onRetry,
+    };
+    return requestReply(post, options, request.onText, READER);
   };
 }
+
+/** Whole messages, or streamed ones. */
+const READER: AnswerReader = {
+  whole: (body) => replyOf(body),
+  streamed: (onText) => streamReader(onText),
+  streamBody: (body) => ({ ...body, stream: true }),
+};
 
 function requestBody(model: string, request: LlmRequest, options: AnthropicOptions): Record<string, unknown> {
   const body: Record<string, unknown> = { model };
@@ -187,14 +193,7 @@ function replyOf(body: unknown): LlmReply {
   blocks.forEach((block: unknown, i) => {
     if (!isRecord(block)) return;
     if (block["type"] === "tool_use") {
-      if (typeof block["name"] !== "string") {
-        throw new LlmError(`anthropic: malformed response: content[${i}] (tool_use) has no name`);
-      }
-      toolCalls.push({
-        id: typeof block["id"] === "string" ? block["id"] : `toolu_${i}`,
-        name: block["name"],
-        arguments: JSON.stringify(block["input"] ?? {}),
-      });
+      toolCalls.push(toolCall(i, block["id"], block["name"], JSON.stringify(block["input"] ?? {})));
       return;
     }
     if (block["type"] !== "text") return;
@@ -213,6 +212,13 @@ function replyOf(body: unknown): LlmReply {
     provider: "anthropic",
     ...(toolCalls.length > 0 ? { toolCalls } : {}),
   };
+}
+
+/** One `tool_use` block as a tool call; a block without a name is malformed. */
+function toolCall(i: number, id: unknown, name: unknown, args: string): LlmToolCall {
+  if (typeof name !== "string")
+    throw new LlmError(`anthropic: malformed response: content[${i}] (tool_use) has no name`);
+  return { id: typeof id === "string" ? id : `toolu_${i}`, name, arguments: args };
 }
 
 const FINISH: Readonly<Record<string, FinishReason>> = table({
@@ -253,4 +259,140 @@ function usageOf(u: Record<string, unknown>): LlmUsage | undefined {
 
 function isCount(v: unknown): v is number {
   return typeof v === "number" && Number.isFinite(v);
+}
+
+// ---------------------------------------------------------------------------
+// Streaming
+
+type StreamBlock =
+  { type: "text" } | { type: "tool_use"; id: unknown; name: unknown; input: unknown; json: string } | { type: "other" };
+
+/**
+ * Reads a streamed message: `message_start` (the model, the input usage), for each content
+ * block `content_block_start`, its `content_block_delta`s (`text_delta` pieces handed to
+ * `onText`, `input_json_delta` pieces of a tool call's arguments) and `content_block_stop`,
+ * then `message_delta` (stop reason, output usage) and `message_stop`. An `error` event
+ * fails the request. The reply is the one the same message unstreamed would give.
+ */
+function streamReader(onText: (delta: string) => void): { event: (e: SseEvent) => void; reply: () => LlmReply } {
+  const blocks: StreamBlock[] = [];
+  const texts: string[] = [];
+  let usage: Record<string, unknown> = {};
+  let model: string | undefined;
+  let stop: unknown;
+  let stopped = false;
+
+  const text = (i: number, piece: unknown): void => {
+    if (typeof piece !== "string" || piece === "") return;
+    texts[i] = (texts[i] ?? "") + piece;
+    onText(piece);
+  };
+
+  const event = (e: SseEvent): void => {
+    if (e.event === "ping") return;
+    let data: unknown;
+    try {
+      data = JSON.parse(e.data);
+    } catch {
+      throw new LlmError(`anthropic: malformed stream: the data of a ${e.event} event is not JSON`);
+    }
+    if (!isRecord(data)) throw new LlmError(`anthropic: malformed stream: a ${e.event} event is not a JSON object`);
+    const type = typeof data["type"] === "string" ? data["type"] : e.event;
+    const index = data["index"];
+    // Blocks come in order; an index past the next one is not a block of this message.
+    const i = typeof index === "number" && Number.isInteger(index) && index >= 0 && index <= blocks.length ? index : -1;
+    switch (type) {
+      case "message_start": {
+        const message = data["message"];
+        if (isRecord(message)) {
+          if (typeof message["model"] === "string") model = message["model"];
+          if (isRecord(message["usage"])) usage = { ...message["usage"] };
+        }
+        return;
+      }
+      case "content_block_start": {
+        const block = data["content_block"];
+        if (i < 0 || !isRecord(block))
+          throw new LlmError("anthropic: malformed stream: content_block_start without an index or a block");
+        if (block["type"] === "text") {
+          blocks[i] = { type: "text" };
+          text(i, block["text"]);
+        } else if (block["type"] === "tool_use") {
+          blocks[i] = { type: "tool_use", id: block["id"], name: block["name"], input: block["input"], json: "" };
+        } else blocks[i] = { type: "other" };
+        return;
+      }
+      case "content_block_delta": {
+        const delta = data["delta"];
+        const block = i >= 0 ? blocks[i] : undefined;
+        if (block === undefined || !isRecord(delta)) return;
+        if (block.type === "text" && delta["type"] === "text_delta") text(i, delta["text"]);
+        else if (
+          block.type === "tool_use" &&
+          delta["type"] === "input_json_delta" &&
+          typeof delta["partial_json"] === "string"
+        ) {
+          block.json += delta["partial_json"];
+        }
+        return;
+      }
+      case "message_delta": {
+        const delta = data["delta"];
+        if (isRecord(delta) && delta["stop_reason"] !== undefined) stop = delta["stop_reason"];
+        // The final counts: output tokens, and on newer servers the input counts again.
+        if (isRecord(data["usage"])) {
+          for (const [k, v] of Object.entries(data["usage"])) if (isCount(v)) usage[k] = v;
+        }
+        return;
+      }
+      case "message_stop":
+        stopped = true;
+        return;
+      case "error": {
+        const error = data["error"];
+        const message = isRecord(error) && typeof error["message"] === "string" ? error["message"] : e.data;
+        const kind = isRecord(error) && typeof error["type"] === "string" ? ` (${error["type"]})` : "";
+        throw new LlmError(`anthropic: the stream failed${kind}: ${message.slice(0, 300)}`);
+      }
+      default:
+        // content_block_stop, and event types added later.
+        return;
+    }
+  };
+
+  const reply = (): LlmReply => {
+    if (!stopped) throw new LlmError("anthropic: the stream ended before the message was complete (no message_stop)");
+    let content = "";
+    const toolCalls: LlmToolCall[] = [];
+    blocks.forEach((block, i) => {
+      if (block.type === "text") content += texts[i] ?? "";
+      if (block.type === "tool_use")
+        toolCalls.push(toolCall(i, block.id, block.name, toolArguments(block.json, block.input)));
+    });
+    const counted = usageOf(usage);
+    const finish = finishReason(stop);
+    return {
+      content,
+      ...(counted !== undefined ? { usage: counted } : {}),
+      ...(finish !== undefined ? { finishReason: finish } : {}),
+      ...(model !== undefined ? { model } : {}),
+      provider: "anthropic",
+      ...(toolCalls.length > 0 ? { toolCalls } : {}),
+    };
+  };
+  return { event, reply };
+}
+
+/**
+ * A streamed tool call's arguments as the unstreamed reply has them: the JSON pieces
+ * joined and written compactly, the block's own `input` when no piece came, the text as
+ * it is when it is not JSON (cut off at the output limit).
+ */
+function toolArguments(json: string, input: unknown): string {
+  if (json === "") return JSON.stringify(input ?? {});
+  try {
+    return JSON.stringify(JSON.parse(json));
+  } catch {
+    return json;
+  }
 }

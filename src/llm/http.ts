@@ -23,7 +23,11 @@ export interface HttpOptions {
   readonly maxDelayMs?: number;
   /** The longest wait a `Retry-After` header can ask for (default 60000). */
   readonly maxRetryAfterMs?: number;
-  /** How long one attempt may take, body included (default 120000); a timeout is retried. */
+  /**
+   * How long one attempt may take, body included (default 120000); a timeout is retried.
+   * A streamed answer may take longer: the limit is then the wait for its first byte, and
+   * after that the silence between two pieces (a stall is not retried).
+   */
   readonly timeoutMs?: number;
   /** Cancels the request and any wait between attempts. */
   readonly signal?: AbortSignal;
@@ -88,26 +92,50 @@ export const abortableSleep: Sleep = (ms, signal) =>
  * is not JSON, and at once when a signal aborts.
  */
 export async function postJson(post: JsonPost, options: HttpOptions = {}): Promise<unknown> {
+  return retrying(post, options, (settings, signal, fail) => attemptOnce(post, settings, signal, fail));
+}
+
+/** The settings of one attempt, defaults filled in. */
+export type AttemptSettings = typeof DEFAULTS;
+
+/** What one attempt came to: an answer, or a failure worth another try. */
+export type Outcome<T> =
+  | { readonly kind: "done"; readonly body: T }
+  | { readonly kind: "retry"; readonly reason: string; readonly status?: number; readonly retryAfterMs?: number };
+
+/** Makes the `LlmError` of a failure: prefixed with the provider, secrets cut out. */
+export type Fail = (message: string, status?: number) => LlmError;
+
+/**
+ * The retry policy around `attempt`: a "retry" outcome waits (Retry-After, else backoff
+ * with jitter) and tries again until `maxRetries`; a thrown error ends at once; an abort
+ * of either signal ends with "request cancelled". Shared by JSON and streamed requests.
+ */
+export async function retrying<T>(
+  post: JsonPost,
+  options: HttpOptions,
+  attempt: (settings: AttemptSettings, signal: AbortSignal | undefined, fail: Fail) => Promise<Outcome<T>>,
+): Promise<T> {
   const settings = { ...DEFAULTS, ...definedOnly(options) };
   const sleep = options.sleep ?? abortableSleep;
   const random = options.random ?? Math.random;
   const signal = anySignal([post.signal, options.signal]);
   const fail = failer(post);
 
-  for (let attempt = 0; ; attempt++) {
+  for (let n = 0; ; n++) {
     if (signal?.aborted) throw fail(cancelledMessage(signal));
-    const outcome = await attemptOnce(post, settings, signal, fail);
+    const outcome = await attempt(settings, signal, fail);
     if (outcome.kind === "done") return outcome.body;
 
-    const attempts = attempt + 1;
-    if (attempt >= settings.maxRetries) {
+    const attempts = n + 1;
+    if (n >= settings.maxRetries) {
       const tries = attempts === 1 ? "1 attempt" : `${attempts} attempts`;
       throw fail(`${outcome.reason}; gave up after ${tries}`, outcome.status);
     }
     const delay =
       outcome.retryAfterMs !== undefined
         ? Math.min(outcome.retryAfterMs, settings.maxRetryAfterMs)
-        : backoffDelay(attempt, settings.baseDelayMs, settings.maxDelayMs, random);
+        : backoffDelay(n, settings.baseDelayMs, settings.maxDelayMs, random);
     tellRetry(post.onRetry, {
       attempt: attempts,
       ...(outcome.status !== undefined ? { status: outcome.status } : {}),
@@ -155,13 +183,8 @@ export function parseRetryAfter(value: string | null, nowMs: number): number | u
 // ---------------------------------------------------------------------------
 // One attempt
 
-type Outcome =
-  | { readonly kind: "done"; readonly body: unknown }
-  | { readonly kind: "retry"; readonly reason: string; readonly status?: number; readonly retryAfterMs?: number };
-
-type Fail = (message: string, status?: number) => LlmError;
-
-interface RawResponse {
+/** A whole response, its body as text. */
+export interface RawResponse {
   readonly status: number;
   readonly statusText: string;
   readonly headers: Headers;
@@ -170,10 +193,10 @@ interface RawResponse {
 
 async function attemptOnce(
   post: JsonPost,
-  settings: { readonly timeoutMs: number; readonly maxResponseBytes: number },
+  settings: AttemptSettings,
   signal: AbortSignal | undefined,
   fail: Fail,
-): Promise<Outcome> {
+): Promise<Outcome<unknown>> {
   const { timeoutMs } = settings;
   // A controller per attempt, so the timeout of one attempt does not cancel the next.
   const controller = new AbortController();
@@ -211,18 +234,23 @@ async function attemptOnce(
     clearTimeout(timer);
     signal?.removeEventListener("abort", onAbort);
   }
-  return statusOutcome(post, raw, fail);
+  return raw.status >= 200 && raw.status < 300
+    ? { kind: "done", body: jsonBody(raw, fail) }
+    : errorOutcome(post, raw, fail);
 }
 
-function statusOutcome(post: JsonPost, raw: RawResponse, fail: Fail): Outcome {
-  const { status } = raw;
-  if (status >= 200 && status < 300) {
-    try {
-      return { kind: "done", body: JSON.parse(raw.text) as unknown };
-    } catch {
-      throw fail(`the response (${status}) is not JSON: ${cut(oneLine(raw.text)) || "(empty body)"}`, status);
-    }
+/** The JSON of a 2xx response; a body that is not JSON fails. */
+export function jsonBody(raw: RawResponse, fail: Fail): unknown {
+  try {
+    return JSON.parse(raw.text) as unknown;
+  } catch {
+    throw fail(`the response (${raw.status}) is not JSON: ${cut(oneLine(raw.text)) || "(empty body)"}`, raw.status);
   }
+}
+
+/** A response that is not 2xx: retried (429, 408, 5xx) or thrown, with the API's message. */
+export function errorOutcome(post: JsonPost, raw: RawResponse, fail: Fail): Outcome<never> {
+  const { status } = raw;
   const detail = apiMessage(raw.text) ?? raw.statusText;
   const suffix = detail ? `: ${detail}` : "";
   if (status === 401 || status === 403) {
@@ -270,7 +298,8 @@ const TRANSIENT_CODES = new Set([
   "UND_ERR_BODY_TIMEOUT",
 ]);
 
-function networkOutcome(url: string, error: unknown, fail: Fail): Outcome {
+/** A request that failed below HTTP: retried when the connection failed in a transient way. */
+export function networkOutcome(url: string, error: unknown, fail: Fail): Outcome<never> {
   const code = errorCode(error);
   const reason = `could not reach ${where(url)}${code ? ` (${code})` : ""}`;
   if (code !== undefined && TRANSIENT_CODES.has(code)) return { kind: "retry", reason };
@@ -301,7 +330,7 @@ function errorCode(error: unknown): string | undefined {
 // Messages
 
 /** Builds errors prefixed with the provider and with every secret cut out. */
-function failer(post: JsonPost): Fail {
+export function failer(post: JsonPost): Fail {
   // Very short values are not real keys, and cutting them out would garble the message.
   const secrets = (post.secrets ?? []).filter((s) => s.length >= 6);
   return (message, status) => {
@@ -311,7 +340,7 @@ function failer(post: JsonPost): Fail {
   };
 }
 
-function cancelledMessage(signal: AbortSignal): string {
+export function cancelledMessage(signal: AbortSignal): string {
   const reason: unknown = signal.reason;
   // The default reason ("This operation was aborted") adds nothing; a caller's own does.
   if (reason instanceof Error && reason.name !== "AbortError") return `request cancelled: ${reason.message}`;
@@ -344,7 +373,7 @@ function apiMessage(text: string): string | undefined {
 }
 
 /** The URL without its query (which some gateways use for keys) or credentials. */
-function where(url: string): string {
+export function where(url: string): string {
   try {
     const u = new URL(url);
     return `${u.origin}${u.pathname}`;
@@ -382,7 +411,7 @@ function definedOnly(options: HttpOptions): Partial<typeof DEFAULTS> {
 }
 
 /** The body as text, or null when it is longer than `max` bytes (reading stops there). */
-async function readCapped(response: Response, max: number): Promise<string | null> {
+export async function readCapped(response: Response, max: number): Promise<string | null> {
   const reader = response.body?.getReader();
   if (reader === undefined) return "";
   // TextDecoder, not Buffer: the adapters run in browsers too.

@@ -23,6 +23,7 @@ export type { MaxTokensField, OpenAiOptions } from "./openai.js";
 export { ANTHROPIC_DEFAULT_BASE_URL, ANTHROPIC_VERSION, anthropicLlm } from "./anthropic.js";
 export type { AnthropicOptions } from "./anthropic.js";
 export { loadScript, parseScript, scriptedLlm } from "./script.js";
+export { replayLlm, requestHash, type ReplayOptions, type RecordedRequest } from "./replay.js";
 export type { LoadScriptOptions, Script, ScriptReply, ScriptedLlm } from "./script.js";
 export { createLlm, parseLlmSpec } from "./resolve.js";
 export { aiSdkLlm, isLanguageModel, toLlm, DEFAULT_MAX_OUTPUT_TOKENS } from "./ai-sdk.js";

@@ -4,8 +4,9 @@
  * on no AI SDK package and any provider package's model object (`openai("gpt-4o")`,
  * `anthropic("claude-sonnet-4-5")`, a gateway's, a test double) is accepted as it is.
  *
- * Only `doGenerate` is called. The result types are loose on purpose: providers fill them
- * in differently across versions, and ptcc reads them defensively (ai-sdk.ts).
+ * `doGenerate` is called, or `doStream` when the reply is wanted as it is written. The
+ * result types are loose on purpose: providers fill them in differently across versions,
+ * and ptcc reads them defensively (ai-sdk.ts).
  */
 
 /** The interface versions whose `doGenerate` ptcc knows how to call. */
@@ -65,6 +66,26 @@ export interface LanguageModelResult {
 }
 
 /**
+ * One part of a `doStream` stream. ptcc reads `text-delta` (`delta`), `response-metadata`
+ * (`modelId`), `finish` (`usage` and `finishReason`, shaped as in a `doGenerate` result)
+ * and `error` (`error`); the others (reasoning, tool input, sources, raw) are skipped.
+ */
+export interface LanguageModelStreamPart {
+  readonly type: string;
+}
+
+/** The part of a `ReadableStream` of stream parts that ptcc uses: its reader. */
+export interface LanguageModelStreamReader {
+  read(): PromiseLike<{ readonly done: boolean; readonly value?: LanguageModelStreamPart | undefined }>;
+  cancel(reason?: unknown): PromiseLike<void>;
+}
+
+/** What ptcc reads of a `doStream` result: the stream. */
+export interface LanguageModelStreamResult {
+  readonly stream: { getReader(): LanguageModelStreamReader };
+}
+
+/**
  * An AI SDK language model object. `doGenerate` does not retry (the AI SDK's own
  * `generateText` does that), so ptcc wraps it in its retry loop.
  */
@@ -75,4 +96,6 @@ export interface LanguageModelLike {
   /** The model id as given (`gpt-4o`). */
   readonly modelId: string;
   doGenerate(options: LanguageModelCallOptions): PromiseLike<LanguageModelResult>;
+  /** Called instead of `doGenerate` when the run streams (an `onEvent` or `onChunk` listener). */
+  doStream?(options: LanguageModelCallOptions): PromiseLike<LanguageModelStreamResult>;
 }

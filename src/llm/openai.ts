@@ -4,7 +4,9 @@
  */
 import { table } from "../runtime/table.js";
 import { checkAdapterOptions, checkBaseUrl, isProviderHost, openAiEndpoint, type BaseUrlOptions } from "./endpoint.js";
-import { postJson, type HttpOptions } from "./http.js";
+import type { HttpOptions } from "./http.js";
+import { requestReply, type AnswerReader } from "./http-stream.js";
+import type { SseEvent } from "./sse.js";
 import {
   LlmError,
   type FinishReason,
@@ -77,25 +79,29 @@ export function openAiLlm(options: OpenAiOptions = {}): Llm {
     const model = options.model ?? request.model ?? envValue("OPENAI_MODEL");
     if (model === undefined) throw new LlmError("openai: no model: use --llm openai:MODEL or set OPENAI_MODEL");
 
-    const body = await postJson(
-      {
-        provider: "openai",
-        url,
-        headers: {
-          "content-type": "application/json",
-          ...(apiKey !== undefined ? { authorization: `Bearer ${apiKey}` } : {}),
-        },
-        body: requestBody(model, request, options, url),
-        keyEnv: "OPENAI_API_KEY",
-        secrets: apiKey !== undefined ? [apiKey] : [],
-        signal: request.signal,
-        onRetry: request.onRetry,
+    const post = {
+      provider: "openai",
+      url,
+      headers: {
+        "content-type": "application/json",
+        ...(apiKey !== undefined ? { authorization: `Bearer ${apiKey}` } : {}),
       },
-      options,
-    );
-    return replyOf(body);
+      body: requestBody(model, request, options, url),
+      keyEnv: "OPENAI_API_KEY",
+      secrets: apiKey !== undefined ? [apiKey] : [],
+      signal: request.signal,
+      onRetry: request.onRetry,
+    };
+    return requestReply(post, options, request.onText, READER);
   };
 }
+
+/** Whole answers, or streamed ones with the usage in the last chunk. */
+const READER: AnswerReader = {
+  whole: (body) => replyOf(body),
+  streamed: (onText) => streamReader(onText),
+  streamBody: (body) => ({ ...body, stream: true, stream_options: { include_usage: true } }),
+};
 
 /**
  * OpenAI's reasoning models: o1, o3, o4-mini, gpt-5 and their dated and sized variants,
@@ -185,20 +191,21 @@ function replyOf(body: unknown): LlmReply {
 
 function toolCallsOf(raw: unknown): LlmToolCall[] {
   if (!Array.isArray(raw)) return [];
-  const out: LlmToolCall[] = [];
-  raw.forEach((c: unknown, i) => {
+  return raw.map((c: unknown, i) => {
     const fn = isRecord(c) ? c["function"] : undefined;
-    if (!isRecord(c) || !isRecord(fn) || typeof fn["name"] !== "string") {
-      throw new LlmError(`openai: malformed response: tool_calls[${i}] has no function name`);
-    }
-    const args = fn["arguments"];
-    out.push({
-      id: typeof c["id"] === "string" ? c["id"] : `call_${i}`,
-      name: fn["name"],
-      arguments: typeof args === "string" ? args : JSON.stringify(args ?? {}),
-    });
+    const args = isRecord(fn) ? fn["arguments"] : undefined;
+    return toolCall(i, isRecord(c) ? c["id"] : undefined, isRecord(fn) ? fn["name"] : undefined, args);
   });
-  return out;
+}
+
+/** One tool call; a call without a function name is malformed. */
+function toolCall(i: number, id: unknown, name: unknown, args: unknown): LlmToolCall {
+  if (typeof name !== "string") throw new LlmError(`openai: malformed response: tool_calls[${i}] has no function name`);
+  return {
+    id: typeof id === "string" ? id : `call_${i}`,
+    name,
+    arguments: typeof args === "string" ? args : JSON.stringify(args ?? {}),
+  };
 }
 
 const FINISH: Readonly<Record<string, FinishReason>> = table({
@@ -229,4 +236,99 @@ function usageOf(u: Record<string, unknown>): LlmUsage | undefined {
 
 function isCount(v: unknown): v is number {
   return typeof v === "number" && Number.isFinite(v);
+}
+
+// ---------------------------------------------------------------------------
+// Streaming
+
+/**
+ * Reads a streamed completion: `chat.completion.chunk` events whose `choices[0].delta`
+ * carries pieces of the text (handed to `onText`) and of tool calls (by `index`, the
+ * arguments in pieces), the finish reason in the last choice chunk, the usage in a final
+ * chunk without choices (`stream_options.include_usage`), then `[DONE]`. The reply is the
+ * one the same answer unstreamed would give.
+ */
+function streamReader(onText: (delta: string) => void): { event: (e: SseEvent) => void; reply: () => LlmReply } {
+  let content = "";
+  let refusal = "";
+  let model: string | undefined;
+  let usage: LlmUsage | undefined;
+  let finish: FinishReason | undefined;
+  let done = false;
+  const calls: { id?: unknown; name?: unknown; args: string }[] = [];
+
+  const event = (e: SseEvent): void => {
+    if (e.data === "[DONE]") {
+      done = true;
+      return;
+    }
+    let chunk: unknown;
+    try {
+      chunk = JSON.parse(e.data);
+    } catch {
+      throw new LlmError(`openai: malformed stream: an event is not JSON: ${e.data.slice(0, 200)}`);
+    }
+    if (!isRecord(chunk)) throw new LlmError("openai: malformed stream: an event is not a JSON object");
+    // A server that fails mid-stream says so in an event of its own.
+    const error = chunk["error"];
+    if (error !== undefined && error !== null) {
+      const message =
+        isRecord(error) && typeof error["message"] === "string" ? error["message"] : JSON.stringify(error);
+      throw new LlmError(`openai: the stream failed: ${message.slice(0, 300)}`);
+    }
+    if (typeof chunk["model"] === "string") model = chunk["model"];
+    if (isRecord(chunk["usage"])) usage = usageOf(chunk["usage"]);
+    const choices = chunk["choices"];
+    const choice: unknown = Array.isArray(choices) ? choices[0] : undefined;
+    if (!isRecord(choice)) return;
+    const reason = finishReason(choice["finish_reason"]);
+    if (reason !== undefined) finish = reason;
+    const delta = choice["delta"];
+    if (!isRecord(delta)) return;
+    if (typeof delta["content"] === "string" && delta["content"] !== "") {
+      content += delta["content"];
+      onText(delta["content"]);
+    }
+    if (typeof delta["refusal"] === "string") refusal += delta["refusal"];
+    if (Array.isArray(delta["tool_calls"])) {
+      for (const piece of delta["tool_calls"] as unknown[]) {
+        if (!isRecord(piece)) continue;
+        const index = piece["index"];
+        // The index says which call a piece continues; a hostile one must not grow the list unbounded.
+        const i =
+          typeof index === "number" && Number.isInteger(index) && index >= 0 && index <= calls.length
+            ? index
+            : calls.length;
+        const call = (calls[i] ??= { args: "" });
+        if (piece["id"] !== undefined) call.id = piece["id"];
+        const fn = piece["function"];
+        if (isRecord(fn)) {
+          if (typeof fn["name"] === "string") call.name = fn["name"];
+          if (typeof fn["arguments"] === "string") call.args += fn["arguments"];
+        }
+      }
+    }
+  };
+
+  const reply = (): LlmReply => {
+    // [DONE] ends every complete stream; a finish reason at least ends the reply itself.
+    if (!done && finish === undefined) {
+      throw new LlmError("openai: the stream ended before the reply was complete (no finish_reason, no [DONE])");
+    }
+    const toolCalls = calls.map((c, i) => toolCall(i, c.id, c.name, c.args));
+    if (content === "" && toolCalls.length === 0 && refusal !== "") {
+      throw new LlmError(
+        `openai: malformed response: choices[0].message.content is not a string (refusal: ${refusal})`,
+      );
+    }
+    return {
+      content,
+      ...(usage !== undefined ? { usage } : {}),
+      ...(finish !== undefined ? { finishReason: finish } : {}),
+      ...(model !== undefined ? { model } : {}),
+      provider: "openai",
+      ...(toolCalls.length > 0 ? { toolCalls } : {}),
+    };
+  };
+  return { event, reply };
 }

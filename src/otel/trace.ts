@@ -156,6 +156,20 @@ export function otelTrace(tracer: Tracer, options: OtelTraceOptions = {}): Trace
         if (capture && e.program !== null) turnOf(run, e).span.setAttribute(A.PTCC_PROGRAM, e.program);
         return;
       }
+      case "compaction": {
+        // Before the turn's request: the run's span tells when the conversation was cut short.
+        run.span.addEvent(
+          "ptcc.compaction",
+          {
+            "ptcc.compaction.strategy": e.strategy,
+            "ptcc.compaction.dropped_turns": [...e.dropped],
+            "ptcc.compaction.tokens_before": e.tokensBefore,
+            "ptcc.compaction.tokens_after": e.tokensAfter,
+          },
+          e.at,
+        );
+        return;
+      }
       case "tool_call": {
         const turn = turnOf(run, e);
         const span = start(

@@ -15,7 +15,7 @@ import { randomUUID } from "node:crypto";
 import type { JournalEntry } from "../agent/journal/entries.js";
 import { JournalError } from "../agent/journal/errors.js";
 import type { Durability } from "../agent/journal/log.js";
-import type { JournalStore } from "../agent/journal/store.js";
+import type { AppendResult, JournalStore } from "../agent/journal/store.js";
 import { runAgent } from "../agent/loop.js";
 import { reachableDefinitions } from "../agent/reachable.js";
 import { isAgentLike } from "../agent/rules.js";
@@ -174,18 +174,32 @@ function guardedStore(
     store: {
       load: (runKey: string) => store.load(runKey),
       append: async (runKey, seq, entry) => {
-        if (entry.kind === "end" && entry.path === "" && hold(entry.step)) {
-          g.held = entry.step.fail?.reason ?? "the run's end is held back";
-          throw new JournalError(`run ${runKey} is tried again from its journal: ${g.held}`);
-        }
-        const stamped: JournalEntry = Object.assign({}, entry, { writer });
-        const r = await store.append(runKey, seq, stamped);
-        if (r.ok) return r;
-        if ((r.existing as { writer?: unknown }).writer === writer) return { ok: true };
-        if (r.existing.kind !== "cancel" && r.existing.kind !== "queued") g.conflict = true;
-        return r;
+        check(runKey, entry);
+        return settle(await store.append(runKey, seq, stamp(entry)));
       },
+      ...(store.appendMany !== undefined
+        ? {
+            appendMany: async (runKey: string, seq: number, entries: readonly JournalEntry[]) => {
+              for (const e of entries) check(runKey, e);
+              // A group refused is written again entry by entry, where each refusal is judged.
+              return store.appendMany!(runKey, seq, entries.map(stamp));
+            },
+          }
+        : {}),
     } satisfies JournalStore as JournalStore,
+  };
+  const stamp = (entry: JournalEntry): JournalEntry => Object.assign({}, entry, { writer });
+  const check = (runKey: string, entry: JournalEntry): void => {
+    if (entry.kind === "end" && entry.path === "" && hold(entry.step)) {
+      g.held = entry.step.fail?.reason ?? "the run's end is held back";
+      throw new JournalError(`run ${runKey} is tried again from its journal: ${g.held}`);
+    }
+  };
+  const settle = (r: AppendResult): AppendResult => {
+    if (r.ok) return r;
+    if ((r.existing as { writer?: unknown }).writer === writer) return { ok: true };
+    if (r.existing.kind !== "cancel" && r.existing.kind !== "queued") g.conflict = true;
+    return r;
   };
   return g;
 }

@@ -140,6 +140,9 @@ export abstract class Cx implements Meter {
   /** `(task-reset id)`: forget a task's value; true when there was one. */
   abstract taskReset(id: string): boolean;
 
+  /** `(budget/remaining)`: what is left of the agent run's limits (a map; nil values outside a run). */
+  abstract budgetRemaining(): Value;
+
   /**
    * Run independent branches (pmap, pcalls) so that their tool calls are made
    * concurrently. Implemented by the evaluator.

@@ -201,7 +201,17 @@ function article(typeName: string): string {
  * path with no value (`placeholder {{user.name}} has no value`), `type` for a value that
  * cannot be written as JSON (a cycle).
  */
-export function expandTemplate(template: string, values: Readonly<Record<string, unknown>>): string {
+/**
+ * How a placeholder's value is written into the text: given the placeholder, its value and
+ * the default text, the text to write (an agent shows a long value as a reference to it).
+ */
+export type PlaceholderRender = (p: Placeholder, value: unknown, text: string) => string;
+
+export function expandTemplate(
+  template: string,
+  values: Readonly<Record<string, unknown>>,
+  render?: PlaceholderRender,
+): string {
   const { placeholders, errors } = parsePlaceholders(template);
   const first = errors[0];
   if (first !== undefined)
@@ -209,7 +219,9 @@ export function expandTemplate(template: string, values: Readonly<Record<string,
   let out = "";
   let from = 0;
   for (const p of placeholders) {
-    out += template.slice(from, p.span.offset) + text(p, lookup(p, values));
+    const value = lookup(p, values);
+    const written = text(p, value);
+    out += template.slice(from, p.span.offset) + (render === undefined ? written : render(p, value, written));
     from = p.span.end;
   }
   return out + template.slice(from);

@@ -189,7 +189,7 @@ describe("errors, with file:line:col", () => {
     [
       "formatOptions toString",
       file("formatOptions:\n  toString: 3"),
-      "3:3: unknown format option toString — the format options are: feedbackLimit, feedbackMaxChars, historyMaxBytes, resultLimit, resultMaxChars",
+      "3:3: unknown format option toString — the format options are: feedbackLimit, feedbackMaxChars, historyMaxBytes, resultLimit, resultMaxChars, inlineMaxChars",
     ],
     [
       "formatOptions value",

@@ -68,7 +68,7 @@ describe.each<Transport>(["code_block", "tool_call"])("a 5-turn run (%s)", (tran
       expect(isPrefix(before.messages, after.messages), `request ${i + 1}`).toBe(true);
       expect(after.messages.length).toBe(before.messages.length + 2);
     }
-    expect(lastUser(requests[4]!)).toContain("This is your last turn");
+    expect(lastUser(requests[4]!)).toContain(";; turn 5 of 5 (last turn: return now)");
   });
 
   it("the turn that changed user/ says so; others do not", async () => {

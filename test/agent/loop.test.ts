@@ -44,8 +44,8 @@ describe("the loop: return, feedback, errors", () => {
     expect(step.ok).toBe(true);
     expect(step.return).toBe(6);
     // The printed value in the data envelope; the turn that defined xs says so.
-    expect(lastUser(requests[1]!)).toBe("<data>\n#'xs\n</data>\n;; user/ now: xs");
-    expect(lastUser(requests[2]!)).toBe("<data>\nsum is 6\n=> 3\n</data>");
+    expect(lastUser(requests[1]!)).toBe("<data>\n#'xs\n</data>\n;; user/ now: xs\n;; turn 2 of 5");
+    expect(lastUser(requests[2]!)).toBe("<data>\nsum is 6\n=> 3\n</data>\n;; turn 3 of 5");
     // The first message never changes: definitions are reported in the feedback.
     expect(requests[2]!.messages[0]!.content).toBe(requests[0]!.messages[0]!.content);
   });
@@ -104,12 +104,12 @@ describe("the loop: return, feedback, errors", () => {
 
   it("runs out of turns: failed with the reason; the last turn's prompt says it is the last", async () => {
     const { llm, requests } = recording([clj("1"), clj("2")]);
-    const agent = defineAgent({ prompt: "x", maxTurns: 2 });
+    const agent = defineAgent({ prompt: "x", maxTurns: 2, completion: "explicit" });
     const step = await agent.run({}, { llm });
     expect(step.ok).toBe(false);
     expect(step.failure).toEqual({ kind: "max_turns", reason: "no valid (return ...) after 2 turns" });
     expect(lastUser(requests[0]!)).not.toContain("last turn");
-    expect(lastUser(requests[1]!)).toContain("This is your last turn");
+    expect(lastUser(requests[1]!)).toContain(";; turn 2 of 2 (last turn: return now)");
   });
 
   it("with maxTurns 1 the value of the program is the answer, validated", async () => {

@@ -13,8 +13,12 @@ import { evaluateSync } from "../../src/index.js";
 import { extractProgram } from "../../src/agent/extract.js";
 import { clj, lastUser, recording } from "./helpers.js";
 
-/** The budgets of issue 11: a multi-turn agent with one tool, and a single-shot agent. */
-const MULTI_TURN_BUDGET = 750;
+/**
+ * The budgets of issue 11: a multi-turn agent with one tool, and a single-shot agent. The
+ * multi-turn budget was raised by 30 (750 → 780) for the lines on (task ...) (issue 24)
+ * and (budget/remaining) (issue 22), as issue 22 allows.
+ */
+const MULTI_TURN_BUDGET = 780;
 const SINGLE_SHOT_BUDGET = 550;
 
 const tokens = (text: string): number => encode(text).length;

@@ -62,7 +62,7 @@ describe("recordReplies", () => {
     // The child for 2 answered first...
     expect(responses[1]).toContain("(* 2 2)");
     // ...but the recording is in request order.
-    expect(recorder.replies()).toEqual([
+    expect(recorder.replies().map(({ request: _r, ...reply }) => reply)).toEqual([
       {
         agent: "sum",
         content: clj("(def xs (pmap #(tool/square {:n %}) [1 2]))"),
@@ -86,7 +86,7 @@ describe("recordReplies", () => {
     const llm = scriptedLlm([clj("(+ 1 2)")]);
     const step = await parent.run({}, { llm, trace: recorder.sink });
     expect(step.ok).toBe(false);
-    expect(recorder.replies()).toEqual([{ agent: "sum", content: clj("(+ 1 2)") }]);
+    expect(recorder.replies().map(({ request: _r, ...reply }) => reply)).toEqual([{ agent: "sum", content: clj("(+ 1 2)") }]);
   });
 });
 

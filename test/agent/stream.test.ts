@@ -6,9 +6,9 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { asTool, defineAgent, type RunEvent } from "../../src/index.js";
+import type { RunEvent } from "../../src/index.js";
 import type { LlmRequest } from "../../src/llm/types.js";
-import { clj } from "./helpers.js";
+import { agents, REPLIES, streaming } from "./stream-run.js";
 
 const GOLDEN = join(import.meta.dirname, "golden", "stream-events.txt");
 
@@ -39,46 +39,6 @@ function line(e: RunEvent): string {
     case "run-end":
       return `${head} ${e.step.ok ? "ok" : e.step.fail?.kind} ${JSON.stringify(e.step.return ?? null)}`;
   }
-}
-
-/** A model whose replies stream in pieces of 8 characters, by agent and turn. */
-function streaming(replies: Readonly<Record<string, readonly string[]>>) {
-  return async function* (r: LlmRequest): AsyncGenerator<string> {
-    const text = replies[r.agent]![r.turn - 1]!;
-    for (let i = 0; i < text.length; i += 8) yield text.slice(i, i + 8);
-  };
-}
-
-const REPLIES = {
-  main: [
-    clj('(def c (tool/customer {:id 7}))\n(println "name" (:name c))'),
-    clj("(def s (tool/summarize {:text (:name c)}))"),
-    clj("(return {:short (:text s)})"),
-  ],
-  summarize: [clj('(return {:text (subs data/text 0 3)})')],
-};
-
-function agents() {
-  const summarize = defineAgent({
-    name: "summarize",
-    prompt: "Shorten {{text}}",
-    signature: "(text :string) -> {text :string}",
-    description: "Shortens a text",
-    maxTurns: 2,
-  });
-  return defineAgent({
-    name: "main",
-    prompt: "Summarize the customer",
-    signature: "() -> {short :string}",
-    tools: {
-      customer: {
-        signature: "(id :int) -> {id :int, name :string, _email :string}",
-        fn: async ({ id }: { id: number }) => ({ id, name: "Ann Example", _email: "ann@x.test" }),
-      },
-      summarize: asTool(summarize),
-    },
-    maxTurns: 4,
-  });
 }
 
 describe("agent.stream()", () => {

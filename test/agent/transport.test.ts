@@ -127,7 +127,10 @@ const SCENARIOS: readonly Scenario[] = [
     ],
     check: (step, feedback) => {
       expect(step.return).toBe(6);
-      expect(feedback).toEqual(["<data>\n#'xs\n</data>\n;; user/ now: xs", "<data>\nsum is 6\n=> 3\n</data>"]);
+      expect(feedback).toEqual([
+        "<data>\n#'xs\n</data>\n;; user/ now: xs\n;; turn 2 of 5",
+        "<data>\nsum is 6\n=> 3\n</data>\n;; turn 3 of 5",
+      ]);
     },
   },
   {

@@ -11,6 +11,8 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startServer, type TestServer } from "../llm/server.js";
+import { openAiBody, openAiStream } from "../llm/streams.js";
 
 const ROOT = join(__dirname, "..", "..");
 const BIN = join(ROOT, "bin", "ptcc.js");
@@ -526,12 +528,65 @@ describe("ptcc run --record", () => {
     const script = file("fail2.json", JSON.stringify(['```clojure\n(fail "no")\n```']));
     const r = ptcc([...EXPENSES.slice(0, 4), "--llm", `script:${script}`, "--record", path]);
     expect(r.code).toBe(1);
-    expect(JSON.parse(readFileSync(path, "utf8"))).toEqual([
-      { agent: "expenses", content: '```clojure\n(fail "no")\n```' },
+    expect(JSON.parse(readFileSync(path, "utf8"))).toMatchObject([
+      { agent: "expenses", content: '```clojure\n(fail "no")\n```', request: { hash: expect.stringMatching(/^[0-9a-f]{16}$/) } },
     ]);
     const bad = ptcc([...EXPENSES, "--record", join(dir, "no", "r.json")]);
     expect(bad.code).toBe(2);
     expect(bad.err).toMatch(/^ptcc: cannot write --record .*r\.json: its folder is not writable \(ENOENT\)\n$/);
+  });
+});
+
+describe("ptcc run --replay", () => {
+  it("replays a recording offline, each reply found by its request", () => {
+    const path = join(dir, "research-replay.json");
+    const r = ptcc([...RESEARCH, "--json", "--record", path]);
+    expect(r.code).toBe(0);
+    const replay = ptcc([...RESEARCH.slice(0, 4), "--replay", path, "--json"]);
+    expect(replay.code, replay.err).toBe(0);
+    const ret = (out: string): unknown => (JSON.parse(out) as { return: unknown }).return;
+    expect(ret(replay.out)).toEqual(ret(r.out));
+  });
+
+  it("a request the recording does not hold fails, naming the message that differs", () => {
+    const path = join(dir, "research-changed.json");
+    expect(ptcc([...RESEARCH, "--json", "--record", path]).code).toBe(0);
+    // The recorded first message is not what the agent sends now (as after a prompt change).
+    const recorded = JSON.parse(readFileSync(path, "utf8")) as { request: { hash: string; messages: { content: string }[] } }[];
+    const first = recorded[0]!.request;
+    first.messages[0]!.content = first.messages[0]!.content.replace(/\n/, "\nAn old line of the mission.\n");
+    first.hash = "0000000000000000";
+    writeFileSync(path, JSON.stringify(recorded));
+    const replay = ptcc([...RESEARCH.slice(0, 4), "--replay", path, "--json"]);
+    expect(replay.code).toBe(1);
+    const fail = (JSON.parse(replay.out) as { fail: { kind: string; reason: string } }).fail;
+    expect(fail.kind).toBe("llm");
+    expect(fail.reason).toMatch(/^replay: the request of research's turn 1 is not in the recording: message 1 \(user\) differs from the recording's:\n/);
+    expect(fail.reason).toContain("- An old line of the mission.");
+  });
+
+  it("replays a run journal with no model, and says what goes wrong with a bad file", async () => {
+    const { loadAgentFile } = await import("../../src/agent-file/load.js");
+    const { fileJournal } = await import("../../src/agent/journal/file.js");
+    const { loadScript } = await import("../../src/llm/script.js");
+    const agent = await loadAgentFile(join(ROOT, "examples/agents/search.agent.md"));
+    const journalDir = mkdtempSync(join(tmpdir(), "ptcc-replay-"));
+    const llm = await loadScript(join(ROOT, "examples/scripts/search.json"));
+    const step = await agent.run({ query: "lamp" }, { llm, durable: { store: fileJournal(journalDir), runKey: "j" } });
+    expect(step.ok).toBe(true);
+    const journal = join(journalDir, "_j.jsonl");
+    const replay = ptcc(["run", "examples/agents/search.agent.md", "--replay", journal, "--json"]);
+    expect(replay.code, replay.err).toBe(0);
+    const out = JSON.parse(replay.out) as { return: unknown; usage: { llmRequests: number; replayedTurns: number } };
+    expect(out.return).toEqual(step.return);
+    expect(out.usage).toMatchObject({ llmRequests: 0, replayedTurns: 4 });
+    const both = ptcc(["run", "examples/agents/search.agent.md", "--replay", journal, "--llm", "openai:x"]);
+    expect(both.code).toBe(2);
+    expect(both.err).toBe("ptcc: --replay and --llm do not go together: a replay answers from its file\n");
+    const bad = file("bad.jsonl", '{"seq":0,"kind":"start"}\nnot json\n');
+    const r = ptcc(["run", "examples/agents/search.agent.md", "--replay", bad]);
+    expect(r.code).toBe(2);
+    expect(r.err).toBe(`ptcc: --replay ${bad}:2: the line is not JSON\n`);
   });
 });
 
@@ -604,5 +659,71 @@ describe("ptcc run with an OpenAI-compatible server", () => {
     expect(r.code).toBe(130);
     expect(r.err).toContain("ptcc: interrupted (Ctrl-C)");
     expect(untimed(r.out)).toBe("✗ failed (cancelled): cancelled\n  0 turns · 1 LLM request · N ms\n");
+  });
+});
+
+describe("ptcc run on a terminal, with a model that streams", () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startServer();
+  });
+  afterAll(() => server.close());
+
+  const PIECES = ["Adding.\n\n", "```clojure\n", "(+ 40", " 2)\n", "```"];
+  const agent = (): string =>
+    file("stream.agent.md", `---\nsignature: "() -> :int"\nmaxTurns: 1\nmodel: openai:gpt-test\n---\nAdd.\n`);
+  const env = (): Record<string, string> => ({
+    OPENAI_BASE_URL: server.url,
+    OPENAI_API_KEY: "test-key",
+    NO_COLOR: "1",
+  });
+
+  /** `ptcc run` in a pseudo-terminal (util-linux `script`): what the terminal got, stdout and stderr together. */
+  function onTerminal(args: readonly string[]): Promise<Ran> {
+    const command = [process.execPath, BIN, ...args].map((a) => `'${a.replace(/'/g, "'\\''")}'`).join(" ");
+    return new Promise((resolve, reject) => {
+      const child = spawn("script", ["-q", "-e", "-c", command, "/dev/null"], {
+        cwd: ROOT,
+        env: { ...process.env, ...env() },
+      });
+      let out = "";
+      child.stdout.setEncoding("utf8").on("data", (s: string) => (out += s));
+      child.on("error", reject);
+      child.on("close", (code) => resolve({ code: code ?? -1, out, err: "" }));
+    });
+  }
+
+  it("the reply shows as it arrives, then gives way to the turn's lines", async () => {
+    server.answer({
+      stream: openAiStream({ pieces: PIECES, usage: { prompt_tokens: 10, completion_tokens: 5 } }),
+      gapMs: 30,
+    });
+    const r = await onTerminal(["run", agent()]);
+    expect(r.code).toBe(0);
+    expect(server.requests[0]!.body).toMatchObject({ stream: true });
+    const shown = r.out.replace(/\r\n/g, "\n");
+    // The pieces in order (each as it came), then the erase, then the turn and the result.
+    let at = 0;
+    for (const piece of PIECES) {
+      const i = shown.indexOf(piece.replace(/\n/g, "\n"), at);
+      expect(i, `piece ${JSON.stringify(piece)}`).toBeGreaterThanOrEqual(at);
+      at = i + piece.length;
+    }
+    const erase = shown.indexOf("\x1b[J", at);
+    expect(erase).toBeGreaterThan(0);
+    // Four line ends in the text: the erase goes back up four rows.
+    expect(shown.slice(at, erase + 3)).toBe("\r\x1b[4A\x1b[J");
+    const turn = shown.indexOf("── turn 1", erase);
+    expect(turn).toBeGreaterThan(erase);
+    expect(shown.slice(turn)).toContain("✓ return: 42");
+  });
+
+  it("piped, the run does not ask the model to stream", async () => {
+    server.answer({ status: 200, body: openAiBody({ pieces: PIECES }) });
+    const before = server.requests.length;
+    const r = await ptccAsync(["run", agent()], env());
+    expect(r.code).toBe(0);
+    expect(server.requests[before]!.body).not.toHaveProperty("stream");
+    expect(r.err).toBe("");
   });
 });

@@ -43,5 +43,12 @@ t.group("task-reset", [
   ["a keyword id", "(do (task :a 1) (task-reset :a))", { differs: TASKS, expected: "true" }],
   ["not an id", "(task-reset 1)", { differs: TASKS, expectError: "type" }],
 ]);
+t.group("budget/remaining", [
+  [
+    "outside an agent run every limit is nil",
+    "(budget/remaining)",
+    { differs: "PTC-Lisp's own: an agent run's limits", expected: "{:turns nil, :turn-budget nil, :tokens nil, :depth nil, :llm-requests nil, :ms nil}" },
+  ],
+]);
 
 export const CASES = t.cases;

@@ -1,8 +1,12 @@
 import { createOpenAI } from "@ai-sdk/openai";
+import { DefaultChatTransport, readUIMessageStream } from "ai";
 import { afterAll, describe, expect, it } from "vitest";
+import type { PtccUIMessage } from "../../src/ai-sdk/index.js";
+import { openAiLlm } from "../../src/index.js";
 import { main as aiSdk } from "../../examples/ai-sdk.js";
 import { main } from "../../examples/library-session.js";
 import { main as mcpTools } from "../../examples/mcp-tools.js";
+import { chatRoute } from "../../examples/nextjs-route.js";
 import { main as otel } from "../../examples/otel.js";
 import { main as embeddedQueue } from "../../examples/queue/embedded.js";
 import { main as producer } from "../../examples/queue/producer.js";
@@ -10,6 +14,7 @@ import { start as startExampleWorker } from "../../examples/queue/worker.js";
 import { describeRedis, dropMade, REDIS_URL, uniqueQueue } from "../bullmq/redis.js";
 import { main as signatures } from "../../examples/signatures.js";
 import { startServer } from "../llm/server.js";
+import { openAiStream } from "../llm/streams.js";
 
 describe("examples/", () => {
   it("library-session.ts runs as the README says", async () => {
@@ -59,6 +64,49 @@ describe("examples/", () => {
       await server.close();
     }
   });
+  it("nextjs-route.ts streams a run to the AI SDK's chat client (openAiLlm streaming from a local stand-in)", async () => {
+    const server = await startServer();
+    try {
+      server.answer({
+        stream: openAiStream({
+          pieces: ["```clojure\n(return {:answer ", '(str (count (tool/orders)) " orders")})', "\n```"],
+          usage: { prompt_tokens: 800, completion_tokens: 20 },
+        }),
+      });
+      const POST = chatRoute(openAiLlm({ baseUrl: server.url, apiKey: "sk-example", model: "gpt-4o-mini" }));
+      // The client useChat uses, its requests handed to the route instead of the network.
+      const transport = new DefaultChatTransport<PtccUIMessage<{ answer: string }>>({
+        api: "http://127.0.0.1/api/agent",
+        fetch: async (url, init) => POST(new Request(url, init)),
+      });
+      const stream = await transport.sendMessages({
+        trigger: "submit-message",
+        chatId: "c1",
+        messageId: undefined,
+        messages: [{ id: "u1", role: "user", parts: [{ type: "text", text: "How many orders are there?" }] }],
+        abortSignal: undefined,
+      });
+      let last: PtccUIMessage<{ answer: string }> | undefined;
+      for await (const m of readUIMessageStream<PtccUIMessage<{ answer: string }>>({ stream })) last = m;
+      expect(last!.parts.map((p) => p.type)).toEqual([
+        "step-start",
+        "text",
+        "data-program",
+        "dynamic-tool",
+        "data-return",
+      ]);
+      expect(last!.parts.at(-1)).toMatchObject({ type: "data-return", data: { answer: "2 orders" } });
+      expect(last!.metadata?.usage).toMatchObject({ inputTokens: 800, outputTokens: 20 });
+      expect(server.requests[0]!.body).toMatchObject({
+        stream: true,
+        messages: [{ role: "system" }, { role: "user" }],
+      });
+      expect(JSON.stringify(server.requests[0]!.body)).toContain("How many orders are there?");
+    } finally {
+      await server.close();
+    }
+  });
+
   it("otel.ts prints the run as a span tree", async () => {
     expect(await otel()).toEqual([
       "invoke_agent research",

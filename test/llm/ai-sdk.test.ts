@@ -13,6 +13,7 @@ import type { LanguageModelCallOptions, LanguageModelLike } from "../../src/llm/
 import { LlmError, type LlmRequest } from "../../src/llm/types.js";
 import { clj } from "../agent/helpers.js";
 import { recordingSleep, rejection, startServer, type TestServer } from "./server.js";
+import { openAiStream } from "./streams.js";
 
 const request: LlmRequest = {
   system: "You write PTC-Lisp.",
@@ -46,27 +47,31 @@ function v4Result(text: string, extra: Record<string, unknown> = {}): Record<str
 
 type Step = Record<string, unknown> | Error;
 
-/** A fake `LanguageModelV4`: answers (or throws) from a queue and keeps every call's options. */
-function fakeModel(steps: Step[], version: "v2" | "v3" | "v4" = "v4") {
+/**
+ * A fake `LanguageModelV4`: doGenerate answers (or throws) from `steps`, doStream from
+ * `streams`, each in order; every call's options are kept.
+ */
+function fakeModel(steps: Step[], version: "v2" | "v3" | "v4" = "v4", streams: (StreamResult | Error)[] = []) {
   const calls: LanguageModelCallOptions[] = [];
+  const answer = <T>(queue: (T | Error)[], options: LanguageModelCallOptions): T => {
+    calls.push(options);
+    const next = queue.shift();
+    if (next === undefined) throw new Error("no answer left");
+    if (next instanceof Error) throw next;
+    return next;
+  };
   const model = {
     specificationVersion: version,
     provider: "fake.chat",
     modelId: "fake-model",
     supportedUrls: {},
-    doGenerate: async (options: LanguageModelCallOptions) => {
-      calls.push(options);
-      const next = steps.shift();
-      if (next === undefined) throw new Error("no step left");
-      if (next instanceof Error) throw next;
-      return next as never;
-    },
-    doStream: async () => {
-      throw new Error("not used");
-    },
+    doGenerate: async (options: LanguageModelCallOptions) => answer(steps, options) as never,
+    doStream: async (options: LanguageModelCallOptions) => answer(streams, options) as never,
   };
   return { model, calls };
 }
+
+type StreamResult = { stream: ReadableStream<unknown> };
 
 /** An error shaped like the AI SDK's `APICallError`. */
 function apiCallError(message: string, statusCode: number, isRetryable: boolean, headers?: Record<string, string>) {
@@ -230,6 +235,178 @@ describe("aiSdkLlm: retries", () => {
   });
 });
 
+/**
+ * A stream of parts as a provider's doStream gives it: the parts one per pull, then the
+ * end — closed, an error, or a stream that never ends. `cancelled` tells whether ptcc
+ * cancelled it.
+ */
+function partStream(parts: readonly unknown[], end: "close" | "hang" | Error = "close") {
+  let i = 0;
+  const state = { cancelled: false };
+  const stream = new ReadableStream<unknown>({
+    pull(controller) {
+      if (i < parts.length) controller.enqueue(parts[i++]);
+      else if (end === "close") controller.close();
+      else if (end instanceof Error) controller.error(end);
+      else return new Promise<void>(() => undefined);
+      return undefined;
+    },
+    cancel() {
+      state.cancelled = true;
+    },
+  });
+  return { stream, state };
+}
+
+/** A fake model that streams `streams` in order (doGenerate has nothing to answer). */
+function streamingModel(streams: (StreamResult | Error)[], version: "v2" | "v3" | "v4" = "v4") {
+  return fakeModel([], version, streams);
+}
+
+const TEXT = ["```clojure\n", "(return ", "3)", "\n```"];
+/** The text of TEXT as v2, v3 and v4 parts (all three name the piece `delta`). */
+const textParts = [
+  { type: "stream-start", warnings: [] },
+  { type: "response-metadata", id: "r1", modelId: "fake-model-2026-01-01", timestamp: new Date(0) },
+  { type: "reasoning-start", id: "t0" },
+  { type: "reasoning-delta", id: "t0", delta: "thinking..." },
+  { type: "reasoning-end", id: "t0" },
+  { type: "text-start", id: "t1" },
+  ...TEXT.map((delta) => ({ type: "text-delta", id: "t1", delta })),
+  { type: "text-end", id: "t1" },
+];
+const V2_FINISH = {
+  type: "finish",
+  finishReason: "stop",
+  usage: { inputTokens: 50, outputTokens: 4, totalTokens: 54, cachedInputTokens: 32 },
+};
+const V3_FINISH = {
+  type: "finish",
+  finishReason: { unified: "length", raw: "max_tokens" },
+  usage: {
+    inputTokens: { total: 120, noCache: 20, cacheRead: 100, cacheWrite: 0 },
+    outputTokens: { total: 9, text: 9, reasoning: 0 },
+  },
+};
+
+describe("aiSdkLlm: streaming through doStream", () => {
+  it.each([
+    ["v2", V2_FINISH, { inputTokens: 50, outputTokens: 4, cachedInputTokens: 32 }, "stop"],
+    [
+      "v3",
+      V3_FINISH,
+      { inputTokens: 120, outputTokens: 9, cachedInputTokens: 100, cacheWriteInputTokens: 0 },
+      "length",
+    ],
+    [
+      "v4",
+      V3_FINISH,
+      { inputTokens: 120, outputTokens: 9, cachedInputTokens: 100, cacheWriteInputTokens: 0 },
+      "length",
+    ],
+  ] as const)(
+    "%s parts: deltas handed on, the reply gathered (text, usage, finish reason, model)",
+    async (version, finish, usage, reason) => {
+      const { model, calls } = streamingModel([partStream([...textParts, finish])], version);
+      const deltas: string[] = [];
+      const controller = new AbortController();
+      const reply = await aiSdkLlm(model)({ ...request, signal: controller.signal, onText: (d) => deltas.push(d) });
+      expect(deltas).toEqual(TEXT);
+      expect(reply).toEqual({
+        content: TEXT.join(""),
+        usage,
+        finishReason: reason,
+        model: "fake-model-2026-01-01",
+        provider: "fake.chat",
+      });
+      expect(calls[0]!.abortSignal).toBe(controller.signal);
+      expect(calls[0]!.prompt).toHaveLength(4);
+    },
+  );
+
+  it("without onText, or for a model without doStream, doGenerate answers as before", async () => {
+    const { model, calls } = fakeModel([v4Result("(return 3)"), v4Result("(return 4)")]);
+    expect((await aiSdkLlm(model)(request)).content).toBe("(return 3)");
+    const { doStream: _unused, ...generateOnly } = model;
+    const deltas: string[] = [];
+    expect((await aiSdkLlm(generateOnly)({ ...request, onText: (d) => deltas.push(d) })).content).toBe("(return 4)");
+    expect(calls).toHaveLength(2);
+    expect(deltas).toEqual([]);
+  });
+
+  it("a doStream that fails retryably is tried again; a stream once started is not", async () => {
+    const { model, calls } = streamingModel([
+      apiCallError("Overloaded", 529, true),
+      partStream([...textParts.slice(0, 7)], new Error("socket hang up")),
+      partStream([...textParts, V3_FINISH]),
+    ]);
+    const llm = aiSdkLlm(model, { sleep: recordingSleep().sleep });
+    const deltas: string[] = [];
+    const e = await rejection(llm({ ...request, onText: (d) => deltas.push(d) }));
+    expect(e).toBeInstanceOf(LlmError);
+    expect(e.message).toBe("fake.chat: the stream broke off: socket hang up");
+    expect(calls).toHaveLength(2);
+    expect(deltas).toEqual(TEXT.slice(0, 1));
+  });
+
+  it("an error part, or a stream without its finish part, is an LlmError; the stream is cancelled", async () => {
+    const failing = partStream([
+      ...textParts.slice(0, 7),
+      { type: "error", error: { message: "quota exceeded" } },
+      V3_FINISH,
+    ]);
+    const short = partStream(textParts);
+    const { model } = streamingModel([failing, short]);
+    const llm = aiSdkLlm(model);
+    const e1 = await rejection(llm({ ...request, onText: () => undefined }));
+    expect(e1.message).toBe("fake.chat: the stream failed: quota exceeded");
+    expect(failing.state.cancelled).toBe(true);
+    const e2 = await rejection(llm({ ...request, onText: () => undefined }));
+    expect(e2.message).toBe("fake.chat: the stream ended before its finish part");
+  });
+
+  it("an abort mid-stream stops at once and cancels the provider's stream", async () => {
+    const hanging = partStream(textParts.slice(0, 7), "hang");
+    const { model } = streamingModel([hanging]);
+    const controller = new AbortController();
+    const pending = rejection(
+      aiSdkLlm(model)({
+        ...request,
+        signal: controller.signal,
+        onText: () => setTimeout(() => controller.abort(), 5),
+      }),
+    );
+    const e = await pending;
+    expect(e.message).toBe("fake.chat: request cancelled");
+    expect(hanging.state.cancelled).toBe(true);
+  });
+
+  it("a malformed doStream result is an LlmError", async () => {
+    const { model } = streamingModel([{ stream: "nope" } as never]);
+    const e = await rejection(aiSdkLlm(model)({ ...request, onText: () => undefined }));
+    expect(e.message).toBe("fake.chat: malformed result of doStream: expected {stream: ReadableStream}");
+  });
+
+  it("an agent run with onEvent streams a model object's deltas as text-delta events", async () => {
+    const { model } = streamingModel([
+      partStream([
+        ...textParts.slice(0, 5),
+        { type: "text-start", id: "t" },
+        { type: "text-delta", id: "t", delta: "```clojure\n(return " },
+        { type: "text-delta", id: "t", delta: "data/n)\n```" },
+        V2_FINISH,
+      ]),
+    ]);
+    const deltas: string[] = [];
+    const step = await defineAgent({ ...agentOptions, llm: model }).run(
+      { n: 3 },
+      { onEvent: (e) => void (e.type === "text-delta" && deltas.push(e.delta)) },
+    );
+    expect(step.return).toBe(3);
+    expect(deltas).toEqual(["```clojure\n(return ", "data/n)\n```"]);
+  });
+});
+
 const agentOptions = { prompt: "Count to {{n}}.", signature: "(n :int) -> :int" };
 
 describe("model objects wherever an Llm is accepted", () => {
@@ -350,6 +527,27 @@ describe("@ai-sdk/openai (a V3 provider) against the local OpenAI server", () =>
       provider: "openai.chat",
       usage: { inputTokens: 300, outputTokens: 12 },
     });
+  });
+
+  it("the Chat Completions model streams through doStream: deltas, usage and finish reason", async () => {
+    server.answer({
+      stream: openAiStream({
+        pieces: ["```clojure\n", "(return ", "42)\n```"],
+        model: "gpt-4o-mini-2024-07-18",
+        usage: { prompt_tokens: 300, completion_tokens: 12, total_tokens: 312 },
+      }),
+    });
+    const deltas: string[] = [];
+    const reply = await aiSdkLlm(provider().chat("gpt-4o-mini"))({ ...request, onText: (d) => deltas.push(d) });
+    expect(deltas.join("")).toBe("```clojure\n(return 42)\n```");
+    expect(reply).toMatchObject({
+      content: "```clojure\n(return 42)\n```",
+      usage: { inputTokens: 300, outputTokens: 12 },
+      finishReason: "stop",
+      model: "gpt-4o-mini-2024-07-18",
+      provider: "openai.chat",
+    });
+    expect(server.requests[0]!.body).toMatchObject({ stream: true });
   });
 
   it("a provider's model object is a LanguageModelLike without casts; a v1 object is not", () => {

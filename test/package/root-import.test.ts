@@ -1,9 +1,9 @@
 /**
  * The optional integrations stay optional: `import "ptcc"` (the built package) loads
  * neither OpenTelemetry, the MCP SDK, the AI SDK, BullMQ nor ioredis, nor ptcc's own
- * adapters for them (`ptcc/otel`, `ptcc/mcp`, `ptcc/queue`, `ptcc/bullmq`), so its import
- * time does not grow with them. The subpaths load what they need. Checked in a fresh
- * process whose module loader records every URL.
+ * adapters for them (`ptcc/otel`, `ptcc/mcp`, `ptcc/ai-sdk`, `ptcc/queue`, `ptcc/bullmq`),
+ * so its import time does not grow with them. The subpaths load what they need. Checked in
+ * a fresh process whose module loader records every URL.
  */
 import { spawnSync } from "node:child_process";
 import { join } from "node:path";
@@ -33,8 +33,8 @@ function loadedBy(specifier: string, then = ""): string[] {
   return JSON.parse(r.stdout) as string[];
 }
 
-const OPTIONAL = /node_modules\/(@opentelemetry|@modelcontextprotocol|@ai-sdk|bullmq|ioredis)\//;
-const ADAPTERS = /\/dist\/(lib\/)?(otel|mcp|queue|bullmq)\//;
+const OPTIONAL = /node_modules\/(@opentelemetry|@modelcontextprotocol|@ai-sdk|ai|bullmq|ioredis)\//;
+const ADAPTERS = /\/dist\/(lib\/)?(otel|mcp|ai-sdk|queue|bullmq)\//;
 
 describe("the package root", () => {
   it("loads no optional integration, and none of ptcc's adapters for them", () => {
@@ -48,6 +48,12 @@ describe("the package root", () => {
     const mcp = loadedBy("ptcc/mcp");
     expect(mcp.some((u) => u.endsWith("/dist/lib/mcp/index.js"))).toBe(true);
     expect(mcp.filter((u) => OPTIONAL.test(u))).toEqual([]);
+  });
+
+  it("ptcc/ai-sdk loads its bridge and nothing of the AI SDK (it uses only its types)", () => {
+    const loaded = loadedBy("ptcc/ai-sdk");
+    expect(loaded.some((u) => u.endsWith("/dist/lib/ai-sdk/index.js"))).toBe(true);
+    expect(loaded.filter((u) => OPTIONAL.test(u))).toEqual([]);
   });
 
   it("ptcc/queue loads neither BullMQ nor ioredis; ptcc/bullmq loads them only when it connects", () => {

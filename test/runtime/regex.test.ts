@@ -25,6 +25,9 @@ class TestCx extends Cx {
   taskReset(): never {
     throw new Error("no tasks");
   }
+  budgetRemaining(): never {
+    throw new Error("no budget");
+  }
   warn(): void {}
 }
 

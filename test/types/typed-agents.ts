@@ -8,6 +8,8 @@ import {
   asTool,
   chain,
   defineAgent,
+  memoryJournal,
+  type RunOptions,
   defineTool,
   type Agent,
   type AgentTool,
@@ -209,3 +211,25 @@ use(asTools);
 declare const typed: TypedSignature<{ query: string }, { count: number }>;
 const generated = defineAgent({ prompt: "x", signature: typed });
 export type T10 = Expect<Equal<typeof generated, Agent<{ query: string }, { count: number }>>>;
+
+// ── Conversations: continueFrom takes a Step of the same agent ─────────────────────────
+
+async function conversations(): Promise<void> {
+  const a = await first.run();
+  await first.run({}, { continueFrom: a, message: "more" });
+  const b = await second.run({ result: 1 });
+  // @ts-expect-error a Step of another agent (its output differs)
+  await first.run({}, { continueFrom: b, message: "more" });
+  // Plain options fit every agent.
+  const plain: RunOptions = { message: "x" };
+  await second.run({ result: 1 }, plain);
+  // The stream of a run is typed by its output too.
+  const stream = second.stream({ result: 1 });
+  const done: Step<{ final: number }> = await stream.step;
+  use(done);
+  for await (const e of stream) if (e.type === "run-end") use(e.step.ok);
+  // A resumed run is typed like a run.
+  const resumed: Step<{ final: number }> = await second.resume("k", { store: memoryJournal() });
+  use(resumed);
+}
+use(conversations);

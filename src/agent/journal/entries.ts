@@ -131,6 +131,8 @@ export interface ContinueEntry {
   /** The turn the continuation starts with. */
   readonly turn: number;
   readonly message: string;
+  /** When the continuation's time runs out (epoch ms): it has a mission time of its own. */
+  readonly deadlineAt: number;
 }
 
 /**
@@ -163,7 +165,7 @@ export interface CancelEntry {
   readonly reason: string;
 }
 
-/** How a run (at its path) ended. */
+/** How a run (at its path) ended; a continued run has one end per segment. */
 export interface EndEntry {
   readonly seq: number;
   readonly kind: "end";

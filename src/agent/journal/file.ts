@@ -10,7 +10,7 @@
 import { JournalError } from "./errors.js";
 import { nodeBuiltin } from "../../platform.js";
 import { isJournalEntry, type JournalEntry } from "./entries.js";
-import { gapError, type JournalStore } from "./store.js";
+import { gapError, type AppendResult, type JournalStore } from "./store.js";
 
 export interface FileJournalOptions {
   /**
@@ -94,6 +94,43 @@ export function fileJournal(dir: string, options: FileJournalOptions = {}): Jour
     }
   };
 
+  /** Entries at `seq` and after, written with one fsync — or the entry that holds `seq` already. */
+  const appendLines = (runKey: string, seq: number, entries: readonly JournalEntry[]): Promise<AppendResult> => {
+    const file = fileOf(runKey);
+    const text = entries.map((e) => `${JSON.stringify(e)}\n`).join("");
+    return withLock(file, () => {
+      let size = 0;
+      try {
+        size = fs.statSync(file).size;
+      } catch (e) {
+        if ((e as { code?: string }).code !== "ENOENT") throw e;
+      }
+      let known = seen.get(runKey);
+      if (known === undefined || known.size !== size) {
+        // Another writer (or a crash) changed the file since this process last wrote it.
+        const { lines, whole } = readLines(file);
+        if (whole !== size) fs.truncateSync(file, whole); // a torn last line
+        known = { size: whole, count: lines.length };
+        if (seq < lines.length) return { ok: false, existing: parse(file, lines)[seq]! };
+      } else if (seq < known.count) {
+        const { lines } = readLines(file);
+        return { ok: false, existing: parse(file, lines)[seq]! };
+      }
+      if (seq !== known.count) throw gapError(runKey, seq, known.count);
+      const created = known.size === 0 && size === 0;
+      const fd = fs.openSync(file, "a", 0o600);
+      try {
+        fs.writeSync(fd, text);
+        if (sync) fs.fdatasyncSync(fd);
+      } finally {
+        fs.closeSync(fd);
+      }
+      if (created && sync) syncDir(fs, dir);
+      seen.set(runKey, { size: known.size + Buffer.byteLength(text, "utf8"), count: known.count + entries.length });
+      return { ok: true };
+    });
+  };
+
   return {
     load: async (runKey) => {
       const file = fileOf(runKey);
@@ -102,41 +139,8 @@ export function fileJournal(dir: string, options: FileJournalOptions = {}): Jour
       seen.set(runKey, { size: whole, count: entries.length });
       return entries;
     },
-    append: async (runKey, seq, entry) => {
-      const file = fileOf(runKey);
-      const line = `${JSON.stringify(entry)}\n`;
-      return withLock(file, () => {
-        let size = 0;
-        try {
-          size = fs.statSync(file).size;
-        } catch (e) {
-          if ((e as { code?: string }).code !== "ENOENT") throw e;
-        }
-        let known = seen.get(runKey);
-        if (known === undefined || known.size !== size) {
-          // Another writer (or a crash) changed the file since this process last wrote it.
-          const { lines, whole } = readLines(file);
-          if (whole !== size) fs.truncateSync(file, whole); // a torn last line
-          known = { size: whole, count: lines.length };
-          if (seq < lines.length) return { ok: false as const, existing: parse(file, lines)[seq]! };
-        } else if (seq < known.count) {
-          const { lines } = readLines(file);
-          return { ok: false as const, existing: parse(file, lines)[seq]! };
-        }
-        if (seq !== known.count) throw gapError(runKey, seq, known.count);
-        const created = known.size === 0 && size === 0;
-        const fd = fs.openSync(file, "a", 0o600);
-        try {
-          fs.writeSync(fd, line);
-          if (sync) fs.fsyncSync(fd);
-        } finally {
-          fs.closeSync(fd);
-        }
-        if (created && sync) syncDir(fs, dir);
-        seen.set(runKey, { size: known.size + Buffer.byteLength(line, "utf8"), count: known.count + 1 });
-        return { ok: true as const };
-      });
-    },
+    append: async (runKey, seq, entry) => appendLines(runKey, seq, [entry]),
+    appendMany: async (runKey, seq, entries) => appendLines(runKey, seq, entries),
     list: async () =>
       fs
         .readdirSync(dir)

@@ -39,7 +39,8 @@ export interface DurableOptions {
 /** What the loaded journal holds for one run path, indexed for replay. */
 interface PathIndex {
   start?: StartEntry;
-  end?: EndEntry;
+  /** One end per segment (a continued run has several). */
+  readonly ends: EndEntry[];
   readonly replies: Map<number, ReplyEntry>;
   readonly answers: Map<string, ToolAnswer>;
   readonly clocks: Map<string, number>;
@@ -61,6 +62,8 @@ export class RunLog {
   private chain: Promise<void> = Promise.resolve();
   private lossValue: LogLoss | null = null;
   private readonly lost = new AbortController();
+  /** The first journaled call of each tool, by name: where a changed tool was first used. */
+  private readonly firstCalls = new Map<string, { readonly path: string; readonly turn: number; readonly key: string }>();
   /** The reason of a cancel entry found in the journal (written by another process), once seen. */
   cancelReason: string | null = null;
   /** Milliseconds spent writing (for the bench and the trace). */
@@ -97,7 +100,7 @@ export class RunLog {
 
   /** Entries the journal held when the run opened it. */
   get loadedCount(): number {
-    return this.paths.size === 0 ? 0 : this.loadedEntries;
+    return this.loadedEntries;
   }
   private loadedEntries = 0;
 
@@ -115,13 +118,16 @@ export class RunLog {
         p.start = e;
         break;
       case "end":
-        p.end = e;
+        p.ends.push(e);
         break;
       case "reply":
         p.replies.set(e.turn, e);
         break;
       case "answers":
-        for (const a of e.answers) p.answers.set(`${e.turn}${a.key}`, a);
+        for (const a of e.answers) {
+          p.answers.set(`${e.turn}${a.key}`, a);
+          if (!this.firstCalls.has(a.name)) this.firstCalls.set(a.name, { path: e.path, turn: e.turn, key: a.key });
+        }
         break;
       case "clock":
         p.clocks.set(`${e.turn}${e.key}`, e.at);
@@ -141,7 +147,7 @@ export class RunLog {
   private at(path: string): PathIndex {
     let p = this.paths.get(path);
     if (p === undefined) {
-      p = { replies: new Map(), answers: new Map(), clocks: new Map(), turns: new Map(), tasks: [], continues: [] };
+      p = { ends: [], replies: new Map(), answers: new Map(), clocks: new Map(), turns: new Map(), tasks: [], continues: [] };
       this.paths.set(path, p);
     }
     return p;
@@ -149,11 +155,17 @@ export class RunLog {
 
   // --- replay: what the loaded journal says --------------------------------------------
 
+  /** Where the journaled run first called `tool`, if it did. */
+  firstCallOf(tool: string): { readonly path: string; readonly turn: number; readonly key: string } | undefined {
+    return this.firstCalls.get(tool);
+  }
+
   startOf(path: string): StartEntry | undefined {
     return this.paths.get(path)?.start;
   }
-  endOf(path: string): EndEntry | undefined {
-    return this.paths.get(path)?.end;
+  /** The end of a segment of the run at `path` (0: the run's first). */
+  endOf(path: string, segment = 0): EndEntry | undefined {
+    return this.paths.get(path)?.ends[segment];
   }
   replyOf(path: string, turn: number): ReplyEntry | undefined {
     return this.paths.get(path)?.replies.get(turn);
@@ -197,12 +209,43 @@ export class RunLog {
     const batch = this.buffered;
     this.buffered = [];
     if (batch.length === 0) return this.chain;
-    const done = this.chain.then(async () => {
-      for (const entry of batch) await this.appendOne(entry);
-    });
+    const done = this.chain.then(() => this.appendAll(batch));
     // A failed write fails this flush; the chain itself goes on, so later flushes report the loss.
     this.chain = done.catch(() => undefined);
     return done;
+  }
+
+  /** The entries in order: at once when the store can (one durable write), else one by one. */
+  private async appendAll(batch: readonly NewEntry[]): Promise<void> {
+    if (batch.length > 1 && this.store.appendMany !== undefined) {
+      const done = await this.appendGroup(batch);
+      if (done) return;
+    }
+    for (const entry of batch) await this.appendOne(entry);
+  }
+
+  /**
+   * The whole batch with one store call; false when the journal had grown meanwhile (the
+   * entries then go one by one, each compared with what is there).
+   */
+  private async appendGroup(batch: readonly NewEntry[]): Promise<boolean> {
+    if (this.lossValue !== null) throw new JournalError(this.lossValue.reason);
+    const seq = this.next;
+    const full = batch.map((e, i) => ({ ...e, seq: seq + i }) as JournalEntry);
+    const t0 = performance.now();
+    let result;
+    try {
+      result = await this.store.appendMany!(this.runKey, seq, full);
+    } catch (e) {
+      this.lose(`the journal store failed to write entries ${seq}-${seq + batch.length - 1} of run ${this.runKey}: ${messageOf(e)}`);
+      throw new JournalError(this.lossValue!.reason);
+    } finally {
+      this.writeMs += performance.now() - t0;
+    }
+    this.appends++;
+    if (!result.ok) return false;
+    this.next = seq + batch.length;
+    return true;
   }
 
   private async appendOne(entry: NewEntry): Promise<void> {
@@ -254,6 +297,9 @@ export class RunLog {
 function writesNow(mode: Durability, entry: NewEntry): boolean | null {
   switch (mode) {
     case "call":
+      // A turn that went on is kept with the next reply: a replay derives it again (only a
+      // turn stopped by its clock, which a replay does not run again, is written at once).
+      if (entry.kind === "turn") return entry.stopped === true;
       return entry.kind !== "clock" && entry.kind !== "task";
     case "turn":
       return entry.kind === "start" || entry.kind === "turn" || entry.kind === "end" || entry.kind === "continue";

@@ -8,7 +8,7 @@
 import type { LlmReply } from "../../llm/types.js";
 import type { StepJson } from "../step-json.js";
 import type { TurnOutcome } from "../types.js";
-import type { NewEntry, ReplyEntry, StartEntry, ToolAnswer, ToolOutcome, TurnEntry } from "./entries.js";
+import type { ContinueEntry, NewEntry, ReplyEntry, StartEntry, ToolAnswer, ToolOutcome, TurnEntry } from "./entries.js";
 import { definitionChanges, definitionHash, type DefinitionSummary } from "./definition.js";
 import type { RunLog } from "./log.js";
 
@@ -36,6 +36,8 @@ export class RunJournal {
   private pending: ToolAnswer[] = [];
   /** Journaled replies used in place of a model (the Step's usage.replayedTurns). */
   replayedTurns = 0;
+  /** Which segment of a continued run is under way (0: the first). */
+  private segment = 0;
 
   constructor(
     readonly log: RunLog,
@@ -81,8 +83,17 @@ export class RunJournal {
     }
     if (start.defHash !== definitionHash(facts.def)) {
       const changes = definitionChanges(start.def, facts.def);
+      // Where the journaled run used a tool that changed: the first turn and call a replay would redo.
+      const used = Object.keys({ ...start.def.tools, ...facts.def.tools })
+        .filter((name) => start.def.tools[name] !== facts.def.tools[name])
+        .map((name) => ({ name, at: this.log.firstCallOf(name) }))
+        .find((x) => x.at !== undefined);
+      const position =
+        used?.at !== undefined
+          ? ` (the journaled run first called tool/${used.name} at turn ${used.at.turn}, call ${used.at.key}${used.at.path !== "" ? ` of child run ${used.at.path}` : ""})`
+          : "";
       throw new ReplayDivergence(
-        `the definition of ${facts.agent} changed since ${where} started: ${changes.join("; ") || "its hash differs"}`,
+        `the definition of ${facts.agent} changed since ${where} started: ${changes.join("; ") || "its hash differs"}${position}`,
       );
     }
     if (JSON.stringify(start.input) !== JSON.stringify(facts.input)) {
@@ -195,9 +206,19 @@ export class RunJournal {
     }
   }
 
-  /** The run ended: journal the Step (what the end of a resumed run must say too). */
+  /** The continuations the journal holds, in order. */
+  continues(): readonly ContinueEntry[] {
+    return this.log.continuesOf(this.path);
+  }
+
+  /** A new continuation of the run starts at `turn`: journal it. */
+  async continued(turn: number, message: string, deadlineAt: number): Promise<void> {
+    await this.log.write({ kind: "continue", path: this.path, turn, message, deadlineAt });
+  }
+
+  /** A segment of the run ended: journal the Step (what the end of a resumed run must say too). */
   async end(step: StepJson, turn: number): Promise<void> {
-    const was = this.log.endOf(this.path);
+    const was = this.log.endOf(this.path, this.segment++);
     if (was !== undefined) {
       const same = was.step.ok === step.ok && was.step.fail?.kind === step.fail?.kind;
       if (!same) {

@@ -19,6 +19,12 @@ export interface JournalStore {
    * already has an entry at `seq`, write nothing and return it. A `seq` beyond the end is an error.
    */
   append(runKey: string, seq: number, entry: JournalEntry): Promise<AppendResult>;
+  /**
+   * Write `entries` (numbered from `seq`) at once, all or none, with one durable write where
+   * the store can (one fsync): the group commit of entries kept together. Optional: a store
+   * without it gets one `append` per entry.
+   */
+  appendMany?(runKey: string, seq: number, entries: readonly JournalEntry[]): Promise<AppendResult>;
   /** The runs the store holds (for recovering unfinished runs after a crash). */
   list?(): Promise<string[]>;
   /** Forget a run. */
@@ -30,22 +36,30 @@ export function memoryJournal(): JournalStore {
   const runs = new Map<string, string[]>();
   return {
     load: async (runKey) => (runs.get(runKey) ?? []).map((line) => JSON.parse(line) as JournalEntry),
-    append: async (runKey, seq, entry) => {
-      const lines = runs.get(runKey) ?? [];
-      const taken = lines[seq];
-      if (taken !== undefined) return { ok: false, existing: JSON.parse(taken) as JournalEntry };
-      if (seq !== lines.length) throw gapError(runKey, seq, lines.length);
-      // Kept as text: what is stored is what a store out of process would hold (JSON), and
-      // later changes to the caller's objects do not change it.
-      lines.push(JSON.stringify(entry));
-      runs.set(runKey, lines);
-      return { ok: true };
-    },
+    append: async (runKey, seq, entry) => appendLines(runs, runKey, seq, [entry]),
+    appendMany: async (runKey, seq, entries) => appendLines(runs, runKey, seq, entries),
     list: async () => [...runs.keys()],
     delete: async (runKey) => {
       runs.delete(runKey);
     },
   };
+}
+
+function appendLines(
+  runs: Map<string, string[]>,
+  runKey: string,
+  seq: number,
+  entries: readonly JournalEntry[],
+): AppendResult {
+  const lines = runs.get(runKey) ?? [];
+  const taken = lines[seq];
+  if (taken !== undefined) return { ok: false, existing: JSON.parse(taken) as JournalEntry };
+  if (seq !== lines.length) throw gapError(runKey, seq, lines.length);
+  // Kept as text: what is stored is what a store out of process would hold (JSON), and
+  // later changes to the caller's objects do not change it.
+  for (const e of entries) lines.push(JSON.stringify(e));
+  runs.set(runKey, lines);
+  return { ok: true };
 }
 
 /** The error of an append past the end of a run's journal: a defect of the writer. */

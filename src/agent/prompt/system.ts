@@ -98,6 +98,7 @@ function namespaceRules(s: PromptShape): string[] {
       "- *1, *2, *3 are your last three results (shortened: def what you need).",
     );
     if (s.hasTools) lines.push('- (task "id" expr) evaluates expr once per run, then returns that value: for side effects.');
+    lines.push("- (budget/remaining) tells what is left (turns, tokens, time): return early when it runs low.");
   }
   return lines;
 }

@@ -14,7 +14,14 @@ import { table } from "../table.js";
 
 /** Clojure namespaces the builtins live in; `ptc` holds PTC-Lisp's own extensions. */
 export type BuiltinNs =
-  "clojure.core" | "clojure.string" | "clojure.set" | "clojure.walk" | "ptc" | "ptc.internal" | "ptc.interop";
+  | "clojure.core"
+  | "clojure.string"
+  | "clojure.set"
+  | "clojure.walk"
+  | "ptc"
+  | "ptc.internal"
+  | "ptc.interop"
+  | "budget";
 
 export interface BuiltinExample {
   readonly code: string;
@@ -178,6 +185,8 @@ const NS_ALIASES: Readonly<Record<string, BuiltinNs>> = table({
   "clojure.walk": "clojure.walk",
   walk: "clojure.walk",
   ptc: "ptc",
+  // What is left of an agent run's limits: (budget/remaining).
+  budget: "budget",
   // Helpers that expansions of special forms call; never offered unqualified.
   "ptc.internal": "ptc.internal",
 });

@@ -2,7 +2,8 @@
  * `(task "id" expr)` keeps the value of expr per session and id: an agent run journals it,
  * so a side effect asked for once (an email sent, a ticket opened) is not made again by a
  * later turn, a retried turn or a resumed run. The special form expands to
- * `(ptc.internal/task "id" (fn [] expr))`; `task-reset` forgets a value.
+ * `(ptc.internal/task "id" (fn [] expr))`; `task-reset` forgets a value. Beside them,
+ * `(budget/remaining)`: what is left of the run's limits, so a program can stop early.
  */
 import { callFn } from "../call.js";
 import type { Cx } from "../context.js";
@@ -24,6 +25,14 @@ export const TASKS: BuiltinSpec[] = [
     doc: "Forget the value a (task id ...) kept, so that the task runs again; true when there was one.",
     examples: [{ code: '(do (task "a" 1) (task-reset "a"))', result: "true" }],
     f1: (cx: Cx, id) => cx.taskReset(taskId("task-reset", id)),
+  },
+  {
+    name: "remaining",
+    ns: "budget",
+    arglists: ["[]"],
+    doc: "What is left of the agent run's limits: {:turns :turn-budget :tokens :depth {:current :max} :llm-requests :ms} (nil: no such limit).",
+    examples: [{ code: "(map? (budget/remaining))", result: "true" }],
+    f0: (cx: Cx) => cx.budgetRemaining(),
   },
   {
     name: "task",

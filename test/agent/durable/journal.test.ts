@@ -137,6 +137,7 @@ describe("replays that diverge fail as replay", () => {
     const step = await make("() -> {n :int, m :int?}").resume("s", { store: cut, llm });
     expect(step.failure?.kind).toBe("replay");
     expect(step.failure?.reason).toContain("tool/look is () -> {n :int, m :int?}, was () -> {n :int}");
+    expect(step.failure?.reason).toContain("(the journaled run first called tool/look at turn 1, call #0)");
   });
 
   it("a program that makes another call than the journaled one names the turn and position", async () => {
