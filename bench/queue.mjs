@@ -55,10 +55,12 @@ export async function runQueueSuite({ quick = false, line = (s = "") => process.
 
   try {
     // Baseline: the same runs in this process, no queue, no journal.
+    const cpu0 = process.cpuUsage();
     const base = await pooled(runs, concurrency, (i) => count.run({ i }, { llm }));
+    const baseCpu = cpuMs(process.cpuUsage(cpu0)) / runs;
     check(base.steps, "baseline");
-    const baseline = { ms: base.ms, runsPerS: (runs * 1000) / base.ms, p50: median(base.steps.map((s) => s.durationMs)) };
-    line(`  in process, no queue        ${fmt(baseline.ms)} ms   ${baseline.runsPerS.toFixed(0).padStart(5)} runs/s   run p50 ${baseline.p50.toFixed(1)} ms`);
+    const baseline = { ms: base.ms, runsPerS: (runs * 1000) / base.ms, p50: median(base.steps.map((s) => s.durationMs)), cpuMsPerRun: baseCpu };
+    line(`  in process, no queue        ${fmt(baseline.ms)} ms   ${baseline.runsPerS.toFixed(0).padStart(5)} runs/s   run p50 ${baseline.p50.toFixed(1)} ms   CPU ${baseCpu.toFixed(2)} ms/run`);
     report.baseline = baseline;
 
     // The in-process queue: localBackend and a memory journal.
@@ -96,22 +98,25 @@ export async function runQueueSuite({ quick = false, line = (s = "") => process.
           if (++done === runs) finished(performance.now());
         });
         const t0 = performance.now();
+        const producerCpu0 = process.cpuUsage();
         const hs = [];
         for (let i = 0; i < runs; i += 100) {
           hs.push(...(await Promise.all(Array.from({ length: Math.min(100, runs - i) }, (_, j) => q.count.enqueue({ i: i + j })))));
         }
         const enqueuedMs = performance.now() - t0;
         const ms = (await all) - t0;
+        const producerCpu = cpuMs(process.cpuUsage(producerCpu0)) / runs;
         const steps = [];
         for (const h of hs) steps.push(await h.result());
         check(steps, `${n} worker${n === 1 ? "" : "s"}`);
-        const row = { ms, enqueuedMs, runsPerS: (runs * 1000) / ms, p50: median(steps.map((s) => s.durationMs)) };
-        rows[n] = row;
-        line(
-          `  BullMQ, ${n} worker process${n === 1 ? "  " : "es"} ${fmt(ms)} ms   ${row.runsPerS.toFixed(0).padStart(5)} runs/s   run p50 ${row.p50.toFixed(1)} ms   (all queued in ${fmt(enqueuedMs)} ms)`,
-        );
         await events.close();
         await q.close();
+        const workerCpu = (await Promise.all(workers.map((w) => w.stop()))).reduce((a, b) => a + b, 0) / runs;
+        const row = { ms, enqueuedMs, runsPerS: (runs * 1000) / ms, p50: median(steps.map((s) => s.durationMs)), cpuMsPerRun: { workers: workerCpu, producer: producerCpu } };
+        rows[n] = row;
+        line(
+          `  BullMQ, ${n} worker process${n === 1 ? "  " : "es"} ${fmt(ms)} ms   ${row.runsPerS.toFixed(0).padStart(5)} runs/s   run p50 ${row.p50.toFixed(1)} ms   CPU ${workerCpu.toFixed(2)} ms/run in workers + ${producerCpu.toFixed(2)} in the producer   (all queued in ${fmt(enqueuedMs)} ms)`,
+        );
       } finally {
         await Promise.all(workers.map((w) => w.stop()));
         await dropQueue(Redis, redis, queue);
@@ -124,7 +129,10 @@ export async function runQueueSuite({ quick = false, line = (s = "") => process.
     const scaling = rows[1].ms / rows[2].ms;
     report.addedMsPerTurn = { endToEnd, inRunP50: inRun };
     report.scaling2 = scaling;
+    const cpuPerTurn = (rows[1].cpuMsPerRun.workers + rows[1].cpuMsPerRun.producer - baseline.cpuMsPerRun) / 3;
+    report.addedMsPerTurn.cpu = cpuPerTurn;
     line(`  added per turn, 1 worker: end to end ${endToEnd.toFixed(1)} ms, in the run (p50) ${inRun.toFixed(1)} ms   (target ≤ ${TARGET_MS_PER_TURN} ms: ${inRun <= TARGET_MS_PER_TURN ? "PASS" : "MISS"})`);
+    line(`  added CPU per turn (workers and producer against the baseline, Redis not counted): ${cpuPerTurn.toFixed(2)} ms`);
     line(`  2 workers against 1: ${scaling.toFixed(2)}×   (target ≥ ${TARGET_SCALING}×: ${scaling >= TARGET_SCALING ? "PASS" : "MISS"})`);
     if (rows[4] !== undefined) line(`  4 workers against 1: ${(rows[1].ms / rows[4].ms).toFixed(2)}×`);
   } catch (e) {
@@ -166,12 +174,18 @@ function startWorkerProcess(cfg) {
     child.on("exit", (code) => reject(new Error(`a worker process exited (${code})`)));
   });
   ready.catch(() => undefined);
+  let cpu = 0;
+  child.stdout.on("data", (d) => {
+    const m = /cpu ([\d.]+)/.exec(d.toString());
+    if (m) cpu = Number(m[1]);
+  });
   return {
     ready,
+    /** Stop the process; resolves with the CPU ms it reported. */
     stop: () =>
       new Promise((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.on("exit", () => resolve());
+        if (child.exitCode !== null) return resolve(cpu);
+        child.on("exit", () => resolve(cpu));
         child.kill("SIGTERM");
       }),
   };
@@ -225,6 +239,7 @@ function redisOptions(url) {
   return { host: u.hostname, port: Number(u.port || 6379) };
 }
 
+const cpuMs = (c) => (c.user + c.system) / 1000;
 const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
