@@ -26,7 +26,11 @@ const here = dirname(fileURLToPath(import.meta.url));
 export const TARGET_MS_PER_TURN = 10;
 export const TARGET_SCALING = 1.7;
 
-export async function runQueueSuite({ quick = false, line = (s = "") => process.stdout.write(s + "\n"), argv = [] } = {}) {
+export async function runQueueSuite({
+  quick = false,
+  line = (s = "") => process.stdout.write(s + "\n"),
+  argv = [],
+} = {}) {
   const opt = (name, dflt) => {
     const i = argv.indexOf(name);
     return i >= 0 ? Number(argv[i + 1]) : dflt;
@@ -59,8 +63,15 @@ export async function runQueueSuite({ quick = false, line = (s = "") => process.
     const base = await pooled(runs, concurrency, (i) => count.run({ i }, { llm }));
     const baseCpu = cpuMs(process.cpuUsage(cpu0)) / runs;
     check(base.steps, "baseline");
-    const baseline = { ms: base.ms, runsPerS: (runs * 1000) / base.ms, p50: median(base.steps.map((s) => s.durationMs)), cpuMsPerRun: baseCpu };
-    line(`  in process, no queue        ${fmt(baseline.ms)} ms   ${baseline.runsPerS.toFixed(0).padStart(5)} runs/s   run p50 ${baseline.p50.toFixed(1)} ms   CPU ${baseCpu.toFixed(2)} ms/run`);
+    const baseline = {
+      ms: base.ms,
+      runsPerS: (runs * 1000) / base.ms,
+      p50: median(base.steps.map((s) => s.durationMs)),
+      cpuMsPerRun: baseCpu,
+    };
+    line(
+      `  in process, no queue        ${fmt(baseline.ms)} ms   ${baseline.runsPerS.toFixed(0).padStart(5)} runs/s   run p50 ${baseline.p50.toFixed(1)} ms   CPU ${baseCpu.toFixed(2)} ms/run`,
+    );
     report.baseline = baseline;
 
     // The in-process queue: localBackend and a memory journal.
@@ -75,7 +86,9 @@ export async function runQueueSuite({ quick = false, line = (s = "") => process.
       await worker.close();
       check(steps, "localBackend");
       const local = { ms, runsPerS: (runs * 1000) / ms, p50: median(steps.map((s) => s.durationMs)) };
-      line(`  in process, localBackend    ${fmt(ms)} ms   ${local.runsPerS.toFixed(0).padStart(5)} runs/s   run p50 ${local.p50.toFixed(1)} ms`);
+      line(
+        `  in process, localBackend    ${fmt(ms)} ms   ${local.runsPerS.toFixed(0).padStart(5)} runs/s   run p50 ${local.p50.toFixed(1)} ms`,
+      );
       report.local = local;
     }
 
@@ -101,7 +114,11 @@ export async function runQueueSuite({ quick = false, line = (s = "") => process.
         const producerCpu0 = process.cpuUsage();
         const hs = [];
         for (let i = 0; i < runs; i += 100) {
-          hs.push(...(await Promise.all(Array.from({ length: Math.min(100, runs - i) }, (_, j) => q.count.enqueue({ i: i + j })))));
+          hs.push(
+            ...(await Promise.all(
+              Array.from({ length: Math.min(100, runs - i) }, (_, j) => q.count.enqueue({ i: i + j })),
+            )),
+          );
         }
         const enqueuedMs = performance.now() - t0;
         const ms = (await all) - t0;
@@ -112,7 +129,13 @@ export async function runQueueSuite({ quick = false, line = (s = "") => process.
         await events.close();
         await q.close();
         const workerCpu = (await Promise.all(workers.map((w) => w.stop()))).reduce((a, b) => a + b, 0) / runs;
-        const row = { ms, enqueuedMs, runsPerS: (runs * 1000) / ms, p50: median(steps.map((s) => s.durationMs)), cpuMsPerRun: { workers: workerCpu, producer: producerCpu } };
+        const row = {
+          ms,
+          enqueuedMs,
+          runsPerS: (runs * 1000) / ms,
+          p50: median(steps.map((s) => s.durationMs)),
+          cpuMsPerRun: { workers: workerCpu, producer: producerCpu },
+        };
         rows[n] = row;
         line(
           `  BullMQ, ${n} worker process${n === 1 ? "  " : "es"} ${fmt(ms)} ms   ${row.runsPerS.toFixed(0).padStart(5)} runs/s   run p50 ${row.p50.toFixed(1)} ms   CPU ${workerCpu.toFixed(2)} ms/run in workers + ${producerCpu.toFixed(2)} in the producer   (all queued in ${fmt(enqueuedMs)} ms)`,
@@ -131,9 +154,15 @@ export async function runQueueSuite({ quick = false, line = (s = "") => process.
     report.scaling2 = scaling;
     const cpuPerTurn = (rows[1].cpuMsPerRun.workers + rows[1].cpuMsPerRun.producer - baseline.cpuMsPerRun) / 3;
     report.addedMsPerTurn.cpu = cpuPerTurn;
-    line(`  added per turn, 1 worker: end to end ${endToEnd.toFixed(1)} ms, in the run (p50) ${inRun.toFixed(1)} ms   (target ≤ ${TARGET_MS_PER_TURN} ms: ${inRun <= TARGET_MS_PER_TURN ? "PASS" : "MISS"})`);
-    line(`  added CPU per turn (workers and producer against the baseline, Redis not counted): ${cpuPerTurn.toFixed(2)} ms`);
-    line(`  2 workers against 1: ${scaling.toFixed(2)}×   (target ≥ ${TARGET_SCALING}×: ${scaling >= TARGET_SCALING ? "PASS" : "MISS"})`);
+    line(
+      `  added per turn, 1 worker: end to end ${endToEnd.toFixed(1)} ms, in the run (p50) ${inRun.toFixed(1)} ms   (target ≤ ${TARGET_MS_PER_TURN} ms: ${inRun <= TARGET_MS_PER_TURN ? "PASS" : "MISS"})`,
+    );
+    line(
+      `  added CPU per turn (workers and producer against the baseline, Redis not counted): ${cpuPerTurn.toFixed(2)} ms`,
+    );
+    line(
+      `  2 workers against 1: ${scaling.toFixed(2)}×   (target ≥ ${TARGET_SCALING}×: ${scaling >= TARGET_SCALING ? "PASS" : "MISS"})`,
+    );
     if (rows[4] !== undefined) line(`  4 workers against 1: ${(rows[1].ms / rows[4].ms).toFixed(2)}×`);
   } catch (e) {
     line(`  FAILED: ${e instanceof Error ? e.stack : String(e)}`);
@@ -147,7 +176,8 @@ export async function runQueueSuite({ quick = false, line = (s = "") => process.
 /** Every run returned its n (2i + 1). */
 function check(steps, what) {
   steps.forEach((s, i) => {
-    if (!s.ok || s.return.n !== 2 * i + 1) throw new Error(`${what}: run ${i} ended ${JSON.stringify(s.ok ? s.return : s.fail)}`);
+    if (!s.ok || s.return.n !== 2 * i + 1)
+      throw new Error(`${what}: run ${i} ended ${JSON.stringify(s.ok ? s.return : s.fail)}`);
   });
 }
 
@@ -168,7 +198,9 @@ async function pooled(n, concurrency, task) {
 }
 
 function startWorkerProcess(cfg) {
-  const child = spawn(process.execPath, [join(here, "queue-worker.mjs"), JSON.stringify(cfg)], { stdio: ["ignore", "pipe", "inherit"] });
+  const child = spawn(process.execPath, [join(here, "queue-worker.mjs"), JSON.stringify(cfg)], {
+    stdio: ["ignore", "pipe", "inherit"],
+  });
   const ready = new Promise((resolve, reject) => {
     child.stdout.on("data", (d) => d.toString().includes("ready") && resolve());
     child.on("exit", (code) => reject(new Error(`a worker process exited (${code})`)));
@@ -206,7 +238,12 @@ async function dropQueue(Redis, url, queue) {
 async function findRedis() {
   const { Redis } = await import("ioredis");
   const ping = async (url) => {
-    const r = new Redis(url, { lazyConnect: true, connectTimeout: 500, maxRetriesPerRequest: 0, retryStrategy: () => null });
+    const r = new Redis(url, {
+      lazyConnect: true,
+      connectTimeout: 500,
+      maxRetriesPerRequest: 0,
+      retryStrategy: () => null,
+    });
     r.on("error", () => undefined);
     try {
       await r.connect();
@@ -218,7 +255,8 @@ async function findRedis() {
     }
   };
   const none = () => undefined;
-  if (process.env.REDIS_URL) return (await ping(process.env.REDIS_URL)) ? { url: process.env.REDIS_URL, stop: none } : null;
+  if (process.env.REDIS_URL)
+    return (await ping(process.env.REDIS_URL)) ? { url: process.env.REDIS_URL, stop: none } : null;
   if (await ping("redis://127.0.0.1:6379")) return { url: "redis://127.0.0.1:6379", stop: none };
   const which = spawnSync("sh", ["-c", "command -v redis-server"], { encoding: "utf8" });
   if (which.status !== 0) return null;
@@ -228,7 +266,11 @@ async function findRedis() {
       s.close(() => resolve(p));
     });
   });
-  const child = spawn(which.stdout.trim(), ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], { stdio: "ignore" });
+  const child = spawn(
+    which.stdout.trim(),
+    ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
+    { stdio: "ignore" },
+  );
   const url = `redis://127.0.0.1:${port}`;
   for (let i = 0; i < 100 && !(await ping(url)); i++) await new Promise((r) => setTimeout(r, 50));
   return { url, stop: () => void child.kill("SIGTERM") };

@@ -24,7 +24,16 @@ await build({
   // BullMQ and ioredis are optional peer dependencies: found in the user's node_modules when
   // a command needs them, never copied into the bundle. ts-morph (ptcc compile, ~350 ms to
   // load) is imported only by the command that needs it, so other commands never pay for it.
-  external: ["tsx", "tsx/*", "gpt-tokenizer", "@modelcontextprotocol/*", "@opentelemetry/*", "ts-morph", "bullmq", "ioredis"],
+  external: [
+    "tsx",
+    "tsx/*",
+    "gpt-tokenizer",
+    "@modelcontextprotocol/*",
+    "@opentelemetry/*",
+    "ts-morph",
+    "bullmq",
+    "ioredis",
+  ],
   platform: "node",
   format: "esm",
   target: "node20",

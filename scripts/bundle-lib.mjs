@@ -14,9 +14,15 @@ import { fileURLToPath } from "node:url";
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const dist = join(root, "dist");
 await build({
-  entryPoints: ["index.js", "runtime/index.js", "otel/index.js", "mcp/index.js", "ai-sdk/index.js", "queue/index.js", "bullmq/index.js"].map(
-    (e) => join(dist, e),
-  ),
+  entryPoints: [
+    "index.js",
+    "runtime/index.js",
+    "otel/index.js",
+    "mcp/index.js",
+    "ai-sdk/index.js",
+    "queue/index.js",
+    "bullmq/index.js",
+  ].map((e) => join(dist, e)),
   outbase: dist,
   outdir: join(dist, "lib"),
   chunkNames: "chunks/[name]-[hash]",
@@ -27,7 +33,17 @@ await build({
   target: "node20",
   // Loaded when used, from the app's node_modules: tsx and ts-morph (TypeScript tool
   // modules, ptcc compile), the optional peers, gpt-tokenizer (a dev dependency).
-  external: ["tsx", "tsx/*", "ts-morph", "gpt-tokenizer", "@opentelemetry/*", "@modelcontextprotocol/*", "ai", "bullmq", "ioredis"],
+  external: [
+    "tsx",
+    "tsx/*",
+    "ts-morph",
+    "gpt-tokenizer",
+    "@opentelemetry/*",
+    "@modelcontextprotocol/*",
+    "ai",
+    "bullmq",
+    "ioredis",
+  ],
   // The maps of tsc's output (with the TypeScript sources inlined) are followed, so stack
   // traces and debuggers reach src/.
   sourcemap: true,

@@ -28,7 +28,9 @@ export async function main(dir = mkdtempSync(join(tmpdir(), "ptcc-queue-"))): Pr
   const lines: string[] = [];
   for (const h of handles) {
     const step = await h.result({ timeoutMs: 30_000 });
-    lines.push(step.ok ? `${h.id}: ${step.return.count} expenses, ${step.return.total}` : `${h.id}: ${step.fail.reason}`);
+    lines.push(
+      step.ok ? `${h.id}: ${step.return.count} expenses, ${step.return.total}` : `${h.id}: ${step.fail.reason}`,
+    );
   }
   await worker.close();
   await runs.close();

@@ -15,14 +15,22 @@ export async function main(connection: string, queue = "ptcc-examples"): Promise
   const runs = createRuns(agents, { backend: bullmqBackend({ connection, queue }) });
   try {
     const lines: string[] = [];
-    const travel = await runs.expenses.enqueue({ expenses, category: "travel" }, { idempotencyKey: "q3-travel", tenant: "acme" });
-    const meals = await runs.expenses.enqueue({ expenses, category: "meals" }, { idempotencyKey: "q3-meals", priority: 1 });
+    const travel = await runs.expenses.enqueue(
+      { expenses, category: "travel" },
+      { idempotencyKey: "q3-travel", tenant: "acme" },
+    );
+    const meals = await runs.expenses.enqueue(
+      { expenses, category: "meals" },
+      { idempotencyKey: "q3-meals", priority: 1 },
+    );
     for await (const p of travel.progress()) {
       if (p.kind === "turn") lines.push(`${travel.id}: turn ${p.turn} ${p.outcome}`);
     }
     for (const h of [travel, meals]) {
       const step = await h.result({ timeoutMs: 60_000 });
-      lines.push(step.ok ? `${h.id}: ${step.return.count} expenses, ${step.return.total}` : `${h.id}: ${step.fail.kind}`);
+      lines.push(
+        step.ok ? `${h.id}: ${step.return.count} expenses, ${step.return.total}` : `${h.id}: ${step.fail.kind}`,
+      );
     }
     // Anyone who knows the id: where the run is.
     const again = await runs.get("q3-travel");

@@ -11,7 +11,10 @@ import { startWorker, type RunWorker } from "ptcc/queue";
 import { agents } from "../generated/index.js";
 import { model } from "./model.js";
 
-export async function start(connection: string, queue = "ptcc-examples"): Promise<{ worker: RunWorker; close(): Promise<void> }> {
+export async function start(
+  connection: string,
+  queue = "ptcc-examples",
+): Promise<{ worker: RunWorker; close(): Promise<void> }> {
   const backend = bullmqBackend({ connection, queue });
   const worker = await startWorker(agents, {
     backend,

@@ -66,9 +66,21 @@ interface JobData {
   readonly deadlineAt?: number;
 }
 
-type Listener = (event: { readonly type: "progress" | "completed" | "failed" | "removed"; readonly data?: unknown }) => void;
+type Listener = (event: {
+  readonly type: "progress" | "completed" | "failed" | "removed";
+  readonly data?: unknown;
+}) => void;
 
-const OPTION_KEYS = ["connection", "queue", "journal", "limiter", "attempts", "backoff", "lockDuration", "stalledInterval"];
+const OPTION_KEYS = [
+  "connection",
+  "queue",
+  "journal",
+  "limiter",
+  "attempts",
+  "backoff",
+  "lockDuration",
+  "stalledInterval",
+];
 
 export function bullmqBackend(options: BullmqBackendOptions): RunBackend {
   const o = checkOptions(options);
@@ -80,7 +92,10 @@ export function bullmqBackend(options: BullmqBackendOptions): RunBackend {
   const ownLimiter = o.limiter === undefined ? redisLimiter(o.connection) : undefined;
   const limiter: Limiter = o.limiter ?? ownLimiter!;
   const attempts = o.attempts ?? 3;
-  const backoff = typeof o.backoff === "number" || o.backoff === undefined ? { type: "exponential", delay: o.backoff ?? 1000 } : o.backoff;
+  const backoff =
+    typeof o.backoff === "number" || o.backoff === undefined
+      ? { type: "exponential", delay: o.backoff ?? 1000 }
+      : o.backoff;
   const lockDuration = o.lockDuration ?? 30_000;
   const stalledInterval = o.stalledInterval ?? 15_000;
   const cancelChannel = `ptcc:${queueName}:cancel`;
@@ -109,9 +124,10 @@ export function bullmqBackend(options: BullmqBackendOptions): RunBackend {
       const { QueueEvents } = await loadBullmq();
       const qe = new QueueEvents(queueName, { connection, lastEventId: since });
       qe.on("error", () => undefined);
-      const tell = (type: "progress" | "completed" | "failed" | "removed") => (e: { jobId: string; data?: unknown }) => {
-        for (const f of listeners.get(e.jobId) ?? []) f({ type, data: e.data });
-      };
+      const tell =
+        (type: "progress" | "completed" | "failed" | "removed") => (e: { jobId: string; data?: unknown }) => {
+          for (const f of listeners.get(e.jobId) ?? []) f({ type, data: e.data });
+        };
       qe.on("progress", tell("progress"));
       qe.on("completed", tell("completed"));
       qe.on("failed", tell("failed"));
@@ -134,7 +150,10 @@ export function bullmqBackend(options: BullmqBackendOptions): RunBackend {
     const job: Job | undefined = await (await getQueue()).getJob(id);
     if (job !== undefined) {
       const data = job.data as Partial<JobData>;
-      const about = { agent: typeof data.agent === "string" ? data.agent : job.name, ...(data.tenant !== undefined ? { tenant: data.tenant } : {}) };
+      const about = {
+        agent: typeof data.agent === "string" ? data.agent : job.name,
+        ...(data.tenant !== undefined ? { tenant: data.tenant } : {}),
+      };
       const s = await job.getState();
       if (s === "completed") {
         const step = job.returnvalue as StepJson;
@@ -159,7 +178,9 @@ export function bullmqBackend(options: BullmqBackendOptions): RunBackend {
         ...(entry.deadlineAt !== undefined ? { deadlineAt: entry.deadlineAt } : {}),
       };
       const delay = entry.notBefore === undefined ? 0 : Math.max(0, entry.notBefore - Date.now());
-      await (await getQueue()).add(entry.agent, data, {
+      await (
+        await getQueue()
+      ).add(entry.agent, data, {
         jobId: id,
         attempts,
         backoff,
@@ -223,7 +244,8 @@ export function bullmqBackend(options: BullmqBackendOptions): RunBackend {
       subscriber.on("message", (_channel: string, message: string) => {
         try {
           const m = JSON.parse(message) as { id?: unknown; reason?: unknown };
-          if (typeof m.id === "string") active.get(m.id)?.abort({ kind: "cancelled", reason: String(m.reason ?? "cancelled") });
+          if (typeof m.id === "string")
+            active.get(m.id)?.abort({ kind: "cancelled", reason: String(m.reason ?? "cancelled") });
         } catch {
           // Not a message of ours.
         }
@@ -312,7 +334,9 @@ async function noticeDurability(client: ReturnType<typeof lazyClient>, work: Wor
   try {
     const r = (await (await client.get()).config("GET", "appendonly")) as string[];
     if (r[1] === "no") {
-      work.onNotice?.("bullmqBackend: Redis runs without its append-only file (appendonly no): a restart of Redis loses queued runs and their journals");
+      work.onNotice?.(
+        "bullmqBackend: Redis runs without its append-only file (appendonly no): a restart of Redis loses queued runs and their journals",
+      );
     }
   } catch {
     // CONFIG may be disabled (managed Redis): nothing to tell.
@@ -321,17 +345,26 @@ async function noticeDurability(client: ReturnType<typeof lazyClient>, work: Wor
 
 function checkOptions(options: BullmqBackendOptions): BullmqBackendOptions {
   const given: unknown = options;
-  if (typeof given !== "object" || given === null) throw new QueueError("options", "bullmqBackend: expected options { connection, ... }");
+  if (typeof given !== "object" || given === null)
+    throw new QueueError("options", "bullmqBackend: expected options { connection, ... }");
   for (const key of Object.keys(options)) {
     if (!OPTION_KEYS.includes(key)) {
-      throw new QueueError("options", `bullmqBackend: unknown option ${key}`, didYouMean(closest(key, OPTION_KEYS)) ?? `the options are ${OPTION_KEYS.join(", ")}`);
+      throw new QueueError(
+        "options",
+        `bullmqBackend: unknown option ${key}`,
+        didYouMean(closest(key, OPTION_KEYS)) ?? `the options are ${OPTION_KEYS.join(", ")}`,
+      );
     }
   }
-  if (options.connection === undefined) throw new QueueError("options", "bullmqBackend: connection is required", "pass a redis:// URL or ioredis options");
+  if (options.connection === undefined)
+    throw new QueueError("options", "bullmqBackend: connection is required", "pass a redis:// URL or ioredis options");
   redisOptionsOf(options.connection);
   const q = options.queue;
   if (q !== undefined && (typeof q !== "string" || q === "" || q.includes(":"))) {
-    throw new QueueError("options", `bullmqBackend: queue must be a non-empty name without ":", got ${JSON.stringify(q)}`);
+    throw new QueueError(
+      "options",
+      `bullmqBackend: queue must be a non-empty name without ":", got ${JSON.stringify(q)}`,
+    );
   }
   for (const name of ["attempts", "lockDuration", "stalledInterval"] as const) {
     const v = options[name];
@@ -343,9 +376,16 @@ function checkOptions(options: BullmqBackendOptions): BullmqBackendOptions {
   const okBackoff =
     b === undefined ||
     (typeof b === "number" && Number.isInteger(b) && b >= 0) ||
-    (typeof b === "object" && b !== null && (b.type === "exponential" || b.type === "fixed") && Number.isInteger(b.delay) && b.delay >= 0);
+    (typeof b === "object" &&
+      b !== null &&
+      (b.type === "exponential" || b.type === "fixed") &&
+      Number.isInteger(b.delay) &&
+      b.delay >= 0);
   if (!okBackoff) {
-    throw new QueueError("options", `bullmqBackend: backoff must be milliseconds or { type: "exponential" | "fixed", delay }, got ${JSON.stringify(b)}`);
+    throw new QueueError(
+      "options",
+      `bullmqBackend: backoff must be milliseconds or { type: "exponential" | "fixed", delay }, got ${JSON.stringify(b)}`,
+    );
   }
   return options;
 }

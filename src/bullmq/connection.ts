@@ -18,7 +18,10 @@ export type RedisConnection = string | RedisOptions;
 export function redisOptionsOf(connection: RedisConnection): RedisOptions {
   if (typeof connection !== "string") {
     if (typeof connection !== "object" || connection === null) {
-      throw new QueueError("options", `connection: expected a redis:// URL or ioredis options, got ${typeof connection}`);
+      throw new QueueError(
+        "options",
+        `connection: expected a redis:// URL or ioredis options, got ${typeof connection}`,
+      );
     }
     return { ...connection };
   }
@@ -26,13 +29,18 @@ export function redisOptionsOf(connection: RedisConnection): RedisOptions {
   try {
     url = new URL(connection);
   } catch {
-    throw new QueueError("options", `connection: ${JSON.stringify(connection)} is not a URL`, "write redis://127.0.0.1:6379");
+    throw new QueueError(
+      "options",
+      `connection: ${JSON.stringify(connection)} is not a URL`,
+      "write redis://127.0.0.1:6379",
+    );
   }
   if (url.protocol !== "redis:" && url.protocol !== "rediss:") {
     throw new QueueError("options", `connection: ${JSON.stringify(connection)} is not a redis:// or rediss:// URL`);
   }
   const db = url.pathname.replace(/^\//, "");
-  if (db !== "" && !/^\d+$/.test(db)) throw new QueueError("options", `connection: the database of ${JSON.stringify(connection)} is not a number`);
+  if (db !== "" && !/^\d+$/.test(db))
+    throw new QueueError("options", `connection: the database of ${JSON.stringify(connection)} is not a number`);
   return {
     host: url.hostname.replace(/^\[|\]$/g, "") || "127.0.0.1",
     port: url.port === "" ? 6379 : Number(url.port),

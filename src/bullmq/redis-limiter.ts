@@ -122,7 +122,9 @@ export function redisLimiter(connection: RedisConnection, options: RedisLimiterO
   return {
     acquire: async (key, limits: ProviderLimits, tokens): Promise<Acquired> => {
       const lease = limits.concurrency !== undefined ? randomUUID() : "";
-      const [code, wait, why] = await (await redis()).ptccLimitAcquire(
+      const [code, wait, why] = await (
+        await redis()
+      ).ptccLimitAcquire(
         ...keys(key),
         n(limits.rpm),
         n(limits.tpm),

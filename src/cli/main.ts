@@ -210,10 +210,18 @@ export async function main(argv: string[]): Promise<number> {
       (y) =>
         y
           .positional("dirs", { type: "string", array: true, describe: "folders of agent files (default: agents)" })
-          .option("redis", { type: "string", nargs: 1, describe: "the queue's Redis: redis://HOST:PORT (default: REDIS_URL)" })
+          .option("redis", {
+            type: "string",
+            nargs: 1,
+            describe: "the queue's Redis: redis://HOST:PORT (default: REDIS_URL)",
+          })
           .option("queue", { type: "string", nargs: 1, describe: "the queue's name (default: ptcc)" })
           .option("concurrency", { type: "number", nargs: 1, describe: "runs at once in this process (default 1)" })
-          .option("llm", { type: "string", nargs: 1, describe: "the agents' model: openai:MODEL, anthropic:MODEL or script:FILE" }),
+          .option("llm", {
+            type: "string",
+            nargs: 1,
+            describe: "the agents' model: openai:MODEL, anthropic:MODEL or script:FILE",
+          }),
       async (args) => {
         const { runWorker } = await import("./queue.js");
         code = await runWorker(args as WorkerArgs);
@@ -225,10 +233,22 @@ export async function main(argv: string[]): Promise<number> {
       (y) =>
         y
           .positional("agent", { type: "string", describe: "the agent file, NAME.agent.md" })
-          .option("input", { type: "string", nargs: 1, describe: "the input: a JSON object, or @FILE.json (default {})" })
-          .option("redis", { type: "string", nargs: 1, describe: "the queue's Redis: redis://HOST:PORT (default: REDIS_URL)" })
+          .option("input", {
+            type: "string",
+            nargs: 1,
+            describe: "the input: a JSON object, or @FILE.json (default {})",
+          })
+          .option("redis", {
+            type: "string",
+            nargs: 1,
+            describe: "the queue's Redis: redis://HOST:PORT (default: REDIS_URL)",
+          })
           .option("queue", { type: "string", nargs: 1, describe: "the queue's name (default: ptcc)" })
-          .option("idempotency-key", { type: "string", nargs: 1, describe: "the run's key: queueing it again is a no-op" })
+          .option("idempotency-key", {
+            type: "string",
+            nargs: 1,
+            describe: "the run's key: queueing it again is a no-op",
+          })
           .option("priority", { type: "number", nargs: 1, describe: "1 (first) to 2097152" })
           .option("delay", { type: "number", nargs: 1, describe: "start no sooner than this many ms from now" })
           .option("deadline", { type: "number", nargs: 1, describe: "fail as timeout unless done within this many ms" })
@@ -247,7 +267,11 @@ export async function main(argv: string[]): Promise<number> {
         y
           .positional("action", { type: "string", choices: ["status", "cancel"], describe: "status or cancel" })
           .positional("id", { type: "string", describe: "the run's id (what ptcc enqueue printed)" })
-          .option("redis", { type: "string", nargs: 1, describe: "the queue's Redis: redis://HOST:PORT (default: REDIS_URL)" })
+          .option("redis", {
+            type: "string",
+            nargs: 1,
+            describe: "the queue's Redis: redis://HOST:PORT (default: REDIS_URL)",
+          })
           .option("queue", { type: "string", nargs: 1, describe: "the queue's name (default: ptcc)" })
           .option("reason", { type: "string", nargs: 1, describe: "why it is cancelled" })
           .option("json", { type: "boolean", describe: "print one JSON object" }),

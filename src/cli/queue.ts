@@ -73,7 +73,10 @@ export async function runWorker(args: WorkerArgs): Promise<number> {
       throw e;
     }
     // A model given on the command line replaces those the agent files name.
-    const llmRegistry = Object.assign({}, ...Object.values(agents).map((a) => overrideModels(a.definition, llm))) as LlmRegistry;
+    const llmRegistry = Object.assign(
+      {},
+      ...Object.values(agents).map((a) => overrideModels(a.definition, llm)),
+    ) as LlmRegistry;
     models = { llm, llmRegistry };
   }
   const { backend, where } = await bullmq(args);
@@ -83,7 +86,14 @@ export async function runWorker(args: WorkerArgs): Promise<number> {
     ...models,
     concurrency,
     onEvent: (e) => {
-      const what = e.type === "end" ? (e.ok === true ? "returned" : `failed (${e.fail ?? "?"})`) : e.type === "start" ? `started (attempt ${e.attempt})` : `${e.type}: ${e.reason ?? ""}`;
+      const what =
+        e.type === "end"
+          ? e.ok === true
+            ? "returned"
+            : `failed (${e.fail ?? "?"})`
+          : e.type === "start"
+            ? `started (attempt ${e.attempt})`
+            : `${e.type}: ${e.reason ?? ""}`;
       process.stderr.write(sanitize(`ptcc worker: run ${e.id} (${e.agent}) ${what}`) + "\n");
     },
   });
@@ -100,7 +110,8 @@ export async function runWorker(args: WorkerArgs): Promise<number> {
 
 /** `ptcc enqueue`: check the input, queue a run, print its id (with --wait, its result). */
 export async function runEnqueue(args: EnqueueArgs): Promise<number> {
-  if (args.agent === undefined || args.agent === "") throw new UsageError("name an agent file: ptcc enqueue NAME.agent.md");
+  if (args.agent === undefined || args.agent === "")
+    throw new UsageError("name an agent file: ptcc enqueue NAME.agent.md");
   const input = readInput(stringOption("--input", args.input));
   const idempotencyKey = stringOption("--idempotency-key", args.idempotencyKey);
   const tenant = stringOption("--tenant", args.tenant);
@@ -114,7 +125,9 @@ export async function runEnqueue(args: EnqueueArgs): Promise<number> {
   const { createRuns } = await import("../queue/create-runs.js");
   const runs = createRuns(loaded.agents, { backend });
   try {
-    const entry = runs[name] as { enqueue(input: unknown, options: unknown): Promise<{ id: string; result(): Promise<StepJson> }> };
+    const entry = runs[name] as {
+      enqueue(input: unknown, options: unknown): Promise<{ id: string; result(): Promise<StepJson> }>;
+    };
     let h;
     try {
       h = await entry.enqueue(input, {
@@ -136,7 +149,9 @@ export async function runEnqueue(args: EnqueueArgs): Promise<number> {
       return 0;
     }
     const step = await h.result();
-    process.stdout.write(args.json === true ? `${JSON.stringify({ id: h.id, ...step })}\n` : `${h.id}: ${summary(step)}\n`);
+    process.stdout.write(
+      args.json === true ? `${JSON.stringify({ id: h.id, ...step })}\n` : `${h.id}: ${summary(step)}\n`,
+    );
     return step.ok ? 0 : 1;
   } finally {
     await runs.close();
@@ -178,17 +193,23 @@ export async function runRuns(args: RunsArgs): Promise<number> {
 /** One line for a Step: its return value or its failure, and its turns. */
 function summary(step: StepJson): string {
   const turns = `${step.turns} turn${step.turns === 1 ? "" : "s"}`;
-  return step.ok ? `returned ${JSON.stringify(step.return)} (${turns})` : `failed: ${step.fail.kind}: ${step.fail.reason} (${turns})`;
+  return step.ok
+    ? `returned ${JSON.stringify(step.return)} (${turns})`
+    : `failed: ${step.fail.kind}: ${step.fail.reason} (${turns})`;
 }
 
 /** The backend of `--redis` (or REDIS_URL) and `--queue`. */
 async function bullmq(args: QueueArgs): Promise<{ backend: RunBackend; where: string }> {
   const url = stringOption("--redis", args.redis) ?? process.env["REDIS_URL"];
-  if (url === undefined || url === "") throw new UsageError("give the Redis of the queue: --redis redis://HOST:PORT (or set REDIS_URL)");
+  if (url === undefined || url === "")
+    throw new UsageError("give the Redis of the queue: --redis redis://HOST:PORT (or set REDIS_URL)");
   const queue = stringOption("--queue", args.queue) ?? "ptcc";
   const { bullmqBackend } = await import("../bullmq/backend.js");
   try {
-    return { backend: bullmqBackend({ connection: url, queue }), where: `queue ${queue} at ${url.replace(/\/\/[^@/]*@/, "//***@")}` };
+    return {
+      backend: bullmqBackend({ connection: url, queue }),
+      where: `queue ${queue} at ${url.replace(/\/\/[^@/]*@/, "//***@")}`,
+    };
   } catch (e) {
     if (e instanceof QueueError) throw new UsageError(e.message);
     throw e;
@@ -204,7 +225,8 @@ async function loadAgents(files: readonly string[]): Promise<{ agents: AgentRegi
   for (const file of files) {
     const names = moduleNames(moduleBaseName(file));
     if ("problem" in names) throw new UsageError(`${file}: ${names.problem} — ${names.hint}`);
-    if (Object.hasOwn(agents, names.agent)) throw new UsageError(`${file}: another agent file is also named ${names.agent}`);
+    if (Object.hasOwn(agents, names.agent))
+      throw new UsageError(`${file}: another agent file is also named ${names.agent}`);
     const agent = await loadAgentOrReport(file);
     if (agent === 2) return 2;
     agents[names.agent] = agent;

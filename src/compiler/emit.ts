@@ -138,9 +138,9 @@ export function emitIndex(
 ): string {
   const sorted = [...modules].sort((x, y) => (x.module < y.module ? -1 : x.module > y.module ? 1 : 0));
   const exports = sorted.map(
-      (m) =>
-        `export {\n  ${m.agent},\n  ${m.validateInput},\n  ${m.validateOutput},\n  type ${m.input},\n  type ${m.output},\n} from "./${m.module}.js";`,
-    );
+    (m) =>
+      `export {\n  ${m.agent},\n  ${m.validateInput},\n  ${m.validateOutput},\n  type ${m.input},\n  type ${m.output},\n} from "./${m.module}.js";`,
+  );
   const body = fillTemplate(readTemplate("compile/index.tpl"), {
     source: inComment(source),
     hashes: "{{hashes}}",

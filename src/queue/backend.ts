@@ -107,5 +107,7 @@ export interface RunBackend {
 export function isRunBackend(x: unknown): x is RunBackend {
   if (typeof x !== "object" || x === null) return false;
   const b = x as Record<string, unknown>;
-  return ["enqueue", "state", "settled", "progress", "cancel", "work", "limiter"].every((k) => typeof b[k] === "function");
+  return ["enqueue", "state", "settled", "progress", "cancel", "work", "limiter"].every(
+    (k) => typeof b[k] === "function",
+  );
 }

@@ -25,12 +25,17 @@ export interface CreateRunsOptions {
 export function createRuns<const A extends AgentRegistry>(agents: A, options: CreateRunsOptions = {}): Runs<A> {
   checkRegistry(agents, "createRuns");
   const given: unknown = options;
-  if (typeof given !== "object" || given === null) throw new QueueError("options", `createRuns: the options must be an object, got ${describeValue(given)}`);
+  if (typeof given !== "object" || given === null)
+    throw new QueueError("options", `createRuns: the options must be an object, got ${describeValue(given)}`);
   for (const key of Object.keys(options)) {
-    if (key !== "backend") throw new QueueError("options", `createRuns: unknown option ${key}`, "the only option is backend");
+    if (key !== "backend")
+      throw new QueueError("options", `createRuns: unknown option ${key}`, "the only option is backend");
   }
   if (options.backend !== undefined && !isRunBackend(options.backend)) {
-    throw new QueueError("options", `createRuns: backend must be a run backend (localBackend(), bullmqBackend(...)), got ${describeValue(options.backend)}`);
+    throw new QueueError(
+      "options",
+      `createRuns: backend must be a run backend (localBackend(), bullmqBackend(...)), got ${describeValue(options.backend)}`,
+    );
   }
   const backend = options.backend ?? localBackend();
 
@@ -45,7 +50,11 @@ export function createRuns<const A extends AgentRegistry>(agents: A, options: Cr
     result: async (o = {}) => {
       const s = await backend.settled(id, o.timeoutMs);
       if (s.step !== undefined) return s.step as StepJson;
-      throw new QueueError("failed", `run ${id} failed without a Step: ${s.error ?? "its job failed"}`, "its journal holds what it did: handle.journal()");
+      throw new QueueError(
+        "failed",
+        `run ${id} failed without a Step: ${s.error ?? "its job failed"}`,
+        "its journal holds what it did: handle.journal()",
+      );
     },
     progress: () => backend.progress(id),
     cancel: (reason = "cancelled") => backend.cancel(id, reason),
@@ -57,7 +66,10 @@ export function createRuns<const A extends AgentRegistry>(agents: A, options: Cr
     const def = agents[agent]!.definition;
     const data = input ?? {};
     if (typeof data !== "object" || Array.isArray(data)) {
-      throw new QueueError("input", `the input of ${agent} must be an object of its parameters, got ${describeValue(data)}`);
+      throw new QueueError(
+        "input",
+        `the input of ${agent} must be an object of its parameters, got ${describeValue(data)}`,
+      );
     }
     const checked = checkRunInput(def, data as Record<string, unknown>);
     if (!checked.ok) throw new QueueError("input", `${agent}: ${checked.reason}`);
@@ -82,10 +94,16 @@ export function createRuns<const A extends AgentRegistry>(agents: A, options: Cr
       if (!r.ok) {
         // The idempotency key names a run already: this enqueue is a no-op.
         if (r.existing.kind !== "queued") {
-          throw new QueueError("options", `idempotencyKey ${JSON.stringify(o.idempotencyKey)} names a run that was not queued (its journal starts with ${r.existing.kind})`);
+          throw new QueueError(
+            "options",
+            `idempotencyKey ${JSON.stringify(o.idempotencyKey)} names a run that was not queued (its journal starts with ${r.existing.kind})`,
+          );
         }
         if (r.existing.agent !== agent) {
-          throw new QueueError("options", `idempotencyKey ${JSON.stringify(o.idempotencyKey)} names a run of agent ${r.existing.agent}, not ${agent}`);
+          throw new QueueError(
+            "options",
+            `idempotencyKey ${JSON.stringify(o.idempotencyKey)} names a run of agent ${r.existing.agent}, not ${agent}`,
+          );
         }
         queued = r.existing;
       }
@@ -100,7 +118,8 @@ export function createRuns<const A extends AgentRegistry>(agents: A, options: Cr
   const runs: Record<string, unknown> = {
     backend,
     get: async (id: string) => {
-      if (typeof id !== "string" || id === "") throw new QueueError("options", `get: expected a run id, got ${describeValue(id)}`);
+      if (typeof id !== "string" || id === "")
+        throw new QueueError("options", `get: expected a run id, got ${describeValue(id)}`);
       const s = await backend.state(id);
       return s === null ? null : (handle(id, s.agent) as AnyRunHandle<A>);
     },
@@ -116,17 +135,27 @@ export function createRuns<const A extends AgentRegistry>(agents: A, options: Cr
 /** A registry must be an object of agents whose names `runs` does not keep for itself. */
 export function checkRegistry(agents: unknown, who: string): asserts agents is AgentRegistry {
   if (typeof agents !== "object" || agents === null || Array.isArray(agents)) {
-    throw new QueueError("options", `${who}: expected the registry of agents ({ name: agent }, the agents export of ptcc compile), got ${describeValue(agents)}`);
+    throw new QueueError(
+      "options",
+      `${who}: expected the registry of agents ({ name: agent }, the agents export of ptcc compile), got ${describeValue(agents)}`,
+    );
   }
   const names = Object.keys(agents);
   if (names.length === 0) throw new QueueError("options", `${who}: the registry has no agents`);
   for (const name of names) {
     const agent: unknown = (agents as Record<string, unknown>)[name];
     if (!isAgentLike(agent)) {
-      throw new QueueError("options", `${who}: ${name} is not an agent (made by defineAgent or ptcc compile), got ${describeValue(agent)}`);
+      throw new QueueError(
+        "options",
+        `${who}: ${name} is not an agent (made by defineAgent or ptcc compile), got ${describeValue(agent)}`,
+      );
     }
     if ((RESERVED_NAMES as readonly string[]).includes(name)) {
-      throw new QueueError("options", `${who}: an agent cannot be called ${name} in a registry: runs.${name} is the queue's own`, "rename it in the registry: { myName: agent }");
+      throw new QueueError(
+        "options",
+        `${who}: an agent cannot be called ${name} in a registry: runs.${name} is the queue's own`,
+        "rename it in the registry: { myName: agent }",
+      );
     }
   }
 }

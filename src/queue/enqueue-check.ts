@@ -33,7 +33,10 @@ export function checkEnqueueOptions(given: unknown): EnqueueOptions {
   }
   const key = o["idempotencyKey"];
   if (key !== undefined && (typeof key !== "string" || key === "" || key.length > MAX_KEY_LENGTH)) {
-    throw new QueueError("options", `idempotencyKey: expected a string of 1 to ${MAX_KEY_LENGTH} characters, got ${describeValue(key)}`);
+    throw new QueueError(
+      "options",
+      `idempotencyKey: expected a string of 1 to ${MAX_KEY_LENGTH} characters, got ${describeValue(key)}`,
+    );
   }
   const tenant = o["tenant"];
   if (tenant !== undefined && (typeof tenant !== "string" || tenant === "")) {
@@ -49,7 +52,10 @@ function intOption(o: Record<string, unknown>, name: string, min: number, max: n
   const v = o[name];
   if (v === undefined) return;
   if (typeof v !== "number" || !Number.isInteger(v) || v < min || v > max) {
-    throw new QueueError("options", `${name}: expected an integer from ${min} to ${max}, got ${typeof v === "number" ? String(v) : describeValue(v)}`);
+    throw new QueueError(
+      "options",
+      `${name}: expected an integer from ${min} to ${max}, got ${typeof v === "number" ? String(v) : describeValue(v)}`,
+    );
   }
 }
 

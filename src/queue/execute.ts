@@ -69,9 +69,20 @@ export function makeExecutor(o: ExecutorOptions): (run: ClaimedRun) => Promise<J
       // The job's deadline bounds the mission (a resumed run also keeps its journaled one).
       def = { ...def, missionTimeoutMs: Math.max(1, Math.min(def.missionTimeoutMs, run.deadlineAt - Date.now())) };
     }
-    const guard = guardedStore(o.store, (step) => step.fail?.kind === "llm" && (o.draining() || run.attempt < run.attempts));
+    const guard = guardedStore(
+      o.store,
+      (step) => step.fail?.kind === "llm" && (o.draining() || run.attempt < run.attempts),
+    );
     const onWait = (request: LlmRequest, key: string): void =>
-      run.progress({ kind: "waiting", waiting: "rate-limit", key, agent: request.agent, depth: request.depth, turn: request.turn, at: Date.now() });
+      run.progress({
+        kind: "waiting",
+        waiting: "rate-limit",
+        key,
+        agent: request.agent,
+        depth: request.depth,
+        turn: request.turn,
+        at: Date.now(),
+      });
     const wrap = (m: WorkerModel): Llm => {
       const wrapped = limitedLlm(m.llm, {
         key: m.key,
@@ -88,7 +99,11 @@ export function makeExecutor(o: ExecutorOptions): (run: ClaimedRun) => Promise<J
     const options: RunOptions = {
       ...(base !== undefined ? { llm: wrap(base) } : {}),
       llmRegistry,
-      durable: { store: guard.store, runKey: run.id, ...(o.durability !== undefined ? { durability: o.durability } : {}) },
+      durable: {
+        store: guard.store,
+        runKey: run.id,
+        ...(o.durability !== undefined ? { durability: o.durability } : {}),
+      },
       signal: run.signal,
       onEvent: (e) => {
         if (e.type !== "turn-end" || e.replayed === true) return;
@@ -118,7 +133,11 @@ export function makeExecutor(o: ExecutorOptions): (run: ClaimedRun) => Promise<J
 /** A model with its provider key (`provider:model` of its label). */
 function model(llm: Llm, key?: string): WorkerModel {
   const info = llmInfo(llm);
-  return { llm, key: key ?? (info?.provider !== undefined && info.model !== undefined ? `${info.provider}:${info.model}` : undefined) };
+  return {
+    llm,
+    key:
+      key ?? (info?.provider !== undefined && info.model !== undefined ? `${info.provider}:${info.model}` : undefined),
+  };
 }
 
 /**

@@ -32,7 +32,12 @@ export function stateFromJournal(entries: readonly JournalEntry[]): RunState | n
     else if (e.kind === "cancel") cancel ??= e.reason;
     else if (e.kind === "end" && e.path === "") {
       const agent = queued?.agent ?? e.step.agent;
-      return { status: !e.step.ok && e.step.fail.kind === "cancelled" ? "cancelled" : "completed", agent, step: e.step, ...tenant(queued) };
+      return {
+        status: !e.step.ok && e.step.fail.kind === "cancelled" ? "cancelled" : "completed",
+        agent,
+        step: e.step,
+        ...tenant(queued),
+      };
     }
   }
   const agent = queued?.agent ?? started;

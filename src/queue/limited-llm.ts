@@ -5,7 +5,15 @@
  * worker is closing. The loop calls it as any model; it knows nothing of queues.
  */
 import { abortableSleep } from "../llm/http.js";
-import { isTextStream, LlmError, normalizeReply, type Llm, type LlmReply, type LlmRequest, type LlmRetry } from "../llm/types.js";
+import {
+  isTextStream,
+  LlmError,
+  normalizeReply,
+  type Llm,
+  type LlmReply,
+  type LlmRequest,
+  type LlmRetry,
+} from "../llm/types.js";
 import { MAX_POLL_MS, RENEW_MS, type Limiter, type ProviderLimits } from "./limiter.js";
 
 /** The worker is closing: the run stops before its next turn and goes on elsewhere from its journal. */
@@ -42,7 +50,7 @@ export function limitedLlm(inner: Llm, options: LimitedLlmOptions): Llm {
     if (key === undefined || limits === undefined) return inner(request);
     const estimate = estimateTokens(request);
     let lease: string | null = null;
-    for (let told = false; ; ) {
+    for (let told = false; ;) {
       const r = await limiter.acquire(key, limits, estimate);
       if (r.ok) {
         lease = r.lease;
@@ -55,7 +63,8 @@ export function limitedLlm(inner: Llm, options: LimitedLlmOptions): Llm {
       await abortableSleep(Math.min(Math.max(1, r.waitMs), MAX_POLL_MS), request.signal);
       drain(request);
     }
-    const renewal = lease === null ? undefined : setInterval(() => void limiter.renew(key, lease!).catch(() => undefined), RENEW_MS);
+    const renewal =
+      lease === null ? undefined : setInterval(() => void limiter.renew(key, lease!).catch(() => undefined), RENEW_MS);
     renewal?.unref?.();
     let used = estimate;
     const release = (): void => {
@@ -70,7 +79,8 @@ export function limitedLlm(inner: Llm, options: LimitedLlmOptions): Llm {
     try {
       answer = await inner({ ...request, onRetry });
     } catch (e) {
-      if (e instanceof LlmError && e.status === 429) void limiter.cooldown(key, DEFAULT_COOLDOWN_MS).catch(() => undefined);
+      if (e instanceof LlmError && e.status === 429)
+        void limiter.cooldown(key, DEFAULT_COOLDOWN_MS).catch(() => undefined);
       release();
       throw e;
     }

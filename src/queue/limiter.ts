@@ -60,7 +60,10 @@ export function providersProblem(providers: unknown): string | null {
       if (!["rpm", "tpm", "concurrency"].includes(name)) {
         return `providers[${JSON.stringify(key)}]: unknown limit ${name} (the limits are rpm, tpm and concurrency)`;
       }
-      if (v !== undefined && (typeof v !== "number" || !Number.isFinite(v) || v <= 0 || (name === "concurrency" && !Number.isInteger(v)))) {
+      if (
+        v !== undefined &&
+        (typeof v !== "number" || !Number.isFinite(v) || v <= 0 || (name === "concurrency" && !Number.isInteger(v)))
+      ) {
         return `providers[${JSON.stringify(key)}].${name}: expected a positive ${name === "concurrency" ? "integer" : "number"}, got ${JSON.stringify(v)}`;
       }
     }

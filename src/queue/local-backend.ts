@@ -13,7 +13,15 @@ import { requestCancel } from "../agent/journal/cancel.js";
 import type { QueuedEntry } from "../agent/journal/entries.js";
 import { memoryJournal, type JournalStore } from "../agent/journal/store.js";
 import type { StepJson } from "../agent/step-json.js";
-import type { BackendWorker, ClaimedRun, JobOutcome, RunBackend, RunProcessor, RunState, WorkOptions } from "./backend.js";
+import type {
+  BackendWorker,
+  ClaimedRun,
+  JobOutcome,
+  RunBackend,
+  RunProcessor,
+  RunState,
+  WorkOptions,
+} from "./backend.js";
 import { Channel } from "./channel.js";
 import { messageOf, QueueError } from "./errors.js";
 import { stateFromJournal, unstartedStep } from "./journal-state.js";
@@ -105,15 +113,19 @@ export function localBackend(options: LocalBackendOptions = {}): RunBackend {
     }
     // Wake up for the earliest delayed (or backed-off) run, while a worker is here to take it.
     let earliest = Infinity;
-    for (const r of runs.values()) if (r.status === "waiting" && r.readyAt > now) earliest = Math.min(earliest, r.readyAt);
+    for (const r of runs.values())
+      if (r.status === "waiting" && r.readyAt > now) earliest = Math.min(earliest, r.readyAt);
     if (pools.size > 0 && earliest < timerAt) {
       if (timer !== undefined) clearTimeout(timer);
       timerAt = earliest;
-      timer = setTimeout(() => {
-        timer = undefined;
-        timerAt = Infinity;
-        pump();
-      }, Math.max(0, earliest - now));
+      timer = setTimeout(
+        () => {
+          timer = undefined;
+          timerAt = Infinity;
+          pump();
+        },
+        Math.max(0, earliest - now),
+      );
     }
   };
 
@@ -218,7 +230,9 @@ export function localBackend(options: LocalBackendOptions = {}): RunBackend {
             ? undefined
             : setTimeout(() => {
                 run.waiters.delete(done);
-                reject(new QueueError("timeout", `run ${id} has not ended after ${timeoutMs} ms (it is ${run.status})`));
+                reject(
+                  new QueueError("timeout", `run ${id} has not ended after ${timeoutMs} ms (it is ${run.status})`),
+                );
               }, timeoutMs);
         run.waiters.add(done);
       });
@@ -244,7 +258,10 @@ export function localBackend(options: LocalBackendOptions = {}): RunBackend {
     },
     recover: async () => {
       if (journal.list === undefined) {
-        throw new QueueError("options", "recover needs a journal store that can list its runs (fileJournal, memoryJournal)");
+        throw new QueueError(
+          "options",
+          "recover needs a journal store that can list its runs (fileJournal, memoryJournal)",
+        );
       }
       const out: string[] = [];
       for (const id of await journal.list()) {

@@ -14,7 +14,11 @@ export function settledByPolling(
   id: string,
   state: (id: string) => Promise<RunState | null>,
   timeoutMs: number | undefined,
-  options: { readonly maxPollMs?: number; readonly maxFailingMs?: number; readonly onPoke?: (poke: () => void) => () => void } = {},
+  options: {
+    readonly maxPollMs?: number;
+    readonly maxFailingMs?: number;
+    readonly onPoke?: (poke: () => void) => () => void;
+  } = {},
 ): Promise<RunState> {
   const maxPollMs = options.maxPollMs ?? 500;
   const maxFailingMs = options.maxFailingMs ?? 30_000;
@@ -58,7 +62,14 @@ export function settledByPolling(
         failingSince ??= Date.now();
         if (Date.now() - failingSince > maxFailingMs) {
           stop();
-          reject(new QueueError("backend", `could not learn where run ${id} is for ${maxFailingMs} ms: ${messageOf(e)}`, undefined, { cause: e }));
+          reject(
+            new QueueError(
+              "backend",
+              `could not learn where run ${id} is for ${maxFailingMs} ms: ${messageOf(e)}`,
+              undefined,
+              { cause: e },
+            ),
+          );
           return;
         }
       } finally {

@@ -73,7 +73,9 @@ export interface EnqueueOptions {
 }
 
 /** `enqueue(input, options)`: the input may be left out when it has no required field. */
-export type EnqueueArgs<I> = {} extends I ? [input?: I, options?: EnqueueOptions] : [input: I, options?: EnqueueOptions];
+export type EnqueueArgs<I> = {} extends I
+  ? [input?: I, options?: EnqueueOptions]
+  : [input: I, options?: EnqueueOptions];
 
 /** A queued run. `O` is its agent's output: `result()` resolves to a `StepJson<O>`. */
 export interface RunHandle<O = unknown> {

@@ -68,10 +68,23 @@ export interface RunWorker {
   close(): Promise<void>;
 }
 
-const OPTION_KEYS = ["backend", "llm", "llmRegistry", "concurrency", "providers", "limiter", "trace", "durability", "onEvent"];
+const OPTION_KEYS = [
+  "backend",
+  "llm",
+  "llmRegistry",
+  "concurrency",
+  "providers",
+  "limiter",
+  "trace",
+  "durability",
+  "onEvent",
+];
 
 /** Start taking the backend's runs of these agents in this process. */
-export async function startWorker<const A extends AgentRegistry>(agents: A, options: WorkerOptions): Promise<RunWorker> {
+export async function startWorker<const A extends AgentRegistry>(
+  agents: A,
+  options: WorkerOptions,
+): Promise<RunWorker> {
   checkRegistry(agents, "startWorker");
   const o = checkOptions(options);
   const concurrency = o.concurrency ?? 1;
@@ -134,7 +147,8 @@ function notice(message: string): void {
 function evaluationTimeout(agents: AgentRegistry): number {
   let ms = 0;
   for (const agent of Object.values(agents)) {
-    for (const d of reachableDefinitions(agent.definition)) ms = Math.max(ms, d.limits.timeoutMs ?? DEFAULT_LIMITS.timeoutMs);
+    for (const d of reachableDefinitions(agent.definition))
+      ms = Math.max(ms, d.limits.timeoutMs ?? DEFAULT_LIMITS.timeoutMs);
   }
   return ms;
 }
@@ -142,22 +156,35 @@ function evaluationTimeout(agents: AgentRegistry): number {
 function checkOptions(options: WorkerOptions): WorkerOptions {
   const given: unknown = options;
   if (typeof given !== "object" || given === null || Array.isArray(given)) {
-    throw new QueueError("options", `startWorker: expected options { backend, llm, concurrency, ... }, got ${describeValue(given)}`);
+    throw new QueueError(
+      "options",
+      `startWorker: expected options { backend, llm, concurrency, ... }, got ${describeValue(given)}`,
+    );
   }
   for (const key of Object.keys(options)) {
     if (!OPTION_KEYS.includes(key)) {
-      throw new QueueError("options", `startWorker: unknown option ${key}`, didYouMean(closest(key, OPTION_KEYS)) ?? `the options are ${OPTION_KEYS.join(", ")}`);
+      throw new QueueError(
+        "options",
+        `startWorker: unknown option ${key}`,
+        didYouMean(closest(key, OPTION_KEYS)) ?? `the options are ${OPTION_KEYS.join(", ")}`,
+      );
     }
   }
   if (!isRunBackend(options.backend)) {
-    throw new QueueError("options", `startWorker: backend must be a run backend (localBackend(), bullmqBackend(...)), got ${describeValue(options.backend)}`);
+    throw new QueueError(
+      "options",
+      `startWorker: backend must be a run backend (localBackend(), bullmqBackend(...)), got ${describeValue(options.backend)}`,
+    );
   }
   const c = options.concurrency;
   if (c !== undefined && (typeof c !== "number" || !Number.isInteger(c) || c < 1)) {
     throw new QueueError("options", `startWorker: concurrency must be a positive integer, got ${describeValue(c)}`);
   }
   if (options.durability !== undefined && !["call", "turn", "exit"].includes(options.durability)) {
-    throw new QueueError("options", `startWorker: durability must be "call", "turn" or "exit", got ${describeValue(options.durability)}`);
+    throw new QueueError(
+      "options",
+      `startWorker: durability must be "call", "turn" or "exit", got ${describeValue(options.durability)}`,
+    );
   }
   checkProviders(options.providers);
   return options;

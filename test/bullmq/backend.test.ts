@@ -12,7 +12,9 @@ import { describeRedis, dropMade, REDIS_URL, uniqueQueue } from "./redis.js";
 afterAll(dropMade);
 
 describeRedis("bullmqBackend", () => {
-  backendSuite("bullmqBackend", () => bullmqBackend({ connection: REDIS_URL!, queue: uniqueQueue("suite"), attempts: 2, backoff: 50 }));
+  backendSuite("bullmqBackend", () =>
+    bullmqBackend({ connection: REDIS_URL!, queue: uniqueQueue("suite"), attempts: 2, backoff: 50 }),
+  );
 
   it("warns when a lock is shorter than 3× the agents' evaluation timeout (a long program would lose it)", async () => {
     const backend = bullmqBackend({ connection: REDIS_URL!, queue: uniqueQueue("lock"), lockDuration: 2000 });
@@ -38,10 +40,22 @@ describe("bullmqBackend options", () => {
   const cases: [string, unknown, RegExp][] = [
     ["no connection", {}, /connection is required/],
     ["a URL that is not redis://", { connection: "http://x" }, /is not a redis:\/\/ or rediss:\/\/ URL/],
-    ["a queue name with a colon", { connection: "redis://127.0.0.1", queue: "a:b" }, /queue must be a non-empty name without ":"/],
+    [
+      "a queue name with a colon",
+      { connection: "redis://127.0.0.1", queue: "a:b" },
+      /queue must be a non-empty name without ":"/,
+    ],
     ["zero attempts", { connection: "redis://127.0.0.1", attempts: 0 }, /attempts must be a positive integer, got 0/],
-    ["a misspelt option", { connection: "redis://127.0.0.1", lockDurration: 1 }, /unknown option lockDurration — did you mean lockDuration\?/],
-    ["a backoff of the wrong shape", { connection: "redis://127.0.0.1", backoff: { type: "linear", delay: 1 } }, /backoff must be milliseconds or/],
+    [
+      "a misspelt option",
+      { connection: "redis://127.0.0.1", lockDurration: 1 },
+      /unknown option lockDurration — did you mean lockDuration\?/,
+    ],
+    [
+      "a backoff of the wrong shape",
+      { connection: "redis://127.0.0.1", backoff: { type: "linear", delay: 1 } },
+      /backoff must be milliseconds or/,
+    ],
   ];
   it.each(cases)("refuses %s", (_what, options, message) => {
     expect(() => bullmqBackend(options as BullmqBackendOptions)).toThrow(message);

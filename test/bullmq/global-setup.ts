@@ -32,7 +32,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
     }
   }
   if (url === null) {
-    const why = "Redis tests skipped: REDIS_URL is not set, nothing answers on 127.0.0.1:6379 and redis-server is not on PATH";
+    const why =
+      "Redis tests skipped: REDIS_URL is not set, nothing answers on 127.0.0.1:6379 and redis-server is not on PATH";
     if (process.env["PTCC_REQUIRE_REDIS"] === "1") throw new Error(`${why} (PTCC_REQUIRE_REDIS=1)`);
     console.log(why);
   }

@@ -50,7 +50,11 @@ export function startProcess(config: Record<string, unknown>, env: NodeJS.Proces
         };
         const timer = setTimeout(() => {
           waiters.delete(check);
-          reject(new Error(`no line ${match} from process ${child.pid} in ${timeoutMs} ms; it printed:\n${lines.join("\n")}\n${err}`));
+          reject(
+            new Error(
+              `no line ${match} from process ${child.pid} in ${timeoutMs} ms; it printed:\n${lines.join("\n")}\n${err}`,
+            ),
+          );
         }, timeoutMs);
         waiters.add(check);
         check();

@@ -18,7 +18,11 @@ afterAll(async () => {
 });
 
 describeRedis("redisLimiter", () => {
-  limiterSuite("redisLimiter", () => open(prefix), () => `k${n++}`);
+  limiterSuite(
+    "redisLimiter",
+    () => open(prefix),
+    () => `k${n++}`,
+  );
 
   it("two workers share one bucket and one semaphore", async () => {
     const [a, b] = [open(prefix), open(prefix)];

@@ -8,7 +8,13 @@ import { Redis } from "ioredis";
 
 /** Whether a Redis answers PING at `url` within `ms`. */
 export async function pingRedis(url: string, ms = 1000): Promise<boolean> {
-  const r = new Redis(url, { lazyConnect: true, connectTimeout: ms, maxRetriesPerRequest: 0, retryStrategy: () => null, enableOfflineQueue: false });
+  const r = new Redis(url, {
+    lazyConnect: true,
+    connectTimeout: ms,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+    enableOfflineQueue: false,
+  });
   r.on("error", () => undefined);
   try {
     await r.connect();
@@ -53,12 +59,18 @@ export interface RedisServer {
  * Start `redis-server` on a free loopback port (or `port`) with `args` (e.g.
  * `--appendonly yes --dir DIR`); resolves once it answers PING.
  */
-export async function startRedisServer(binary: string, args: readonly string[] = [], port?: number): Promise<RedisServer> {
+export async function startRedisServer(
+  binary: string,
+  args: readonly string[] = [],
+  port?: number,
+): Promise<RedisServer> {
   const p = port ?? (await freePort());
   const url = `redis://127.0.0.1:${p}`;
   let child: ChildProcess | undefined;
   const start = async (): Promise<void> => {
-    child = spawn(binary, ["--port", String(p), "--bind", "127.0.0.1", "--save", "", "--daemonize", "no", ...args], { stdio: "ignore" });
+    child = spawn(binary, ["--port", String(p), "--bind", "127.0.0.1", "--save", "", "--daemonize", "no", ...args], {
+      stdio: "ignore",
+    });
     for (let i = 0; i < 200; i++) {
       if (await pingRedis(url, 200)) return;
       if (child.exitCode !== null) break;

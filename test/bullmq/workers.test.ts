@@ -56,7 +56,11 @@ beforeAll(async () => {
       }
       setTimeout(() => {
         res.writeHead(200, { "content-type": "application/json" });
-        res.end(JSON.stringify({ choices: [{ message: { role: "assistant", content: replyFor(turn) }, finish_reason: "stop" }] }));
+        res.end(
+          JSON.stringify({
+            choices: [{ message: { role: "assistant", content: replyFor(turn) }, finish_reason: "stop" }],
+          }),
+        );
       }, 150);
     });
   });
@@ -69,7 +73,8 @@ beforeAll(async () => {
 }, 90_000);
 
 beforeEach(async () => {
-  if (REDIS_URL !== null) await redis.del(...["requests", "ledger", "hangAt", "hang", "slowAt", "slowMs", "slow", "delayMs"].map(key));
+  if (REDIS_URL !== null)
+    await redis.del(...["requests", "ledger", "hangAt", "hang", "slowAt", "slowMs", "slow", "delayMs"].map(key));
 });
 
 afterAll(async () => {
@@ -99,22 +104,32 @@ function firstTo(match: RegExp): Promise<WorkerProcess> {
 }
 
 describeRedis("runs on BullMQ across worker processes", () => {
-  it("a run active on a worker, cancelled from a third process, ends cancelled in the turn under way", { timeout: 60_000 }, async () => {
-    await redis.set(key("hangAt"), 3);
-    const hanging = firstTo(/^hanging$/);
-    const h = await runs.ops.enqueue({});
-    await hanging;
-    const canceller = startProcess({ redis: REDIS_URL, queue, mode: "cancel", id: h.id, reason: "the user closed the ticket" });
-    expect(await canceller.line(/^cancelled /, 60_000)).toBe("cancelled true");
-    const cancelledAt = Date.now();
-    const step = await h.result({ timeoutMs: 10_000 });
-    expect(Date.now() - cancelledAt).toBeLessThan(3000);
-    expect(step).toMatchObject({ ok: false, fail: { kind: "cancelled", reason: "the user closed the ticket" } });
-    expect(step.turns).toBeLessThanOrEqual(3);
-    expect(await requestsByTurn()).toEqual({ 1: 1, 2: 1, 3: 1 });
-    expect(await h.status()).toBe("cancelled");
-    expect(await h.cancel()).toBe(false);
-  });
+  it(
+    "a run active on a worker, cancelled from a third process, ends cancelled in the turn under way",
+    { timeout: 60_000 },
+    async () => {
+      await redis.set(key("hangAt"), 3);
+      const hanging = firstTo(/^hanging$/);
+      const h = await runs.ops.enqueue({});
+      await hanging;
+      const canceller = startProcess({
+        redis: REDIS_URL,
+        queue,
+        mode: "cancel",
+        id: h.id,
+        reason: "the user closed the ticket",
+      });
+      expect(await canceller.line(/^cancelled /, 60_000)).toBe("cancelled true");
+      const cancelledAt = Date.now();
+      const step = await h.result({ timeoutMs: 10_000 });
+      expect(Date.now() - cancelledAt).toBeLessThan(3000);
+      expect(step).toMatchObject({ ok: false, fail: { kind: "cancelled", reason: "the user closed the ticket" } });
+      expect(step.turns).toBeLessThanOrEqual(3);
+      expect(await requestsByTurn()).toEqual({ 1: 1, 2: 1, 3: 1 });
+      expect(await h.status()).toBe("cancelled");
+      expect(await h.cancel()).toBe(false);
+    },
+  );
 
   it("a 429 with Retry-After from the provider makes every worker wait", { timeout: 60_000 }, async () => {
     const hs = await Promise.all([runs.opsFake.enqueue({}), runs.opsFake.enqueue({})]);
@@ -130,49 +145,62 @@ describeRedis("runs on BullMQ across worker processes", () => {
     expect(arrivals.filter((t) => t > tooMany + 50 && t < tooMany + 950)).toEqual([]);
     expect(arrivals.filter((t) => t >= tooMany + 950).length).toBeGreaterThanOrEqual(2);
     // The other worker's run waited for the shared cooldown, and said so.
-    expect(waits).toContainEqual(expect.objectContaining({ kind: "waiting", waiting: "rate-limit", key: "openai:fake" }));
+    expect(waits).toContainEqual(
+      expect.objectContaining({ kind: "waiting", waiting: "rate-limit", key: "openai:fake" }),
+    );
   });
 
-  it("a worker frozen past its lock: its next append is refused and it abandons the run to the other", { timeout: 60_000 }, async () => {
-    await redis.set(key("slowAt"), 2);
-    await redis.set(key("slowMs"), 1500);
-    const slow = firstTo(/^slow$/);
-    const h = await runs.ops.enqueue({});
-    // The worker whose turn-2 request is slow is frozen before the reply comes.
-    const frozen = await slow;
-    const other = frozen === a ? b : a;
-    const otherFrom = other.lines.length;
-    frozen.child.kill("SIGSTOP");
-    const step = await h.result({ timeoutMs: 30_000 });
-    expect(step).toMatchObject({ ok: true, return: { total: 12, sent: true } });
-    const frozenFrom = frozen.lines.length;
-    frozen.child.kill("SIGCONT");
-    // Its reply comes now; appending it is refused: the run is not its own any more.
-    const abandoned = JSON.parse((await frozen.line(/^event .*"abandon"/, 30_000, frozenFrom)).slice(6)) as { id: string; reason: string };
-    expect(abandoned).toMatchObject({ id: h.id, reason: expect.stringMatching(/another process is writing run/) });
-    expect(frozen.lines.slice(frozenFrom).filter((l) => l.startsWith("ask ") || /"type":"end"/.test(l))).toEqual([]);
-    expect(other.lines.slice(otherFrom).some((l) => l.includes('"type":"end"') && l.includes(h.id))).toBe(true);
-    // Turn 2 was asked twice (the frozen worker's request and the other's); no other turn was.
-    expect(await requestsByTurn()).toEqual({ 1: 1, 2: 2, 3: 1, 4: 1, 5: 1 });
-  });
+  it(
+    "a worker frozen past its lock: its next append is refused and it abandons the run to the other",
+    { timeout: 60_000 },
+    async () => {
+      await redis.set(key("slowAt"), 2);
+      await redis.set(key("slowMs"), 1500);
+      const slow = firstTo(/^slow$/);
+      const h = await runs.ops.enqueue({});
+      // The worker whose turn-2 request is slow is frozen before the reply comes.
+      const frozen = await slow;
+      const other = frozen === a ? b : a;
+      const otherFrom = other.lines.length;
+      frozen.child.kill("SIGSTOP");
+      const step = await h.result({ timeoutMs: 30_000 });
+      expect(step).toMatchObject({ ok: true, return: { total: 12, sent: true } });
+      const frozenFrom = frozen.lines.length;
+      frozen.child.kill("SIGCONT");
+      // Its reply comes now; appending it is refused: the run is not its own any more.
+      const abandoned = JSON.parse((await frozen.line(/^event .*"abandon"/, 30_000, frozenFrom)).slice(6)) as {
+        id: string;
+        reason: string;
+      };
+      expect(abandoned).toMatchObject({ id: h.id, reason: expect.stringMatching(/another process is writing run/) });
+      expect(frozen.lines.slice(frozenFrom).filter((l) => l.startsWith("ask ") || /"type":"end"/.test(l))).toEqual([]);
+      expect(other.lines.slice(otherFrom).some((l) => l.includes('"type":"end"') && l.includes(h.id))).toBe(true);
+      // Turn 2 was asked twice (the frozen worker's request and the other's); no other turn was.
+      expect(await requestsByTurn()).toEqual({ 1: 1, 2: 2, 3: 1, 4: 1, 5: 1 });
+    },
+  );
 
-  it("a worker SIGKILLed mid-run: the other finishes the run, no journaled turn asked twice, the email sent once", { timeout: 60_000 }, async () => {
-    await redis.set(key("hangAt"), 3);
-    await redis.set(key("delayMs"), 20);
-    const hanging = firstTo(/^hanging$/);
-    const h = await runs.ops.enqueue({}, { idempotencyKey: "order-run-1" });
-    // Turn 3's request hangs in one worker, after turn 2's email went out: kill that worker.
-    const hung = await hanging;
-    hung.child.kill("SIGKILL");
-    const killedAt = Date.now();
-    const step = await h.result({ timeoutMs: 30_000 });
-    const recoveryMs = Date.now() - killedAt;
-    expect(step).toMatchObject({ ok: true, return: { total: 12, sent: true }, usage: { replayedTurns: 2 } });
-    // One request per turn, except the one in flight at the kill.
-    expect(await requestsByTurn()).toEqual({ 1: 1, 2: 1, 3: 2, 4: 1, 5: 1 });
-    // Each email once per idempotency key.
-    expect(await redis.lrange(key("ledger"), 0, -1)).toEqual(["order-run-1:2#0", "order-run-1:4#0/t#0"]);
-    // Taken over within the lock (1 s), a stalled-job check (0.5 s) and the turns left.
-    expect(recoveryMs).toBeLessThan(10_000);
-  });
+  it(
+    "a worker SIGKILLed mid-run: the other finishes the run, no journaled turn asked twice, the email sent once",
+    { timeout: 60_000 },
+    async () => {
+      await redis.set(key("hangAt"), 3);
+      await redis.set(key("delayMs"), 20);
+      const hanging = firstTo(/^hanging$/);
+      const h = await runs.ops.enqueue({}, { idempotencyKey: "order-run-1" });
+      // Turn 3's request hangs in one worker, after turn 2's email went out: kill that worker.
+      const hung = await hanging;
+      hung.child.kill("SIGKILL");
+      const killedAt = Date.now();
+      const step = await h.result({ timeoutMs: 30_000 });
+      const recoveryMs = Date.now() - killedAt;
+      expect(step).toMatchObject({ ok: true, return: { total: 12, sent: true }, usage: { replayedTurns: 2 } });
+      // One request per turn, except the one in flight at the kill.
+      expect(await requestsByTurn()).toEqual({ 1: 1, 2: 1, 3: 2, 4: 1, 5: 1 });
+      // Each email once per idempotency key.
+      expect(await redis.lrange(key("ledger"), 0, -1)).toEqual(["order-run-1:2#0", "order-run-1:4#0/t#0"]);
+      // Taken over within the lock (1 s), a stalled-job check (0.5 s) and the turns left.
+      expect(recoveryMs).toBeLessThan(10_000);
+    },
+  );
 });

@@ -49,11 +49,7 @@ describe("postJson", () => {
   it("tells onRetry of each retry before waiting: the status, Retry-After and the wait chosen", async () => {
     const { sleep } = recordingSleep();
     const told: unknown[] = [];
-    server.answer(
-      { status: 429, headers: { "retry-after": "2" } },
-      { status: 503 },
-      { status: 200, body: { ok: 1 } },
-    );
+    server.answer({ status: 429, headers: { "retry-after": "2" } }, { status: 503 }, { status: 200, body: { ok: 1 } });
     const onRetry = (r: unknown): void => {
       told.push(r);
       throw new Error("a caller's bookkeeping that fails changes nothing");

@@ -64,7 +64,10 @@ describe("the package root", () => {
     expect(bullmq.some((u) => u.endsWith("/dist/lib/bullmq/index.js"))).toBe(true);
     expect(bullmq.filter((u) => OPTIONAL.test(u))).toEqual([]);
     // A journal's first command loads ioredis (nothing listens on port 1: it never connects).
-    const used = loadedBy("ptcc/bullmq", 'void m.redisJournal("redis://127.0.0.1:1").load("x"); await new Promise((r) => setTimeout(r, 500));');
+    const used = loadedBy(
+      "ptcc/bullmq",
+      'void m.redisJournal("redis://127.0.0.1:1").load("x"); await new Promise((r) => setTimeout(r, 500));',
+    );
     expect(used.some((u) => /node_modules\/ioredis\//.test(u))).toBe(true);
   });
 });

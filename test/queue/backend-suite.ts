@@ -10,7 +10,14 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { defineAgent, LlmError, requestCancel, withLlmInfo, type Llm, type LlmRequest } from "../../src/index.js";
-import { createRuns, QueueError, startWorker, type RunBackend, type RunWorker, type WorkerEvent } from "../../src/queue/index.js";
+import {
+  createRuns,
+  QueueError,
+  startWorker,
+  type RunBackend,
+  type RunWorker,
+  type WorkerEvent,
+} from "../../src/queue/index.js";
 import { clj } from "../agent/helpers.js";
 
 const sum = defineAgent({
@@ -73,8 +80,21 @@ export function backendSuite(name: string, fresh: () => RunBackend): void {
       const step = await h.result({ timeoutMs: 20_000 });
       expect(step.ok && step.return.total).toBe(6);
       expect(await h.status()).toBe("completed");
-      expect((await progress).map((p) => (p.kind === "turn" ? `${p.turn}:${p.outcome}` : p.kind))).toEqual(["1:continue", "2:continue", "3:return"]);
-      expect((await h.journal()).map((e) => e.kind)).toEqual(["queued", "start", "reply", "turn", "reply", "turn", "reply", "end"]);
+      expect((await progress).map((p) => (p.kind === "turn" ? `${p.turn}:${p.outcome}` : p.kind))).toEqual([
+        "1:continue",
+        "2:continue",
+        "3:return",
+      ]);
+      expect((await h.journal()).map((e) => e.kind)).toEqual([
+        "queued",
+        "start",
+        "reply",
+        "turn",
+        "reply",
+        "turn",
+        "reply",
+        "end",
+      ]);
       const again = await runs.get(h.id);
       expect(again?.agent).toBe("sum");
       expect(await again?.result()).toEqual(step);
@@ -85,9 +105,16 @@ export function backendSuite(name: string, fresh: () => RunBackend): void {
       const { runs, backend } = await setUp(model().llm);
       const bad = runs.sum.enqueue({ xs: ["a"] } as never, { idempotencyKey: "bad-input" });
       await expect(bad).rejects.toThrow(QueueError);
-      await expect(bad).rejects.toMatchObject({ kind: "input", message: expect.stringMatching(/^sum: the input does not match \(xs \[:int\]\): xs\[0\]/) });
-      await expect(runs.sum.enqueue({ xs: [1], f: () => 1 } as never)).rejects.toThrow(/the input cannot be queued: f: a function cannot be queued/);
-      await expect(runs.sum.enqueue({ xs: [1] }, { priorty: 2 } as never)).rejects.toThrow(/unknown enqueue option priorty — did you mean priority\?/);
+      await expect(bad).rejects.toMatchObject({
+        kind: "input",
+        message: expect.stringMatching(/^sum: the input does not match \(xs \[:int\]\): xs\[0\]/),
+      });
+      await expect(runs.sum.enqueue({ xs: [1], f: () => 1 } as never)).rejects.toThrow(
+        /the input cannot be queued: f: a function cannot be queued/,
+      );
+      await expect(runs.sum.enqueue({ xs: [1] }, { priorty: 2 } as never)).rejects.toThrow(
+        /unknown enqueue option priorty — did you mean priority\?/,
+      );
       expect(await backend.journal.load("bad-input")).toEqual([]);
       expect(await runs.get("bad-input")).toBeNull();
     });
@@ -105,7 +132,9 @@ export function backendSuite(name: string, fresh: () => RunBackend): void {
       const h3 = await runs.sum.enqueue({ xs: [9] }, { idempotencyKey: "order:42" });
       expect((await h3.result({ timeoutMs: 20_000 })).return).toEqual({ total: 4 });
       expect(m.asked).toEqual(["sum#1", "sum#2", "sum#3"]);
-      await expect(runs.failing.enqueue({}, { idempotencyKey: "order:42" })).rejects.toThrow(/names a run of agent sum, not failing/);
+      await expect(runs.failing.enqueue({}, { idempotencyKey: "order:42" })).rejects.toThrow(
+        /names a run of agent sum, not failing/,
+      );
     });
 
     it("a run that fails is a result: its job completes with the failed Step, tried once", async () => {
@@ -155,7 +184,11 @@ export function backendSuite(name: string, fresh: () => RunBackend): void {
       expect(await h.status()).toBe("waiting");
       expect(await h.cancel("not needed")).toBe(true);
       expect(await h.status()).toBe("cancelled");
-      expect(await h.result({ timeoutMs: 5000 })).toMatchObject({ ok: false, turns: 0, fail: { kind: "cancelled", reason: "not needed" } });
+      expect(await h.result({ timeoutMs: 5000 })).toMatchObject({
+        ok: false,
+        turns: 0,
+        fail: { kind: "cancelled", reason: "not needed" },
+      });
       expect(await h.cancel()).toBe(false);
       expect(m.asked).toEqual([]);
     });
@@ -244,7 +277,12 @@ export function backendSuite(name: string, fresh: () => RunBackend): void {
       const runs = createRuns(agents, { backend });
       open.push(runs);
       const m = model(async () => sleep(150));
-      const worker = await startWorker(agents, { backend, llm: m.llm, concurrency: 2, providers: { "test:suite": { concurrency: 1 } } });
+      const worker = await startWorker(agents, {
+        backend,
+        llm: m.llm,
+        concurrency: 2,
+        providers: { "test:suite": { concurrency: 1 } },
+      });
       open.push(worker);
       const hs = await Promise.all([runs.sum.enqueue({ xs: [1] }), runs.sum.enqueue({ xs: [2] })]);
       const kinds = hs.map(async (h) => {

@@ -3,7 +3,14 @@ import { describe, expect, it } from "vitest";
 import { LlmError, type Llm, type LlmRequest, type LlmRetry } from "../../src/index.js";
 import { limitedLlm, memoryLimiter } from "../../src/queue/index.js";
 
-const request = (over: Partial<LlmRequest> = {}): LlmRequest => ({ system: "s", messages: [{ role: "user", content: "hi" }], agent: "a", depth: 0, turn: 1, ...over });
+const request = (over: Partial<LlmRequest> = {}): LlmRequest => ({
+  system: "s",
+  messages: [{ role: "user", content: "hi" }],
+  agent: "a",
+  depth: 0,
+  turn: 1,
+  ...over,
+});
 
 describe("limitedLlm", () => {
   it("a model without limits is called as it is", async () => {
@@ -21,7 +28,12 @@ describe("limitedLlm", () => {
       return `turn ${r.turn}`;
     };
     const waits: number[] = [];
-    const llm = limitedLlm(inner, { key: "p:m", limits: { concurrency: 1 }, limiter, onWait: (r) => void waits.push(r.turn) });
+    const llm = limitedLlm(inner, {
+      key: "p:m",
+      limits: { concurrency: 1 },
+      limiter,
+      onWait: (r) => void waits.push(r.turn),
+    });
     const first = llm(request({ turn: 1 }));
     await new Promise((r) => setTimeout(r, 10));
     const second = llm(request({ turn: 2 }));
@@ -61,7 +73,12 @@ describe("limitedLlm", () => {
 
   it("a closing worker starts no new top-level turn; a child agent's request still goes", async () => {
     let draining = false;
-    const llm = limitedLlm(async () => "ok", { key: undefined, limits: undefined, limiter: memoryLimiter(), draining: () => draining });
+    const llm = limitedLlm(async () => "ok", {
+      key: undefined,
+      limits: undefined,
+      limiter: memoryLimiter(),
+      draining: () => draining,
+    });
     draining = true;
     await expect(llm(request({ depth: 0 }))).rejects.toThrow(/the worker is closing/);
     expect(await llm(request({ depth: 1 }))).toBe("ok");

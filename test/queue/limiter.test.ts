@@ -6,7 +6,11 @@ import { LEASE_MS } from "../../src/queue/limiter.js";
 import { limiterSuite } from "./limiter-suite.js";
 
 let n = 0;
-limiterSuite("memoryLimiter", () => memoryLimiter(), () => `k${n++}`);
+limiterSuite(
+  "memoryLimiter",
+  () => memoryLimiter(),
+  () => `k${n++}`,
+);
 
 describe("memoryLimiter", () => {
   it("property: in any minute, no more requests go than the bucket holds plus what a minute refills", async () => {
@@ -22,7 +26,8 @@ describe("memoryLimiter", () => {
             now += gap;
             if ((await l.acquire("k", { rpm }, 0)).ok) granted.push(now);
           }
-          for (const t of granted) expect(granted.filter((u) => u >= t && u < t + 60_000).length).toBeLessThanOrEqual(2 * rpm);
+          for (const t of granted)
+            expect(granted.filter((u) => u >= t && u < t + 60_000).length).toBeLessThanOrEqual(2 * rpm);
           // And it grants when it has a token: the first request always goes.
           expect(granted[0]).toBe(gaps[0]);
         },

@@ -14,7 +14,10 @@ const FIXTURE = join(import.meta.dirname, "fixtures", "local-worker.ts");
 
 const start = (args: readonly string[]): Script => spawnScript(FIXTURE, args);
 
-const lines = (file: string): string[] => readFileSync(file, "utf8").split("\n").filter((l) => l !== "");
+const lines = (file: string): string[] =>
+  readFileSync(file, "utf8")
+    .split("\n")
+    .filter((l) => l !== "");
 
 describe("an in-process queue over fileJournal, killed mid-run", () => {
   it("recover() in the next process resumes the run from its journal", { timeout: 90_000 }, async () => {

@@ -16,7 +16,10 @@ declare function use(...values: unknown[]): void;
 const runs = createRuns(agents, { backend: bullmqBackend({ connection: "redis://127.0.0.1:6379" }) });
 
 async function generated(): Promise<void> {
-  const h = await runs.search.enqueue({ query: "lamp" }, { idempotencyKey: "search-lamp", priority: 2, tenant: "acme" });
+  const h = await runs.search.enqueue(
+    { query: "lamp" },
+    { idempotencyKey: "search-lamp", priority: 2, tenant: "acme" },
+  );
   // @ts-expect-error a misspelled input field (the required one missing)
   await runs.search.enqueue({ qurey: "lamp" });
   // @ts-expect-error a wrong input field type
@@ -79,7 +82,10 @@ async function defined(): Promise<void> {
   if (said.ok) use(said.return satisfies string);
   // @ts-expect-error the queue's own names are not agents
   await local.get.enqueue({});
-  const w = await startWorker({ triage }, { backend: localBackend(), concurrency: 4, providers: { "openai:gpt-4o-mini": { rpm: 500 } } });
+  const w = await startWorker(
+    { triage },
+    { backend: localBackend(), concurrency: 4, providers: { "openai:gpt-4o-mini": { rpm: 500 } } },
+  );
   // @ts-expect-error a limit that does not exist
   await startWorker({ triage }, { backend: localBackend(), providers: { "openai:gpt-4o-mini": { rps: 5 } } });
   await w.close();

@@ -38,7 +38,9 @@ export function storeSuite(name: string, fresh: () => Made | Promise<Made>): voi
       expect(await s.appendMany("g", 0, [entry(0), entry(1), entry(2)])).toEqual({ ok: true });
       expect(await s.appendMany("g", 2, [entry(2, 9), entry(3, 9)])).toEqual({ ok: false, existing: entry(2) });
       expect(await s.load("g")).toEqual([entry(0), entry(1), entry(2)]);
-      await expect(s.appendMany("g", 5, [entry(5)])).rejects.toThrow(/cannot append entry 5, the journal has 3 entries/);
+      await expect(s.appendMany("g", 5, [entry(5)])).rejects.toThrow(
+        /cannot append entry 5, the journal has 3 entries/,
+      );
     });
 
     it("rejects an append past the end", async () => {
