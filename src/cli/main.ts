@@ -11,6 +11,9 @@
  *   ptcc mcp [DIR...] [--http PORT] [--llm SPEC] [--timeout MS] [--unlimited]
  *   ptcc compile [DIR...] --out OUT [--check] [--watch] [--force] [--format pretty|json|github]
  *   ptcc init [DIR]
+ *   ptcc worker [DIR...] --redis URL [--queue Q] [--concurrency N] [--llm SPEC]
+ *   ptcc enqueue AGENT.agent.md [--input '<json>'|@FILE] --redis URL [--idempotency-key K] [--wait] [--json] ...
+ *   ptcc runs status|cancel ID --redis URL [--queue Q] [--json] [--reason TEXT]
  *   ptcc --version | --help
  *
  * Exit codes: 0 success, 1 the program failed (or the value did not validate, or the
@@ -25,6 +28,7 @@ import type { McpArgs } from "./mcp.js";
 import type { CompileArgs } from "./compile.js";
 import { closest, didYouMean } from "../diagnostics/suggest.js";
 import type { InitArgs } from "./init.js";
+import type { EnqueueArgs, RunsArgs, WorkerArgs } from "./queue.js";
 import type { RunArgs } from "./run.js";
 import type { SignatureArgs } from "./signature.js";
 import { failureLine } from "./failure.js";
@@ -202,7 +206,83 @@ export async function main(argv: string[]): Promise<number> {
         code = await runInit(args as InitArgs);
       },
     )
-    .demandCommand(1, "name a command: eval, repl, signature, run, mcp, compile or init")
+    .command(
+      "worker [dirs..]",
+      "Run the queued runs of the agent files (BullMQ on Redis) until SIGTERM or Ctrl-C",
+      (y) =>
+        y
+          .positional("dirs", { type: "string", array: true, describe: "folders of agent files (default: agents)" })
+          .option("redis", {
+            type: "string",
+            nargs: 1,
+            describe: "the queue's Redis: redis://HOST:PORT (default: REDIS_URL)",
+          })
+          .option("queue", { type: "string", nargs: 1, describe: "the queue's name (default: ptcc)" })
+          .option("concurrency", { type: "number", nargs: 1, describe: "runs at once in this process (default 1)" })
+          .option("llm", {
+            type: "string",
+            nargs: 1,
+            describe: "the agents' model: openai:MODEL, anthropic:MODEL or script:FILE",
+          }),
+      async (args) => {
+        const { runWorker } = await import("./queue.js");
+        code = await runWorker(args as WorkerArgs);
+      },
+    )
+    .command(
+      "enqueue <agent>",
+      "Queue a run of an agent file (its input checked first) and print its id",
+      (y) =>
+        y
+          .positional("agent", { type: "string", describe: "the agent file, NAME.agent.md" })
+          .option("input", {
+            type: "string",
+            nargs: 1,
+            describe: "the input: a JSON object, or @FILE.json (default {})",
+          })
+          .option("redis", {
+            type: "string",
+            nargs: 1,
+            describe: "the queue's Redis: redis://HOST:PORT (default: REDIS_URL)",
+          })
+          .option("queue", { type: "string", nargs: 1, describe: "the queue's name (default: ptcc)" })
+          .option("idempotency-key", {
+            type: "string",
+            nargs: 1,
+            describe: "the run's key: queueing it again is a no-op",
+          })
+          .option("priority", { type: "number", nargs: 1, describe: "1 (first) to 2097152" })
+          .option("delay", { type: "number", nargs: 1, describe: "start no sooner than this many ms from now" })
+          .option("deadline", { type: "number", nargs: 1, describe: "fail as timeout unless done within this many ms" })
+          .option("tenant", { type: "string", nargs: 1, describe: "whose run it is" })
+          .option("wait", { type: "boolean", describe: "wait for the run and print its result" })
+          .option("json", { type: "boolean", describe: "print one JSON object" }),
+      async (args) => {
+        const { runEnqueue } = await import("./queue.js");
+        code = await runEnqueue(args as EnqueueArgs);
+      },
+    )
+    .command(
+      "runs <action> <id>",
+      "Show where a queued run is (status), or cancel it (cancel)",
+      (y) =>
+        y
+          .positional("action", { type: "string", choices: ["status", "cancel"], describe: "status or cancel" })
+          .positional("id", { type: "string", describe: "the run's id (what ptcc enqueue printed)" })
+          .option("redis", {
+            type: "string",
+            nargs: 1,
+            describe: "the queue's Redis: redis://HOST:PORT (default: REDIS_URL)",
+          })
+          .option("queue", { type: "string", nargs: 1, describe: "the queue's name (default: ptcc)" })
+          .option("reason", { type: "string", nargs: 1, describe: "why it is cancelled" })
+          .option("json", { type: "boolean", describe: "print one JSON object" }),
+      async (args) => {
+        const { runRuns } = await import("./queue.js");
+        code = await runRuns(args as RunsArgs);
+      },
+    )
+    .demandCommand(1, "name a command: eval, repl, signature, run, mcp, compile, init, worker, enqueue or runs")
     .strict()
     .fail((msg, err, y) => {
       throw err ?? new UsageError(withNearOption(msg, y));

@@ -23,13 +23,12 @@ import { memoryJournal, type JournalStore } from "../agent/journal/store.js";
 import { replayLlm, type RecordedReply } from "../llm/replay.js";
 import { jsonlTrace, type TraceSink } from "../agent/trace.js";
 import type { AgentDefinition, ChunkInfo, RunOptions, Step, Turn, TurnRun } from "../agent/types.js";
-import { AgentFileError } from "../agent-file/error.js";
 import { loadAgentFileWith, type DerivedTool, type UnsignedTool } from "../agent-file/load.js";
-import { PtcError } from "../diagnostics/error.js";
 import { createLlm } from "../llm/resolve.js";
 import { LlmError, type Llm } from "../llm/types.js";
 import { overrideModels } from "./models.js";
-import { parseContext } from "./options.js";
+import { loadAgentOrReport } from "./agent-files.js";
+import { readInput, stringOption } from "./options.js";
 import { sanitize } from "./sanitize.js";
 import { createSpinner, NO_SPINNER, type Spinner } from "./spinner.js";
 import { UsageError } from "./usage-error.js";
@@ -126,22 +125,8 @@ export async function runRun(args: RunArgs): Promise<number> {
 
   const input = readInput(inputOption);
 
-  let agent: Agent;
-  try {
-    agent = await loadAgentFileWith(args.agent, {}, { deriveTools: toolDeriver() });
-  } catch (e) {
-    // Agent file errors carry their own `file:line:col: message` form; print them as they
-    // are, every problem of the file.
-    if (e instanceof AgentFileError) {
-      process.stderr.write(`${e.problems.map((p) => p.format()).join("\n")}\n`);
-      return 2;
-    }
-    if (e instanceof PtcError) {
-      process.stderr.write(`${sanitize(e.format())}\n`);
-      return 2;
-    }
-    throw new UsageError(`cannot load ${args.agent}: ${e instanceof Error ? e.message : String(e)}`);
-  }
+  const agent = await loadAgentOrReport(args.agent, (file) => loadAgentFileWith(file, {}, { deriveTools: toolDeriver() }));
+  if (agent === 2) return 2;
   const def = agent.definition;
   if (args.dryRun === true) return dryRun(agent, input, args.json === true);
 
@@ -337,29 +322,6 @@ function checkWritable(file: string, option: string): void {
     const code = (e as NodeJS.ErrnoException).code ?? (e as Error).message;
     throw new UsageError(`cannot write ${option} ${file}: its folder is not writable (${code})`);
   }
-}
-
-/** An option given once, as text (yargs makes an array of a repeated option). */
-function stringOption(name: string, v: unknown): string | undefined {
-  if (v === undefined) return undefined;
-  if (typeof v !== "string") throw new UsageError(`give ${name} once`);
-  return v;
-}
-
-/** `--input '<json>'` or `--input @file.json` (relative to the working directory); `{}` without it. */
-function readInput(option: string | undefined): Record<string, unknown> {
-  if (option === undefined) return {};
-  if (!option.startsWith("@")) return parseContext(option, "--input");
-  const file = option.slice(1);
-  if (file === "") throw new UsageError("--input @ needs a file name: --input @file.json");
-  let text: string;
-  try {
-    text = readFileSync(file, "utf8");
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code ?? (e as Error).message;
-    throw new UsageError(`cannot read --input ${option} (${code})`);
-  }
-  return parseContext(text, `--input ${option}`);
 }
 
 // ── human output ────────────────────────────────────────────────────────────

@@ -138,24 +138,26 @@ function withHashes(text: string, inputsHash: string): string {
   return `${text.slice(0, at)}// ptcc: inputs ${inputsHash}, content ${digest([rest])}\n${rest}`;
 }
 
-/** The text of `OUT/index.ts`, re-exporting every agent module; `warnings`: the compile's. */
+/** The text of `OUT/index.ts`, re-exporting every agent module, and the registry `agents`; `warnings`: the compile's. */
 export function emitIndex(
   source: string,
   modules: readonly ModuleNames[],
   inputsHash: string,
   warnings: number,
 ): string {
-  const exports = [...modules]
-    .sort((x, y) => (x.module < y.module ? -1 : x.module > y.module ? 1 : 0))
-    .map(
-      (m) =>
-        `export {\n  ${m.agent},\n  ${m.validateInput},\n  ${m.validateOutput},\n  type ${m.input},\n  type ${m.output},\n} from "./${m.module}.js";`,
-    );
+  const sorted = [...modules].sort((x, y) => (x.module < y.module ? -1 : x.module > y.module ? 1 : 0));
+  const exports = sorted.map(
+    (m) =>
+      `export {\n  ${m.agent},\n  ${m.validateInput},\n  ${m.validateOutput},\n  type ${m.input},\n  type ${m.output},\n} from "./${m.module}.js";`,
+  );
   const body = fillTemplate(readTemplate("compile/index.tpl"), {
     source: inComment(source),
     hashes: "{{hashes}}",
     warnings: String(warnings),
     exports: exports.length === 0 ? "export {};" : exports.join("\n"),
+    // `export ... from` binds no local name: the registry imports the agents it lists.
+    imports: sorted.map((m) => `import { ${m.agent} } from "./${m.module}.js";\n`).join(""),
+    registry: sorted.length === 0 ? "{}" : `{\n${sorted.map((m) => `  ${m.agent},\n`).join("")}}`,
   });
   return withHashes(body, inputsHash);
 }

@@ -62,6 +62,12 @@ export function moduleNames(base: string): ModuleNames | { readonly problem: str
   if (RESERVED.has(agent)) {
     return { problem: `the file name ${JSON.stringify(base)} gives ${agent}, a reserved word of JavaScript`, hint };
   }
+  if (agent === "agents") {
+    return {
+      problem: `the file name ${JSON.stringify(base)} gives agents, the name of the registry OUT/index.ts exports`,
+      hint,
+    };
+  }
   if (base === "index") {
     return { problem: "an agent file cannot be called index.agent.md: OUT/index.ts re-exports every agent", hint };
   }

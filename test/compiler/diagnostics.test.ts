@@ -163,6 +163,13 @@ const cases: Case[] = [
     text: "a reserved word of JavaScript",
   },
   {
+    code: "PTC152",
+    files: { "agents/agents.agent.md": agentFile(SIG, PROMPT) },
+    file: "agents/agents.agent.md",
+    at: "1:1",
+    text: "gives agents, the name of the registry OUT/index.ts exports",
+  },
+  {
     code: "PTC153",
     files: { "agents/a.agent.md": agentFile(`${SIG}\ntools:\n  - self\n  - name: self\n    from: ./t.ts#f`, PROMPT) },
     at: "5:11",

@@ -137,6 +137,31 @@ describe("the packed package", () => {
     expect(r.status).toBe(0);
   });
 
+  it("ptcc/queue runs queued runs with no peer installed; ptcc/bullmq without bullmq says what to install", () => {
+    writeFileSync(
+      join(app, "queue.mjs"),
+      `import { defineAgent, scriptedLlm } from "ptcc";
+import { createRuns, startWorker } from "ptcc/queue";
+import { bullmqBackend } from "ptcc/bullmq";
+const agents = { add: defineAgent(${AGENT}) };
+const runs = createRuns(agents);
+const worker = await startWorker(agents, { backend: runs.backend, llm: scriptedLlm([${REPLY}]) });
+const step = await (await runs.add.enqueue({ xs: [2, 3] })).result();
+await worker.close();
+console.log(JSON.stringify(step.return));
+try {
+  await bullmqBackend({ connection: "redis://127.0.0.1:1" }).state("x");
+} catch (e) {
+  console.log(e.message);
+}
+`,
+    );
+    expect(execFileSync("node", ["queue.mjs"], { cwd: app, encoding: "utf8" }).trim().split("\n")).toEqual([
+      '{"total":5}',
+      "ptcc/bullmq needs the optional package bullmq — npm install bullmq ioredis",
+    ]);
+  });
+
   it("the installed ptcc command answers", () => {
     const r = spawnSync(join(app, "node_modules", ".bin", "ptcc"), ["eval", "-e", "(+ 1 2)"], { encoding: "utf8" });
     expect(r.stdout.trim()).toBe("3");
