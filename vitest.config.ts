@@ -9,10 +9,14 @@ export default defineConfig({
     alias: [
       { find: /^ptcc$/, replacement: src("index.ts") },
       { find: /^ptcc\/runtime$/, replacement: src("runtime/index.ts") },
+      { find: /^ptcc\/queue$/, replacement: src("queue/index.ts") },
+      { find: /^ptcc\/bullmq$/, replacement: src("bullmq/index.ts") },
     ],
   },
   test: {
     include: ["test/**/*.test.ts"],
+    // The Redis the Redis tests talk to (a real one, never a mock).
+    globalSetup: ["test/bullmq/global-setup.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

@@ -141,7 +141,7 @@ export async function runCompileSuite({ quick, line }) {
     run(process.execPath, [bin, "compile", "agents", "--out", "gen"], dir, { PTCC_CACHE_DIR: cache });
   const warmCache = join(dir, ".cache-warm");
   const emptyCache = join(dir, ".cache-empty");
-  const times = { empty: [], warm: [], noChange: [], inProcess: [], check: [], node: [] };
+  const times = { empty: [], warm: [], noChange: [], noChangeCheck: [], inProcess: [], check: [], node: [] };
   let failed = false;
   const cold = (cache, into) => {
     rmSync(join(dir, "gen"), { recursive: true, force: true });
@@ -166,6 +166,15 @@ export async function runCompileSuite({ quick, line }) {
         failed = true;
       }
       times.noChange.push(w.ms);
+      // --check of an unchanged project: it must cost what the no-change compile costs.
+      const k = run(process.execPath, [bin, "compile", "agents", "--out", "gen", "--check"], dir, {
+        PTCC_CACHE_DIR: warmCache,
+      });
+      if (k.code !== 0 || !k.out.includes("up to date")) {
+        line(`the unchanged --check failed:\n${k.out}`);
+        failed = true;
+      }
+      times.noChangeCheck.push(k.ms);
       const p = run(process.execPath, ["--input-type=module", "-e", IN_PROCESS], dir, { PTCC_CACHE_DIR: warmCache });
       const ms = Number(p.out.trim());
       if (p.code !== 0 || !Number.isFinite(ms)) {
@@ -187,13 +196,14 @@ export async function runCompileSuite({ quick, line }) {
     rmSync(dir, { recursive: true, force: true });
   }
   if (failed) return { failed, report: null };
-  const [e, c, w, t, n, ip] = [
+  const [e, c, w, t, n, ip, k] = [
     times.empty,
     times.warm,
     times.noChange,
     times.check,
     times.node,
     times.inProcess,
+    times.noChangeCheck,
   ].map(median);
   const range = (xs) => `${Math.min(...xs).toFixed(0)}–${Math.max(...xs).toFixed(0)}`.padStart(10);
   const row = (label, m, xs) => line(`  ${label.padEnd(50)} ${m.toFixed(0).padStart(6)} ms  (${range(xs)})`);
@@ -204,6 +214,7 @@ export async function runCompileSuite({ quick, line }) {
   row("cold compile, warm code cache", c, times.warm);
   row("cold compile, empty code cache (first use, CI)", e, times.empty);
   row("no-change compile", w, times.noChange);
+  row("no-change --check (CI)", k, times.noChangeCheck);
   row("no-change compile in a running process (--watch)", ip, times.inProcess);
   row("tsc --noEmit of the generated output (baseline)", t, times.check);
   row("node -e 0 (process start, for scale)", n, times.node);
@@ -211,6 +222,7 @@ export async function runCompileSuite({ quick, line }) {
     `  cold / tsc: ${(c / t).toFixed(2)}× warm cache, ${(e / t).toFixed(2)}× empty cache (target < 1)   ` +
       `no-change / cold: ${(w / c).toFixed(3)}× (target < 0.1; in a running process ${(ip / c).toFixed(3)}×)`,
   );
+  line(`  no-change --check / no-change compile: ${(k / w).toFixed(2)}× (target ≈ 1)`);
   return {
     failed: false,
     report: {
@@ -220,6 +232,8 @@ export async function runCompileSuite({ quick, line }) {
       coldEmptyCacheMs: e,
       noChangeMs: w,
       noChangeInProcessMs: ip,
+      noChangeCheckMs: k,
+      noChangeCheckOverNoChange: k / w,
       tscMs: t,
       nodeMs: n,
       coldOverTsc: c / t,

@@ -2,14 +2,15 @@
 // JavaScript on five programs in this process and on five heavy programs as whole
 // processes (heavy.mjs), plus cold start, the cost of asynchrony and tool-call
 // replay, generated validators against Ajv and Zod (validators.mjs), the agent loop's
-// cost per turn with prompt sizes (agent-loop.mjs), and `ptcc compile` on a project of 100
-// agent files against tsc of its output (compile.mjs). See
+// cost per turn with prompt sizes (agent-loop.mjs), `ptcc compile` on a project of 100
+// agent files against tsc of its output (compile.mjs), and queued runs on BullMQ with 1, 2
+// and 4 worker processes against the same runs in one process (queue.mjs). See
 // bench/README.md for what is measured and how to read it.
 //
 // Usage: node bench/run.mjs [--quick] [--only name,name] [--json FILE]
 //   --quick   smaller data and fewer runs: a smoke test of the bench itself
 //   --only    run only these programs (names as in the table; `heavy`, `validators`,
-//             `agent-loop`, `long-runs` and `compile` for those suites); skips nothing else
+//             `agent-loop`, `long-runs`, `compile` and `queue` for those suites); skips nothing else
 //   --json    also write every measurement to FILE
 //   --baseline DIR  also run the heavy programs and the per-turn cost with another built
 //             checkout of ptcc (before/after)
@@ -521,6 +522,16 @@ if (!only || only.has("compile")) {
   const c = await runCompileSuite({ quick, line });
   report.compile = c.report;
   if (c.failed) failed = true;
+}
+
+// ---------------------------------------------------------------------------------------
+// 7. Run queues: 1,000 runs on BullMQ with 1, 2 and 4 worker processes against one process.
+
+if (!only || only.has("queue")) {
+  const { runQueueSuite } = await import("./queue.mjs");
+  const q = await runQueueSuite({ quick, line });
+  report.queue = q.report;
+  if (q.failed) failed = true;
 }
 
 if (jsonOut) writeFileSync(jsonOut, JSON.stringify(report, null, 2) + "\n");

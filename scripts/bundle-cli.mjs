@@ -20,11 +20,20 @@ await build({
   // tsx loads TypeScript tool modules with its own loader files, found relative to its
   // package: it must stay a dependency that Node resolves, not code inside the bundle.
   // gpt-tokenizer (a dev dependency) counts tokens for `ptcc run --dry-run` when it is
-  // installed; bundled, it would add megabytes for everyone. The MCP SDK and OpenTelemetry
-  // are optional peer dependencies: found in the user's node_modules when a command needs
-  // them, never copied into the bundle. ts-morph (ptcc compile, ~350 ms to load) is imported
-  // only by the command that needs it, so other commands never pay for it.
-  external: ["tsx", "tsx/*", "gpt-tokenizer", "@modelcontextprotocol/*", "@opentelemetry/*", "ts-morph"],
+  // installed; bundled, it would add megabytes for everyone. The MCP SDK, OpenTelemetry,
+  // BullMQ and ioredis are optional peer dependencies: found in the user's node_modules when
+  // a command needs them, never copied into the bundle. ts-morph (ptcc compile, ~350 ms to
+  // load) is imported only by the command that needs it, so other commands never pay for it.
+  external: [
+    "tsx",
+    "tsx/*",
+    "gpt-tokenizer",
+    "@modelcontextprotocol/*",
+    "@opentelemetry/*",
+    "ts-morph",
+    "bullmq",
+    "ioredis",
+  ],
   platform: "node",
   format: "esm",
   target: "node20",

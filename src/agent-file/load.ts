@@ -18,6 +18,7 @@ import type { Span } from "../diagnostics/span.js";
 import { closest, didYouMean } from "../diagnostics/suggest.js";
 import type { LlmRegistry } from "../llm/types.js";
 import type { Limits } from "../runtime/limits.js";
+import type { Signature } from "../signature/types.js";
 import { describeValue } from "../agent/describe-value.js";
 import { integerProblem, MAX_TIMER_MS } from "../agent/rules.js";
 import { AgentFileError } from "./error.js";
@@ -54,6 +55,36 @@ export interface LoadAgentFileOptions {
  * modules and define the agent. Throws AgentFileError.
  */
 export async function loadAgentFile(path: string, options: LoadAgentFileOptions = {}): Promise<Agent> {
+  return loadAgentFileWith(path, options, {});
+}
+
+/** A tool module's function whose agent file declares no signature. */
+export interface UnsignedTool {
+  /** The module's absolute path. */
+  readonly module: string;
+  readonly exportName: string;
+  /** The agent file (absolute) that names it. */
+  readonly file: string;
+}
+
+/** What is known of an unsigned tool from its types (null: nothing). */
+export interface DerivedTool {
+  readonly signature: Signature | null;
+  readonly description?: string;
+}
+
+/** What the command line adds to a load (not part of the library's API). */
+export interface LoadHooks {
+  /**
+   * The signatures (and descriptions) `ptcc compile` would derive for the tools whose agent
+   * file declares none, so that `ptcc run` sends what the compiled agent sends. Called once
+   * per agent file that has such tools; answers in their order.
+   */
+  readonly deriveTools?: (tools: readonly UnsignedTool[]) => Promise<readonly (DerivedTool | null)[]>;
+}
+
+/** loadAgentFile, with the command line's hooks. */
+export async function loadAgentFileWith(path: string, options: LoadAgentFileOptions, hooks: LoadHooks): Promise<Agent> {
   const timeout = options.importTimeoutMs ?? DEFAULT_IMPORT_TIMEOUT_MS;
   const badTimeout = integerProblem(timeout, 0, MAX_TIMER_MS);
   if (badTimeout !== null) {
@@ -64,7 +95,7 @@ export async function loadAgentFile(path: string, options: LoadAgentFileOptions 
     });
   }
   const probe = timeout > 0 ? new ImportProbe(timeout) : null;
-  const context: LoadContext = { options, agents: new Map(), modules: new Map(), probe, timeoutMs: timeout };
+  const context: LoadContext = { options, hooks, agents: new Map(), modules: new Map(), probe, timeoutMs: timeout };
   try {
     return await loadFile(context, { absolute: resolve(path), shown: path }, []);
   } finally {
@@ -78,6 +109,7 @@ export async function loadAgentFile(path: string, options: LoadAgentFileOptions 
 /** The state of one `loadAgentFile` call (no module-level caches: files change between calls). */
 interface LoadContext {
   readonly options: LoadAgentFileOptions;
+  readonly hooks: LoadHooks;
   /** Agents already loaded, by absolute path: a file used by two agents is loaded once. */
   readonly agents: Map<string, Agent>;
   /** Tool modules by absolute path. */
@@ -107,11 +139,13 @@ async function loadFile(context: LoadContext, file: FileRef, stack: readonly Fil
   const spec = await parseWithAdvice(text, file);
   const badModel = checkModel(spec, text, context.options.llmRegistry);
   if (badModel !== null) throw badModel;
+  const model = await scriptModel(spec, file, text);
   const here = [...stack, file];
   const tools: Record<string, ToolSpec> = {};
   for (const entry of spec.tools) {
     tools[entry.name] = await loadTool(context, { file, entry }, here);
   }
+  await deriveSignatures(context, file, spec, tools);
 
   const agentOptions: AgentOptions = {
     name: spec.name,
@@ -123,7 +157,7 @@ async function loadFile(context: LoadContext, file: FileRef, stack: readonly Fil
     maxTurns: spec.maxTurns,
     maxDepth: spec.maxDepth,
     formatOptions: spec.formatOptions,
-    llm: spec.model,
+    llm: model,
     llmRegistry: context.options.llmRegistry,
     turnTimeoutMs: spec.turnTimeoutMs,
     missionTimeoutMs: spec.missionTimeoutMs,
@@ -157,6 +191,60 @@ async function loadFile(context: LoadContext, file: FileRef, stack: readonly Fil
   }
   context.agents.set(file.absolute, agent);
   return agent;
+}
+
+/**
+ * The file's model, with a `script:FILE` made absolute: like `from:`, the script's path is
+ * relative to the agent file (not to the working directory), and it must be there.
+ */
+async function scriptModel(spec: AgentFileSpec, file: FileRef, text: string): Promise<string | undefined> {
+  const model = spec.model;
+  if (model === undefined || !model.startsWith("script:")) return model;
+  const path = model.slice("script:".length).trim();
+  const absolute = resolve(dirname(file.absolute), path);
+  if (!(await isFile(absolute))) {
+    throw new AgentFileError(
+      `model ${model}: no script ${path} next to the agent file`,
+      file.shown,
+      spec.spans.model?.value,
+      "the script's path is relative to the agent file, as from: is",
+      text,
+    );
+  }
+  return `script:${absolute}`;
+}
+
+/** The signatures the hook derives for the file's tool modules that declare none. */
+async function deriveSignatures(
+  context: LoadContext,
+  file: FileRef,
+  spec: AgentFileSpec,
+  tools: Record<string, ToolSpec>,
+): Promise<void> {
+  const derive = context.hooks.deriveTools;
+  if (derive === undefined) return;
+  const unsigned = spec.tools.filter(
+    (e): e is Extract<ToolEntry, { kind: "module" }> => e.kind === "module" && e.signature === undefined,
+  );
+  if (unsigned.length === 0) return;
+  const answers = await derive(
+    unsigned.map((e) => ({
+      module: resolve(dirname(file.absolute), e.from.path),
+      exportName: e.from.exportName,
+      file: file.absolute,
+    })),
+  );
+  unsigned.forEach((e, i) => {
+    const a = answers[i];
+    const tool = tools[e.name] as ToolDefinition;
+    if (a === null || a === undefined) return;
+    const description = e.description ?? a.description;
+    tools[e.name] = {
+      ...tool,
+      ...(a.signature === null ? {} : { signature: a.signature }),
+      ...(description === undefined ? {} : { description }),
+    };
+  });
 }
 
 /** The file's text; missing, unreadable and oversized files are errors without a position. */
@@ -214,12 +302,13 @@ async function loadSibling(
     );
   }
   if (!(await isFile(target.absolute))) {
-    const siblings = (await listDir(dir)).filter((f) => f.endsWith(AGENT_FILE_EXTENSION));
+    // The folder it names (this file's own for a name without a path).
+    const siblings = (await listDir(dirname(target.absolute))).filter((f) => f.endsWith(AGENT_FILE_EXTENSION));
     const names = siblings.map((f) => f.slice(0, -AGENT_FILE_EXTENSION.length));
     const wanted = fileName.slice(0, -AGENT_FILE_EXTENSION.length);
     throw atEntry(
       ref,
-      `no agent file ${fileName} in ${dirname(ref.file.shown)}`,
+      `no agent file ${fileName} in ${dirname(target.shown)}`,
       didYouMean(closest(wanted, names)) ??
         (names.length > 0 ? `the agent files there are: ${names.join(", ")}` : undefined),
     );

@@ -206,7 +206,12 @@ const VARIABLE = /\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g;
  * variable is an error at the entry), the working directory resolved against the file's
  * folder, and the server started — with `ptcc/mcp` loaded — only when a run opens it.
  */
-export function mcpToolSource(entry: McpEntry, file: EntryFile, env: NodeJS.ProcessEnv = process.env): ToolSource {
+export function mcpToolSource(
+  entry: McpEntry,
+  file: EntryFile,
+  // Not NodeJS.ProcessEnv: the declarations must type-check without @types/node (`"types": []`).
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): ToolSource {
   const at = `${file.shown}:${entry.span.line}:${entry.span.column}`;
   const expand = (text: string, where: string): string =>
     text.replace(VARIABLE, (_, name: string) => {

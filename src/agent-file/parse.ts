@@ -119,7 +119,10 @@ export interface ModulePathDetail {
 export type ToolEntry =
   /** The agent itself, run as a child (`self`). */
   | { readonly kind: "self"; readonly name: string; readonly span: Span }
-  /** Another agent file of the same folder, used as a tool; `file` is `./other.agent.md`. */
+  /**
+   * Another agent file used as a tool: `file` is `./other.agent.md`, or its path from this
+   * file's folder (`../support/summarize.agent.md`); the tool is named by the file.
+   */
   | { readonly kind: "agent"; readonly name: string; readonly file: string; readonly span: Span }
   /** A function exported by a module. `fromSpan` is the position of the `from` value. */
   | {
@@ -719,11 +722,18 @@ class AgentFileParser {
       throw this.fail(`write the agent's name without ${AGENT_FILE_EXTENSION}`, entry.span, `write ${agentNameOf(s)}`);
     }
     if (/[/\\]/.test(s)) {
-      throw this.fail(
-        `agent tools name an agent file of the same folder, not a path: ${shown(s)}`,
-        entry.span,
-        "move the agent file next to this one, or write a module tool (from: ./file.ts#name)",
-      );
+      // An agent file of another folder, by its path from this one: `../support/summarize`.
+      const path = s.startsWith("./") || s.startsWith("../") ? s : `./${s}`;
+      const base = path.slice(path.lastIndexOf("/") + 1);
+      if (s.includes("\\") || s.startsWith("/") || base === "" || path.split("/").some((p) => p === "")) {
+        throw this.fail(
+          `an agent tool's path must be relative, with / between folders: ${shown(s)}`,
+          entry.span,
+          "write it from this file's folder: ../support/summarize",
+        );
+      }
+      if (name === undefined) this.checkToolName(base, entry.span);
+      return { kind: "agent", name: name ?? base, file: `${path}${AGENT_FILE_EXTENSION}`, span: entry.span };
     }
     this.checkToolName(s, entry.span);
     return { kind: "agent", name: name ?? s, file: `./${s}${AGENT_FILE_EXTENSION}`, span: entry.span };

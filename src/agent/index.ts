@@ -21,6 +21,7 @@ export type {
 } from "./typed.js";
 export { DefinitionError, type DefinitionProblem } from "./definition-error.js";
 export { chain } from "./chain.js";
+export { runOrThrow, StepFailedError } from "./run-or-throw.js";
 export {
   jsonlTrace,
   combineTraces,
@@ -34,7 +35,13 @@ export {
 } from "./trace.js";
 export { recordReplies, type RecordedReply, type ReplyRecorder } from "./record.js";
 export type { ToolSource, OpenToolSource } from "./tool-source.js";
-export { stepToJson, type StepJson } from "./step-json.js";
+export {
+  stepToJson,
+  type StepJson,
+  type StepJsonBase,
+  type StepJsonFailed,
+  type StepJsonReturned,
+} from "./step-json.js";
 export { formatResult } from "./format-result.js";
 export { cancelOnCtrlC, type CtrlC } from "./cancel.js";
 export { systemPrompt, DEFAULT_SHAPE, RUN_PROGRAM, type PromptShape, type PromptSection } from "./prompt/system.js";

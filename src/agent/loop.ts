@@ -74,6 +74,7 @@ import { ReplayDivergence, RunJournal } from "./journal/run-journal.js";
 import { summarize } from "./journal/definition.js";
 import type { ToolOutcome, TurnEntry } from "./journal/entries.js";
 import { stepToJson } from "./step-json.js";
+import { hasAltSpellings, inSignatureSpelling as respell } from "./signature-keys.js";
 import { EVENT_IDS, type RunEvent, type RunEventBody } from "./events.js";
 import { Allowance } from "./allowance.js";
 import { estimateTokensOf, shouldCompact, summaryNote, trimNote, turnsToKeep, CHARS_PER_TOKEN, COMPACT_TO } from "./compaction.js";
@@ -1168,11 +1169,16 @@ class Run {
 
   private async resolveLlm(): Promise<Llm> {
     const chosen = this.def.llm;
+    // A model the registry names is kept. Otherwise the caller's model wins over the
+    // definition's (an agent file's `model:`), here and in the agents this one calls, as the
+    // model argument of an AI SDK call does: a test's scripted model is never bypassed.
+    const named =
+      typeof chosen === "string" && Object.hasOwn(this.registry, chosen) ? this.registry[chosen] : undefined;
+    if (named !== undefined) return toLlm(named);
+    if (this.options.llm !== undefined) return toLlm(this.options.llm);
     if (typeof chosen === "function") return toLlm(chosen);
     if (typeof chosen === "object") return toLlm(chosen);
     if (typeof chosen === "string") {
-      const named = this.registry[chosen];
-      if (named !== undefined) return toLlm(named);
       if (chosen.includes(":")) {
         // One instance per spec for the whole mission: a scripted LLM's replies are read
         // in call order across every agent, which needs a single cursor.
@@ -1189,7 +1195,7 @@ class Run {
         `${agentLabel(this.def.name)}: no model named ${chosen} in the LLM registry${known.length > 0 ? ` (it has ${known.join(", ")})` : ""}${spec !== undefined ? ` — did you mean ${spec}?` : ""}`,
       );
     }
-    const given = this.options.llm ?? this.parent?.llm;
+    const given = this.parent?.llm;
     if (given !== undefined) return toLlm(given);
     throw new LlmError(`${agentLabel(this.def.name)}: no LLM given (pass llm in the definition or the run options)`);
   }
@@ -1691,7 +1697,9 @@ class Run {
       this.def.limits,
       this.msLeft(),
     );
-    const ret = failure === null ? written?.json : undefined;
+    // The return comes back with its keys spelled as the signature (and so its type) has
+    // them: validation accepts `was-improved` for the field `was_improved`.
+    const ret = failure === null ? inSignatureSpelling(this.def, written?.json) : undefined;
     this.endTrace = written?.trace;
     const replayed = this.journal?.replayedTurns ?? 0;
     const usage: Usage = {
@@ -1732,6 +1740,13 @@ function journalFailure(e: unknown): Failure {
   if (e instanceof ReplayDivergence) return { kind: "replay", reason: e.message };
   if (e instanceof JournalError) return { kind: "journal", reason: e.message };
   return { kind: "journal", reason: `the journal store failed: ${hostMessage(e)}` };
+}
+
+/** A return in the spelling of the output type's fields (the value as it is when a walk cannot finish). */
+function inSignatureSpelling(def: AgentDefinition, value: unknown): unknown {
+  if (!hasAltSpellings(def.signature.output)) return value;
+  const r = tryHostWalk((meter) => respell(def.signature.output, value, meter), { limits: def.limits });
+  return r.ok ? r.value : value;
 }
 
 /** The Step's namespace: the user vars' JSON by name (`__proto__` too stays data). */

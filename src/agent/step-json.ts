@@ -3,14 +3,15 @@
  * `{"ok":false,"fail":{...},"turns":N,...}`. The transcript (each turn's program and
  * result) is included; the trace is not (it is written with --trace). Its names are the
  * Step's (`fail`, `transcript`, a turn's `turn`); `turns` here is their count.
+ *
+ * `StepJson<O>` is typed like a Step: test `ok` and `return` is an `O` (a queued run's
+ * result, `handle.result()` of ptcc/queue, is the StepJson of its agent's output).
  */
-import type { Step, Usage } from "./types.js";
+import type { FailureKind, Step, Usage } from "./types.js";
 
-export interface StepJson {
-  readonly ok: boolean;
+/** What every StepJson has, returned or failed. */
+export interface StepJsonBase {
   readonly agent: string;
-  readonly return?: unknown;
-  readonly fail?: { readonly kind: string; readonly reason: string; readonly value?: unknown };
   readonly turns: number;
   readonly usage: Usage;
   readonly durationMs: number;
@@ -23,20 +24,25 @@ export interface StepJson {
   }[];
 }
 
-export function stepToJson(step: Step): StepJson {
-  return {
-    ok: step.ok,
+/** The JSON of a run that returned. */
+export interface StepJsonReturned<O = unknown> extends StepJsonBase {
+  readonly ok: true;
+  readonly return: O;
+  readonly fail?: undefined;
+}
+
+/** The JSON of a run that failed: `fail` says why. */
+export interface StepJsonFailed extends StepJsonBase {
+  readonly ok: false;
+  readonly fail: { readonly kind: FailureKind; readonly reason: string; readonly value?: unknown };
+  readonly return?: undefined;
+}
+
+export type StepJson<O = unknown> = StepJsonReturned<O> | StepJsonFailed;
+
+export function stepToJson<O>(step: Step<O>): StepJson<O> {
+  const base: StepJsonBase = {
     agent: step.agent,
-    ...(step.ok ? { return: step.return ?? null } : {}),
-    ...(step.failure !== undefined
-      ? {
-          fail: {
-            kind: step.failure.kind,
-            reason: step.failure.reason,
-            ...(step.failure.value !== undefined ? { value: step.failure.value } : {}),
-          },
-        }
-      : {}),
     turns: step.turns.length,
     usage: step.usage,
     durationMs: Math.round(step.durationMs * 10) / 10,
@@ -47,5 +53,15 @@ export function stepToJson(step: Step): StepJson {
       ...(t.result !== undefined ? { result: t.result } : {}),
       feedback: t.feedback,
     })),
+  };
+  // Key order as `ptcc run --json` prints it: ok, agent, return or fail, then the rest.
+  const { agent, ...rest } = base;
+  if (step.ok) return { ok: true, agent, return: (step.return ?? null) as O, ...rest };
+  const f = step.failure;
+  return {
+    ok: false,
+    agent,
+    fail: { kind: f.kind, reason: f.reason, ...(f.value !== undefined ? { value: f.value } : {}) },
+    ...rest,
   };
 }

@@ -173,7 +173,8 @@ function hostTool(host: ToolHost, name: string, spec: ToolDefinition): ToolFunct
         (meter) => {
           if (sig !== null) {
             const checked = checkOutput(sig, result, "enabled", meter);
-            if (!checked.ok) return `returned data that does not match ${renderSignature(sig)}: ${issuesText(checked.errors)}`;
+            if (!checked.ok)
+              return `returned data that does not match ${renderSignature(sig)}: ${issuesText(checked.errors)}`;
           }
           host.seen(result);
           call.done({ result });

@@ -10,13 +10,15 @@
  * command. What it does not recognise (help, an unknown or repeated option, `--opt=value`
  * spellings of booleans) it leaves to the full command line, so that both always agree.
  *
- *   ptcc compile [DIR...] --out OUT [--check] [--watch] [--force] [--format pretty|json|github]
+ *   ptcc compile [DIR...] [--out OUT] [--check] [--watch] [--force] [--format pretty|json|github]
+ *                [--warnings-as-errors]
  */
 import { defaultCacheDir } from "../compiler/load-typescript.js";
 import { startTypesWorker } from "../compiler/tool-types-client.js";
 import { upToDate } from "../compiler/up-to-date.js";
 import type { CompileArgs, CompileStart } from "./compile.js";
 import { formatOf, render, unchanged } from "./compile-render.js";
+import { compileFolders } from "./compile-config.js";
 import { firstTime, type Mutable } from "./quick-args.js";
 
 /** The arguments after `compile`, or null when the full command line must read them. */
@@ -52,6 +54,10 @@ export function parseQuickCompile(args: readonly string[]): CompileArgs | null {
         if (inline !== undefined || !once(name)) return null;
         out[name.slice(2) as "check" | "watch" | "force"] = true;
         break;
+      case "--warnings-as-errors":
+        if (inline !== undefined || !once(name)) return null;
+        out.warningsAsErrors = true;
+        break;
       default:
         if (a.startsWith("-")) return null;
         dirs.push(a);
@@ -68,19 +74,24 @@ export function parseQuickCompile(args: readonly string[]): CompileArgs | null {
 export async function quickCompile(args: readonly string[], load: (name: string) => unknown): Promise<number | null> {
   const parsed = parseQuickCompile(args);
   if (parsed === null) return null;
-  const dirs = parsed.dirs ?? ["agents"];
   let format: ReturnType<typeof formatOf> | null;
+  let folders: ReturnType<typeof compileFolders> | null;
   try {
     format = formatOf(parsed.format);
+    folders = compileFolders(parsed, process.cwd());
   } catch {
     format = null; // the command reports it
+    folders = null;
   }
-  const plain = parsed.check !== true && parsed.force !== true && parsed.watch !== true;
+  const dirs = folders?.dirs ?? parsed.dirs ?? ["agents"];
+  // --check as well: a module whose inputs are as they were has the code it would get.
+  const plain = parsed.force !== true && parsed.watch !== true;
   let changed = false;
-  if (plain && format !== null && typeof parsed.out === "string" && parsed.out !== "") {
-    const quick = upToDate({ inputs: dirs, out: parsed.out, cwd: process.cwd() });
+  if (plain && format !== null && folders !== null) {
+    const quick = upToDate({ inputs: dirs, out: folders.out, cwd: process.cwd() });
     if (quick !== null) {
-      process.stdout.write(render(unchanged(quick), format, false));
+      const check = parsed.check === true;
+      process.stdout.write(render(unchanged(quick, check), format, { check, command: folders.command }));
       return 0;
     }
     changed = true;

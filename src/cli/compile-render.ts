@@ -9,6 +9,7 @@ import {
   diagnosticToJson,
   formatDiagnostic,
   formatGithubAnnotation,
+  githubCommand,
   sortDiagnostics,
 } from "../compiler/diagnostics.js";
 import { sanitize } from "./sanitize.js";
@@ -16,10 +17,32 @@ import { UsageError } from "./usage-error.js";
 
 export type Format = "pretty" | "json" | "github";
 
-/** The result of a compile that found nothing changed (upToDate's answer). */
-export function unchanged(quick: { readonly agents: number; readonly inputs: readonly string[] }): CompileResult {
+/** How a compile's result is printed and judged, besides its format. */
+export interface RenderOptions {
+  /** It was a --check. */
+  readonly check: boolean;
+  /** The command that brings the output up to date (`npx ptcc compile agents --out gen`). */
+  readonly command?: string;
+  /** --warnings-as-errors: warnings fail the command too. */
+  readonly warningsAsErrors?: boolean;
+}
+
+/** The result of a compile that found nothing changed (upToDate's answer); with --check, nothing out of date. */
+export function unchanged(
+  quick: { readonly agents: number; readonly inputs: readonly string[] },
+  check = false,
+): CompileResult {
   const none: readonly string[] = [];
-  return { ...quick, diagnostics: [], errors: 0, warnings: 0, written: none, removed: none, regenerated: none };
+  return {
+    ...quick,
+    diagnostics: [],
+    errors: 0,
+    warnings: 0,
+    written: none,
+    removed: none,
+    regenerated: none,
+    ...(check ? { check: { stale: none, missing: none, extra: none } } : {}),
+  };
 }
 
 /** The --format value (GitHub annotations by default on GitHub Actions). */
@@ -29,9 +52,9 @@ export function formatOf(v: unknown): Format {
   throw new UsageError(`--format must be pretty, json or github, got ${JSON.stringify(v)}`);
 }
 
-/** 1 when the compile found errors, or --check found differences; else 0. */
-export function exitCode(r: CompileResult, check: boolean): number {
-  if (r.errors > 0) return 1;
+/** 1 when the compile found errors (warnings too, with --warnings-as-errors), or --check found differences; else 0. */
+export function exitCode(r: CompileResult, check: boolean, warningsAsErrors = false): number {
+  if (r.errors > 0 || (warningsAsErrors && r.warnings > 0)) return 1;
   if (check && r.check !== undefined && r.check.stale.length + r.check.missing.length + r.check.extra.length > 0) {
     return 1;
   }
@@ -57,11 +80,13 @@ export function summaryLine(r: CompileResult, check: boolean): string {
 }
 
 /** What a compile prints: its problems, what --check found, and the summary line. */
-export function render(r: CompileResult, format: Format, check: boolean): string {
+export function render(r: CompileResult, format: Format, options: RenderOptions): string {
+  const { check } = options;
+  const strict = options.warningsAsErrors === true;
   const diags = sortDiagnostics(r.diagnostics);
   if (format === "json") {
     return `${JSON.stringify({
-      ok: exitCode(r, check) === 0,
+      ok: exitCode(r, check, strict) === 0,
       agents: r.agents,
       errors: r.errors,
       warnings: r.warnings,
@@ -72,15 +97,30 @@ export function render(r: CompileResult, format: Format, check: boolean): string
     })}\n`;
   }
   const lines: string[] = [];
-  for (const d of diags) lines.push(format === "github" ? formatGithubAnnotation(d) : formatDiagnostic(d));
+  for (const d of diags) {
+    // --warnings-as-errors: a warning fails the job, so on GitHub it is an error annotation.
+    const shown = strict && d.severity === "warning" ? { ...d, severity: "error" as const } : d;
+    lines.push(format === "github" ? formatGithubAnnotation(shown) : formatDiagnostic(d));
+  }
   if (format === "pretty" && diags.length > 0) lines.push("");
+  const command = options.command ?? "ptcc compile without --check";
   if (check && r.check !== undefined && r.errors === 0) {
-    for (const f of r.check.stale) lines.push(`stale: ${f}`);
-    for (const f of r.check.missing) lines.push(`missing: ${f}`);
-    for (const f of r.check.extra) lines.push(`extra: ${f}`);
-    if (r.check.stale.length + r.check.missing.length + r.check.extra.length > 0) {
-      lines.push("run ptcc compile without --check to update them");
+    const why = r.check.why ?? {};
+    const rows: [string, string][] = [
+      ...r.check.stale.map((f): [string, string] => ["stale", f]),
+      ...r.check.missing.map((f): [string, string] => ["missing", f]),
+      ...r.check.extra.map((f): [string, string] => ["extra", f]),
+    ];
+    for (const [what, f] of rows) {
+      const reason = why[f];
+      if (format === "github") {
+        const text = `${f} is ${what === "extra" ? "left over" : what === "missing" ? "missing" : "out of date"}${reason === undefined ? "" : `: ${reason}`}. Run ${command} and commit the result.`;
+        lines.push(githubCommand("error", [["file", f], ["title", `ptcc compile --check: ${what}`]], text));
+      } else {
+        lines.push(`${what}: ${f}${reason === undefined ? "" : ` (${reason})`}`);
+      }
     }
+    if (rows.length > 0 && format === "pretty") lines.push(`run ${command} to update them`);
   }
   lines.push(summaryLine(r, check));
   return `${sanitize(lines.join("\n"))}\n`;
@@ -88,7 +128,7 @@ export function render(r: CompileResult, format: Format, check: boolean): string
 
 /** In --watch: only what this compile changed, or its problems. */
 export function renderChanges(r: CompileResult, format: Format): string {
-  if (format === "json") return render(r, format, false);
+  if (format === "json") return render(r, format, { check: false });
   const lines: string[] = [];
   for (const d of sortDiagnostics(r.diagnostics)) {
     lines.push(format === "github" ? formatGithubAnnotation(d) : formatDiagnostic(d));

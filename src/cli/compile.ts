@@ -11,11 +11,12 @@
  * Exit codes: 0 compiled (or, with --check, up to date); 1 errors in the agent files, or
  * --check found stale, missing or extra files; 2 the command was used wrongly.
  */
-import { watch as fsWatch, type FSWatcher } from "node:fs";
-import { dirname, resolve, sep } from "node:path";
+import { readdirSync, watch as fsWatch, type FSWatcher } from "node:fs";
+import { dirname, join, resolve, sep } from "node:path";
 import type { CompileProgress, CompileResult, ToolTypeReader } from "../compiler/compile.js";
 import { startTypesWorker, type ToolTypesWorker } from "../compiler/tool-types-client.js";
 import { exitCode, formatOf, render, renderChanges, unchanged } from "./compile-render.js";
+import { compileFolders } from "./compile-config.js";
 import { failureLine } from "./failure.js";
 import { UsageError } from "./usage-error.js";
 
@@ -28,6 +29,8 @@ export interface CompileArgs {
   readonly watch?: boolean;
   readonly force?: boolean;
   readonly format?: unknown;
+  /** Warnings fail the command too (exit 1), and are error annotations on GitHub. */
+  readonly warningsAsErrors?: boolean;
 }
 
 /** What the quick start (compile-quick.ts) did before handing the command over. */
@@ -53,24 +56,22 @@ export async function compileCommand(args: CompileArgs, start: CompileStart = {}
 }
 
 export async function runCompile(args: CompileArgs, start: CompileStart = {}): Promise<number> {
-  if (typeof args.out !== "string" || args.out === "") {
-    throw new UsageError("give the output folder: ptcc compile agents --out src/agents.generated");
-  }
+  const { dirs, out, command } = compileFolders(args, process.cwd());
   const format = formatOf(args.format);
   if (args.check === true && args.watch === true) throw new UsageError("--check and --watch do not go together");
-  const dirs = args.dirs !== undefined && args.dirs.length > 0 ? [...args.dirs] : ["agents"];
   const { CompileUsageError } = await import("../compiler/discover.js");
+  const shown = { check: args.check === true, command, warningsAsErrors: args.warningsAsErrors === true };
   let firstRun = true;
   const run = async (progress: boolean): Promise<CompileResult> => {
     const first = firstRun;
     firstRun = false;
     let worker = first ? start.worker : null;
     try {
-      // Nothing changed: answered without loading the parsers or the compiler.
-      if (args.check !== true && args.force !== true && !(first && start.changed === true)) {
+      // Nothing changed: answered without loading the parsers or the compiler (--check too).
+      if (args.force !== true && !(first && start.changed === true)) {
         const { upToDate } = await import("../compiler/up-to-date.js");
-        const quick = upToDate({ inputs: dirs, out: args.out as string, cwd: process.cwd() });
-        if (quick !== null) return unchanged(quick);
+        const quick = upToDate({ inputs: dirs, out, cwd: process.cwd() });
+        if (quick !== null) return unchanged(quick, args.check === true);
       }
       // TypeScript loads in another thread while this one reads the agent files (the
       // first compile only: --watch compiles again in this thread, TypeScript loaded).
@@ -81,7 +82,7 @@ export async function runCompile(args: CompileArgs, start: CompileStart = {}): P
       const { compileAgents } = await import("../compiler/compile.js");
       return await compileAgents({
         inputs: dirs,
-        out: args.out as string,
+        out,
         cwd: process.cwd(),
         check: args.check === true,
         force: args.force === true,
@@ -100,8 +101,8 @@ export async function runCompile(args: CompileArgs, start: CompileStart = {}): P
 
   const showProgress = format === "pretty" && process.stderr.isTTY === true;
   const first = await run(showProgress);
-  process.stdout.write(render(first, format, args.check === true));
-  if (args.watch !== true) return exitCode(first, args.check === true);
+  process.stdout.write(render(first, format, shown));
+  if (args.watch !== true) return exitCode(first, args.check === true, args.warningsAsErrors === true);
   return watchLoop(dirs, first, async () => {
     const r = await run(false);
     process.stdout.write(renderChanges(r, format));
@@ -154,24 +155,33 @@ async function watchLoop(
     if (timer !== undefined) clearTimeout(timer);
     timer = setTimeout(() => void compile(), WATCH_SETTLE_MS);
   };
-  // The agent folders with what is under them (new agent files appear there); the folders
-  // of the other files a compile read (tool modules, their imports, tsconfig) by
-  // themselves, so that a tool module at the project's root does not watch node_modules.
-  const watch = (folder: string, recursive: boolean): void => {
-    const key = `${recursive ? "r" : "f"}:${folder}`;
-    if (watchers.has(key)) return;
+  // Folders are watched, each by itself, never a file: a file saved by rename (sed -i, an
+  // editor's atomic save, git checkout) is a new file, which a watch on the old one never
+  // hears of, while its folder does. (Node's recursive watch on Linux misses such saves
+  // too.) The agent folders with every folder under them (new agent files appear there,
+  // and new folders are taken in after each compile); the folders of the other files a
+  // compile read (tool modules, their imports, tsconfig) alone, so that a tool module at
+  // the project's root does not watch node_modules.
+  const watch = (folder: string): void => {
+    if (watchers.has(folder)) return;
     try {
-      watchers.set(key, fsWatch(folder, { recursive }, trigger));
+      const w = fsWatch(folder, trigger);
+      // A folder removed while watched: forgotten, and watched again if it comes back.
+      w.on("error", () => {
+        w.close();
+        watchers.delete(folder);
+      });
+      watchers.set(folder, w);
     } catch {
       // A folder that went away: its agent files are gone, the next compile says so.
     }
   };
   const agentFolders = dirs.map((d) => resolve(d));
   const follow = (r: CompileResult): void => {
-    for (const f of agentFolders) watch(f, true);
+    for (const f of agentFolders) for (const folder of foldersUnder(f)) watch(folder);
     for (const f of r.inputs) {
       const folder = dirname(f);
-      if (!agentFolders.some((a) => folder === a || folder.startsWith(a + sep))) watch(folder, false);
+      if (!agentFolders.some((a) => folder === a || folder.startsWith(a + sep))) watch(folder);
     }
   };
   const compile = async (): Promise<void> => {
@@ -201,4 +211,21 @@ async function watchLoop(
       done(0);
     });
   });
+}
+
+/** `dir` and the folders under it, as the compile searches them (no node_modules, no dot folders). */
+function foldersUnder(dir: string): string[] {
+  const out = [dir];
+  for (let i = 0; i < out.length; i++) {
+    let entries: import("node:fs").Dirent[];
+    try {
+      entries = readdirSync(out[i]!, { withFileTypes: true });
+    } catch {
+      continue;
+    }
+    for (const e of entries) {
+      if (e.isDirectory() && !e.name.startsWith(".") && e.name !== "node_modules") out.push(join(out[i]!, e.name));
+    }
+  }
+  return out;
 }

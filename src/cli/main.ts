@@ -11,6 +11,9 @@
  *   ptcc mcp [DIR...] [--http PORT] [--llm SPEC] [--timeout MS] [--unlimited]
  *   ptcc compile [DIR...] --out OUT [--check] [--watch] [--force] [--format pretty|json|github]
  *   ptcc init [DIR]
+ *   ptcc worker [DIR...] --redis URL [--queue Q] [--concurrency N] [--llm SPEC]
+ *   ptcc enqueue AGENT.agent.md [--input '<json>'|@FILE] --redis URL [--idempotency-key K] [--wait] [--json] ...
+ *   ptcc runs status|cancel ID --redis URL [--queue Q] [--json] [--reason TEXT]
  *   ptcc trace FILE [--turn RUN:N] [--html OUT.html] [--chrome OUT.json] [--json]
  *   ptcc --version | --help
  *
@@ -24,7 +27,9 @@ import { hideBin } from "yargs/helpers";
 import { runEval, type EvalArgs } from "./eval.js";
 import type { McpArgs } from "./mcp.js";
 import type { CompileArgs } from "./compile.js";
+import { closest, didYouMean } from "../diagnostics/suggest.js";
 import type { InitArgs } from "./init.js";
+import type { EnqueueArgs, RunsArgs, WorkerArgs } from "./queue.js";
 import type { RunArgs } from "./run.js";
 import type { SignatureArgs } from "./signature.js";
 import type { TraceArgs } from "./trace.js";
@@ -138,7 +143,8 @@ export async function main(argv: string[]): Promise<number> {
           .option("replay", {
             type: "string",
             nargs: 1,
-            describe: "run offline: from a recording (FILE.json, replies matched by request) or a run journal (FILE.jsonl)",
+            describe:
+              "run offline: from a recording (FILE.json, replies matched by request) or a run journal (FILE.jsonl)",
           })
           .option("json", { type: "boolean", describe: "print the result as one JSON object" })
           .option("dry-run", {
@@ -187,7 +193,8 @@ export async function main(argv: string[]): Promise<number> {
           .option("check", { type: "boolean", describe: "compare with the output folder; exit 1 when stale (CI)" })
           .option("watch", { type: "boolean", describe: "compile again when an agent file or a tool module changes" })
           .option("force", { type: "boolean", describe: "generate every module again, ignoring recorded hashes" })
-          .option("format", { type: "string", nargs: 1, describe: "pretty (default), json or github" }),
+          .option("format", { type: "string", nargs: 1, describe: "pretty (default), json or github" })
+          .option("warnings-as-errors", { type: "boolean", describe: "fail (exit 1) on warnings too" }),
       async (args) => {
         const { runCompile } = await import("./compile.js");
         code = await runCompile(args as CompileArgs);
@@ -200,6 +207,82 @@ export async function main(argv: string[]): Promise<number> {
       async (args) => {
         const { runInit } = await import("./init.js");
         code = await runInit(args as InitArgs);
+      },
+    )
+    .command(
+      "worker [dirs..]",
+      "Run the queued runs of the agent files (BullMQ on Redis) until SIGTERM or Ctrl-C",
+      (y) =>
+        y
+          .positional("dirs", { type: "string", array: true, describe: "folders of agent files (default: agents)" })
+          .option("redis", {
+            type: "string",
+            nargs: 1,
+            describe: "the queue's Redis: redis://HOST:PORT (default: REDIS_URL)",
+          })
+          .option("queue", { type: "string", nargs: 1, describe: "the queue's name (default: ptcc)" })
+          .option("concurrency", { type: "number", nargs: 1, describe: "runs at once in this process (default 1)" })
+          .option("llm", {
+            type: "string",
+            nargs: 1,
+            describe: "the agents' model: openai:MODEL, anthropic:MODEL or script:FILE",
+          }),
+      async (args) => {
+        const { runWorker } = await import("./queue.js");
+        code = await runWorker(args as WorkerArgs);
+      },
+    )
+    .command(
+      "enqueue <agent>",
+      "Queue a run of an agent file (its input checked first) and print its id",
+      (y) =>
+        y
+          .positional("agent", { type: "string", describe: "the agent file, NAME.agent.md" })
+          .option("input", {
+            type: "string",
+            nargs: 1,
+            describe: "the input: a JSON object, or @FILE.json (default {})",
+          })
+          .option("redis", {
+            type: "string",
+            nargs: 1,
+            describe: "the queue's Redis: redis://HOST:PORT (default: REDIS_URL)",
+          })
+          .option("queue", { type: "string", nargs: 1, describe: "the queue's name (default: ptcc)" })
+          .option("idempotency-key", {
+            type: "string",
+            nargs: 1,
+            describe: "the run's key: queueing it again is a no-op",
+          })
+          .option("priority", { type: "number", nargs: 1, describe: "1 (first) to 2097152" })
+          .option("delay", { type: "number", nargs: 1, describe: "start no sooner than this many ms from now" })
+          .option("deadline", { type: "number", nargs: 1, describe: "fail as timeout unless done within this many ms" })
+          .option("tenant", { type: "string", nargs: 1, describe: "whose run it is" })
+          .option("wait", { type: "boolean", describe: "wait for the run and print its result" })
+          .option("json", { type: "boolean", describe: "print one JSON object" }),
+      async (args) => {
+        const { runEnqueue } = await import("./queue.js");
+        code = await runEnqueue(args as EnqueueArgs);
+      },
+    )
+    .command(
+      "runs <action> <id>",
+      "Show where a queued run is (status), or cancel it (cancel)",
+      (y) =>
+        y
+          .positional("action", { type: "string", choices: ["status", "cancel"], describe: "status or cancel" })
+          .positional("id", { type: "string", describe: "the run's id (what ptcc enqueue printed)" })
+          .option("redis", {
+            type: "string",
+            nargs: 1,
+            describe: "the queue's Redis: redis://HOST:PORT (default: REDIS_URL)",
+          })
+          .option("queue", { type: "string", nargs: 1, describe: "the queue's name (default: ptcc)" })
+          .option("reason", { type: "string", nargs: 1, describe: "why it is cancelled" })
+          .option("json", { type: "boolean", describe: "print one JSON object" }),
+      async (args) => {
+        const { runRuns } = await import("./queue.js");
+        code = await runRuns(args as RunsArgs);
       },
     )
     .command(
@@ -221,10 +304,10 @@ export async function main(argv: string[]): Promise<number> {
         code = await runTrace(args as TraceArgs);
       },
     )
-    .demandCommand(1, "name a command: eval, repl, signature, run, mcp, compile, init or trace")
+    .demandCommand(1, "name a command: eval, repl, signature, run, mcp, compile, init, worker, enqueue, runs or trace")
     .strict()
-    .fail((msg, err) => {
-      throw err ?? new UsageError(msg);
+    .fail((msg, err, y) => {
+      throw err ?? new UsageError(withNearOption(msg, y));
     })
     .help()
     .version("version", "Print ptcc's version", packageVersion())
@@ -251,3 +334,23 @@ main(hideBin(process.argv)).then(
     exitWith(e);
   },
 );
+
+/**
+ * yargs' `Unknown argument: chek` with a did-you-mean among the command's options
+ * (`--check`), or its positional values (`Unknown argument: agnets` for a folder).
+ */
+function withNearOption(msg: string, y: unknown): string {
+  const m = /^Unknown arguments?: (.+)$/.exec(msg);
+  if (m === null || typeof y !== "object" || y === null) return msg;
+  const first = m[1]!.split(", ")[0]!.replace(/^-+/, "");
+  let keys: string[] = [];
+  try {
+    // The third argument of yargs' fail callback is its usage object: the options it describes.
+    const described = (y as { getDescriptions(): Record<string, unknown> }).getDescriptions();
+    keys = Object.keys(described).filter((k) => k.length > 1 && !/[A-Z]/.test(k) && k !== "$0");
+  } catch {
+    return msg;
+  }
+  const near = didYouMean(closest(first, keys).map((k) => `--${k}`));
+  return near === undefined ? msg : `${msg} — ${near}`;
+}

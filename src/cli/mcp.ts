@@ -8,17 +8,15 @@
  * Logs go to stderr: in stdio mode stdout is the protocol's.
  */
 import { randomBytes } from "node:crypto";
-import { readdirSync, statSync } from "node:fs";
-import { join } from "node:path";
 import type { Agent } from "../agent/define.js";
 import type { RunOptions } from "../agent/types.js";
-import { AGENT_FILE_EXTENSION } from "../agent-file/parse.js";
 import { loadAgentFile } from "../agent-file/load.js";
 import { PtcError } from "../diagnostics/error.js";
 import { McpError } from "../mcp/error.js";
 import { listenHttp, ptccMcpServer, serveStdio } from "../mcp/serve.js";
 import { createLlm } from "../llm/resolve.js";
 import { LlmError, type Llm } from "../llm/types.js";
+import { agentFiles, signalled } from "./agent-files.js";
 import { overrideModels } from "./models.js";
 import { limitsFrom, type CommonArgs } from "./options.js";
 import { UsageError } from "./usage-error.js";
@@ -106,44 +104,4 @@ function portOption(v: unknown): number | undefined {
   const n = typeof v === "number" ? v : typeof v === "string" && /^\d+$/.test(v) ? Number(v) : NaN;
   if (!Number.isInteger(n) || n < 0 || n > 65535) throw new UsageError("--http needs a port from 0 to 65535");
   return n;
-}
-
-/** The agent files of the folders (`*.agent.md`, sorted), and files given directly. */
-function agentFiles(dirs: readonly string[]): string[] {
-  const out: string[] = [];
-  for (const dir of dirs) {
-    let isDir: boolean;
-    try {
-      isDir = statSync(dir).isDirectory();
-    } catch {
-      throw new UsageError(`${dir}: no such folder`);
-    }
-    if (!isDir) {
-      if (!dir.endsWith(AGENT_FILE_EXTENSION))
-        throw new UsageError(`${dir}: not a folder or an ${AGENT_FILE_EXTENSION} file`);
-      out.push(dir);
-      continue;
-    }
-    const found = readdirSync(dir)
-      .filter((f) => f.endsWith(AGENT_FILE_EXTENSION))
-      .sort();
-    if (found.length === 0) throw new UsageError(`${dir}: no ${AGENT_FILE_EXTENSION} files`);
-    out.push(...found.map((f) => join(dir, f)));
-  }
-  return out;
-}
-
-/** Resolves with the first SIGINT or SIGTERM. */
-function signalled(): Promise<"SIGINT" | "SIGTERM"> {
-  return new Promise((resolve) => {
-    const on = (s: "SIGINT" | "SIGTERM") => (): void => {
-      process.off("SIGINT", onInt);
-      process.off("SIGTERM", onTerm);
-      resolve(s);
-    };
-    const onInt = on("SIGINT");
-    const onTerm = on("SIGTERM");
-    process.once("SIGINT", onInt);
-    process.once("SIGTERM", onTerm);
-  });
 }

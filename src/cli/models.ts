@@ -1,5 +1,6 @@
 /** Choosing the model of agents run from the command line (`--llm`). */
-import { SELF, type AgentDefinition } from "../agent/types.js";
+import { reachableDefinitions } from "../agent/reachable.js";
+import type { AgentDefinition } from "../agent/types.js";
 import type { Llm, LlmRegistry } from "../llm/types.js";
 
 /**
@@ -9,15 +10,6 @@ import type { Llm, LlmRegistry } from "../llm/types.js";
  */
 export function overrideModels(def: AgentDefinition, llm: Llm): LlmRegistry {
   const out: Record<string, Llm> = {};
-  const seen = new Set<AgentDefinition>();
-  const visit = (d: AgentDefinition): void => {
-    if (seen.has(d)) return;
-    seen.add(d);
-    if (typeof d.llm === "string") out[d.llm] = llm;
-    for (const spec of Object.values(d.tools)) {
-      if (spec !== SELF && typeof spec === "object" && "kind" in spec) visit(spec.agent.definition);
-    }
-  };
-  visit(def);
+  for (const d of reachableDefinitions(def)) if (typeof d.llm === "string") out[d.llm] = llm;
   return out;
 }

@@ -56,3 +56,26 @@ export function sessionFor(args: CommonArgs, opts: Omit<SessionOptions, "context
     throw e;
   }
 }
+
+/** An option given once, as text (yargs makes an array of a repeated option). */
+export function stringOption(name: string, v: unknown): string | undefined {
+  if (v === undefined) return undefined;
+  if (typeof v !== "string") throw new UsageError(`give ${name} once`);
+  return v;
+}
+
+/** `--input '<json>'` or `--input @file.json` (relative to the working directory); `{}` without it. */
+export function readInput(option: string | undefined): Record<string, unknown> {
+  if (option === undefined) return {};
+  if (!option.startsWith("@")) return parseContext(option, "--input");
+  const file = option.slice(1);
+  if (file === "") throw new UsageError("--input @ needs a file name: --input @file.json");
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code ?? (e as Error).message;
+    throw new UsageError(`cannot read --input ${option} (${code})`);
+  }
+  return parseContext(text, `--input ${option}`);
+}

@@ -23,13 +23,12 @@ import { memoryJournal, type JournalStore } from "../agent/journal/store.js";
 import { replayLlm, type RecordedReply } from "../llm/replay.js";
 import { jsonlTrace, type TraceSink } from "../agent/trace.js";
 import type { AgentDefinition, ChunkInfo, RunOptions, Step, Turn, TurnRun } from "../agent/types.js";
-import { AgentFileError } from "../agent-file/error.js";
-import { loadAgentFile } from "../agent-file/load.js";
-import { PtcError } from "../diagnostics/error.js";
+import { loadAgentFileWith, type DerivedTool, type UnsignedTool } from "../agent-file/load.js";
 import { createLlm } from "../llm/resolve.js";
 import { LlmError, type Llm } from "../llm/types.js";
 import { overrideModels } from "./models.js";
-import { parseContext } from "./options.js";
+import { loadAgentOrReport } from "./agent-files.js";
+import { readInput, stringOption } from "./options.js";
 import { sanitize } from "./sanitize.js";
 import { createSpinner, NO_SPINNER, type Spinner } from "./spinner.js";
 import { UsageError } from "./usage-error.js";
@@ -126,22 +125,8 @@ export async function runRun(args: RunArgs): Promise<number> {
 
   const input = readInput(inputOption);
 
-  let agent: Agent;
-  try {
-    agent = await loadAgentFile(args.agent);
-  } catch (e) {
-    // Agent file errors carry their own `file:line:col: message` form; print them as they
-    // are, every problem of the file.
-    if (e instanceof AgentFileError) {
-      process.stderr.write(`${e.problems.map((p) => p.format()).join("\n")}\n`);
-      return 2;
-    }
-    if (e instanceof PtcError) {
-      process.stderr.write(`${sanitize(e.format())}\n`);
-      return 2;
-    }
-    throw new UsageError(`cannot load ${args.agent}: ${e instanceof Error ? e.message : String(e)}`);
-  }
+  const agent = await loadAgentOrReport(args.agent, (file) => loadAgentFileWith(file, {}, { deriveTools: toolDeriver() }));
+  if (agent === 2) return 2;
   const def = agent.definition;
   if (args.dryRun === true) return dryRun(agent, input, args.json === true);
 
@@ -201,7 +186,9 @@ export async function runRun(args: RunArgs): Promise<number> {
     ...(llm !== undefined ? { llm, llmRegistry: overrideModels(def, llm) } : {}),
     signal: controller.signal,
     breakOnSigint: true,
-    trace: (event) => {
+    // The view goes on with each event: the trace file holds its redacted form, which
+    // hides every firewalled value the run has seen, wherever a program put it.
+    trace: (event, view) => {
       // The model answered: what follows is the program running, not thinking.
       if (event.type === "llm_response" && (streaming === null || streaming === event.run)) {
         spinner.stop();
@@ -214,8 +201,8 @@ export async function runRun(args: RunArgs): Promise<number> {
           `${style.dim(`compacted before turn ${event.turn}: ${turnRanges(event.dropped)} dropped (~${n(event.tokensBefore)} → ~${n(event.tokensAfter)} tokens)`)}\n`,
         );
       }
-      trace?.sink(event);
-      recorder?.sink(event);
+      trace?.sink(event, view);
+      recorder?.sink(event, view);
     },
     ...(human
       ? {
@@ -270,6 +257,38 @@ export async function runRun(args: RunArgs): Promise<number> {
   return step.ok ? 0 : 1;
 }
 
+// ── tools without a declared signature ─────────────────────────────────────
+
+/**
+ * The signatures `ptcc compile` derives from the tools' TypeScript types, so that a run (and
+ * a dry run) sends the model what the compiled agent sends, not `(a map of arguments)`.
+ * TypeScript is loaded only here, for agent files that have such tools. A tool whose types
+ * cannot be written as a signature keeps none, with a warning (ptcc compile reports it).
+ */
+function toolDeriver(): (tools: readonly UnsignedTool[]) => Promise<readonly (DerivedTool | null)[]> {
+  // One TypeScript session for every agent file of the run.
+  let session: Promise<import("../compiler/tool-types.js").ToolTypes> | null = null;
+  return async (tools) => {
+    session ??= import("../compiler/tool-types.js").then(({ toolTypesHere }) => toolTypesHere());
+    return derived(await session, tools);
+  };
+}
+
+function derived(
+  session: import("../compiler/tool-types.js").ToolTypes,
+  tools: readonly UnsignedTool[],
+): readonly (DerivedTool | null)[] {
+  const answers = session.analyze(
+    tools.map((t) => ({ module: t.module, exportName: t.exportName, declared: null })),
+    { projectDir: dirname(tools[0]!.file) },
+  );
+  return answers.map((a, i) => {
+    if (a.ok) return { signature: a.signature, ...(a.description === undefined ? {} : { description: a.description }) };
+    process.stderr.write(sanitize(`ptcc: warning: tool ${tools[i]!.exportName}: ${a.message} (${a.code})\n`));
+    return null;
+  });
+}
+
 // ── --dry-run ───────────────────────────────────────────────────────────────
 
 /** Prints the prompt and its token counts; 1 when the input does not match, like a run. */
@@ -303,29 +322,6 @@ function checkWritable(file: string, option: string): void {
     const code = (e as NodeJS.ErrnoException).code ?? (e as Error).message;
     throw new UsageError(`cannot write ${option} ${file}: its folder is not writable (${code})`);
   }
-}
-
-/** An option given once, as text (yargs makes an array of a repeated option). */
-function stringOption(name: string, v: unknown): string | undefined {
-  if (v === undefined) return undefined;
-  if (typeof v !== "string") throw new UsageError(`give ${name} once`);
-  return v;
-}
-
-/** `--input '<json>'` or `--input @file.json` (relative to the working directory); `{}` without it. */
-function readInput(option: string | undefined): Record<string, unknown> {
-  if (option === undefined) return {};
-  if (!option.startsWith("@")) return parseContext(option, "--input");
-  const file = option.slice(1);
-  if (file === "") throw new UsageError("--input @ needs a file name: --input @file.json");
-  let text: string;
-  try {
-    text = readFileSync(file, "utf8");
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code ?? (e as Error).message;
-    throw new UsageError(`cannot read --input ${option} (${code})`);
-  }
-  return parseContext(text, `--input ${option}`);
 }
 
 // ── human output ────────────────────────────────────────────────────────────

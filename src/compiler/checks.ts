@@ -24,7 +24,7 @@ export function assignNames(units: readonly Unit[], report: (d: Diagnostic) => v
           problem: `the path ${JSON.stringify(u.source)} holds a line break or another control character`,
           hint: "rename the agent file or its folders with letters, digits and -",
         }
-      : moduleNames(moduleBaseName(u.absolute));
+      : moduleNames(u.module);
     if ("problem" in names) {
       report(at(u, "PTC152", names.problem, firstLine(u), names.hint));
       continue;
@@ -69,7 +69,7 @@ export function resolveTools(
       const path = join(dir, entry.file);
       const target = byPath.get(path);
       if (target === undefined) {
-        const fileName = entry.file.slice(2);
+        const fileName = entry.file.startsWith("./") ? entry.file.slice(2) : entry.file;
         if (compiled.has(path)) continue; // it failed to parse: its own error says why
         if (existsSync(path)) {
           // A module for it would not be generated, and the import of it would not resolve.
@@ -84,18 +84,21 @@ export function resolveTools(
           );
           continue;
         }
+        // The agent files of the folder it names (this one's, for a name without a path).
+        const there = dirname(path);
         const siblings = [...byPath.values()]
-          .filter((x) => dirname(x.absolute) === dir)
+          .filter((x) => dirname(x.absolute) === there)
           .map((x) => moduleBaseName(x.absolute));
         const wanted = moduleBaseName(fileName);
+        const slash = fileName.lastIndexOf("/");
         report(
           at(
             u,
             "PTC140",
-            `no agent file ${fileName} next to this one`,
+            there === dir ? `no agent file ${fileName} next to this one` : `no agent file ${fileName} from this one's folder`,
             entry.span,
-            didYouMean(closest(wanted, siblings)) ??
-              (siblings.length > 0 ? `the agent files here are: ${siblings.join(", ")}` : undefined),
+            didYouMean(closest(wanted, siblings).map((n) => fileName.slice(0, slash + 1) + n)) ??
+              (siblings.length > 0 ? `the agent files there are: ${siblings.join(", ")}` : undefined),
           ),
         );
         continue;
@@ -240,4 +243,35 @@ function spanOf(text: string, offset: number, end: number): Span {
 function firstLine(u: Unit): Span {
   const end = Math.max(1, u.text.indexOf("\n") < 0 ? u.text.length : u.text.indexOf("\n"));
   return { line: 1, column: 1, endLine: 1, endColumn: end + 1, offset: 0, end };
+}
+
+/**
+ * `model: script:FILE` names a script relative to the agent file (as `from:` does), which
+ * must be there. Returns the model as generated modules carry it: the script's path from
+ * the project root (a generated module resolves it against the working directory, which
+ * is the project root when the app runs from there); other models as written.
+ */
+export function scriptModel(u: Unit, report: (d: Diagnostic) => void, fromRoot: (p: string) => string): string | undefined {
+  const model = u.spec.model;
+  if (model === undefined || !model.startsWith("script:")) return model;
+  const path = model.slice("script:".length).trim();
+  const absolute = resolve(dirname(u.absolute), path);
+  let isFile = false;
+  try {
+    isFile = statSync(absolute).isFile();
+  } catch {
+    isFile = false;
+  }
+  if (!isFile) {
+    report(
+      at(
+        u,
+        "PTC139",
+        `model ${model}: no script ${path} next to the agent file`,
+        u.spec.spans.model?.value,
+        "the script's path is relative to the agent file, as from: is",
+      ),
+    );
+  }
+  return `script:${fromRoot(absolute)}`;
 }

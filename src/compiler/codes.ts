@@ -30,6 +30,8 @@ export const CODES = {
   PTC135: "a tool whose TypeScript types cannot be written as a signature",
   PTC136: "a tool module that TypeScript cannot read",
   PTC137: "a malformed tool entry",
+  PTC138: "a generated module that would not type-check against its tool modules",
+  PTC139: "a model script (model: script:FILE) that does not exist",
   PTC140: "an agent used as a tool that does not exist",
   PTC141: "an agent used as a tool without a description",
   PTC142: "agents that use each other in a cycle",
@@ -64,7 +66,7 @@ const PARSER_RULES: readonly (readonly [RegExp, DiagnosticCode])[] = [
   [/ is both a tool and a data name/, "PTC150"],
   [/^outputMode text cannot use tools/, "PTC154"],
   [
-    /^a tool must be self|^write the agent's name without|^agent tools name an agent file|^name in a tool of the map form|^a tool entry has no from|^a tool from a default export needs a name|^the export name .* cannot be called|^the module .* is not|^no export name after #|^invalid export name|^tool name .* cannot be called|^empty tool name|^a tool name must be|^the tool's name/,
+    /^a tool must be self|^write the agent's name without|^agent tools name an agent file|^an agent tool's path must be relative|^name in a tool of the map form|^a tool entry has no from|^a tool from a default export needs a name|^the export name .* cannot be called|^the module .* is not|^no export name after #|^invalid export name|^tool name .* cannot be called|^empty tool name|^a tool name must be|^the tool's name/,
     "PTC137",
   ],
   [/ must be (a|an|lisp|enabled|strict|warn_only|disabled|at most|one of)| is empty$|^tools must be a list/, "PTC103"],

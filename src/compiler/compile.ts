@@ -17,14 +17,16 @@
 import { existsSync } from "node:fs";
 import { dirname, join, relative, resolve, sep } from "node:path";
 import { renderSignature } from "../signature/render.js";
-import { assignNames, findCycles, resolveTools, unusedParameters } from "./checks.js";
+import { assignNames, findCycles, resolveTools, scriptModel, unusedParameters } from "./checks.js";
 import type { Diagnostic } from "./diagnostics.js";
-import { CompileUsageError, discoverAgentFiles } from "./discover.js";
+import { CompileUsageError, discoverAgentModules } from "./discover.js";
 import { agentModuleParts, emitAgentModule, emitIndex, type AgentModuleParts, type EmitTool } from "./emit.js";
-import { inputsDigest, tsconfigChain, withLocalImports, type FileCache } from "./hash.js";
+import { fileDigest, inputsDigest, tsconfigChain, withLocalImports, type FileCache } from "./hash.js";
 import {
   applyPlan,
   discardStaging,
+  HEADER_PREFIX,
+  type GeneratedFile,
   outputFolder,
   planChanges,
   planOutput,
@@ -36,7 +38,7 @@ import {
 } from "./output.js";
 import type { ToolAnswer, ToolRequest, ToolTypeOptions } from "./tool-types.js";
 import { at, readUnit, signatureParser, type Unit, type UnitTool } from "./unit.js";
-import { indexHash, moduleHashBase, projectRoot, upToDate } from "./up-to-date.js";
+import { indexHash, moduleHashBase, projectRoot, readDigests, upToDate } from "./up-to-date.js";
 
 export interface CompileOptions {
   /** Folders (or agent files) as given, relative to `cwd`. */
@@ -61,6 +63,14 @@ export interface ToolTypeReader {
   analyze(requests: readonly ToolRequest[], options: ToolTypeOptions): Promise<ToolAnswer[]>;
 }
 
+/** The tool types read in this thread (TypeScript loaded when first asked). */
+function inThisThread(): ToolTypeReader {
+  return {
+    analyze: async (requests, options) =>
+      (await import("./tool-types.js")).toolTypesHere().analyze(requests, options),
+  };
+}
+
 export interface CompileProgress {
   readonly phase: "read" | "types" | "emit" | "write";
   readonly done: number;
@@ -81,11 +91,19 @@ export interface CompileResult {
   /** Every file the compile read (absolute): agent files, tool modules, their local imports. */
   readonly inputs: readonly string[];
   /** With `check`: the differences between what would be generated and the folder. */
-  readonly check?: {
-    readonly stale: readonly string[];
-    readonly missing: readonly string[];
-    readonly extra: readonly string[];
-  };
+  readonly check?: CheckResult;
+}
+
+/**
+ * What `--check` found: generated files whose code differs from what would be generated
+ * now (the header's hashes aside), files missing, files whose agent is gone; and, for each,
+ * why (which input changed), by the file as shown.
+ */
+export interface CheckResult {
+  readonly stale: readonly string[];
+  readonly missing: readonly string[];
+  readonly extra: readonly string[];
+  readonly why?: Readonly<Record<string, string>>;
 }
 
 /** Compile the agent files under `inputs` into `out`. Throws CompileUsageError for bad folders. */
@@ -112,7 +130,8 @@ export async function compileAgents(options: CompileOptions): Promise<CompileRes
   const fromRoot = (p: string): string => relative(root, p).split(sep).join("/");
   const progress = options.onProgress ?? ((): void => {});
 
-  if (options.check !== true && options.force !== true && options.changed !== true) {
+  // Every module's inputs as they were: nothing would change (with --check too, as cheaply).
+  if (options.force !== true && options.changed !== true) {
     const quick = upToDate({ inputs: options.inputs, out: options.out, cwd });
     if (quick !== null) {
       return {
@@ -124,10 +143,12 @@ export async function compileAgents(options: CompileOptions): Promise<CompileRes
         removed: [],
         regenerated: [],
         inputs: quick.inputs,
+        ...(options.check === true ? { check: { stale: [], missing: [], extra: [] } } : {}),
       };
     }
   }
-  const files = discoverAgentFiles(options.inputs, cwd, [out]);
+  const found = discoverAgentModules(options.inputs, cwd, [out]);
+  const files = found.map((f) => f.file);
   const diags: Diagnostic[] = [];
   const report = (d: Diagnostic): void => {
     diags.push(d);
@@ -136,9 +157,9 @@ export async function compileAgents(options: CompileOptions): Promise<CompileRes
   // --- Read and parse
   const units: Unit[] = [];
   const parse = signatureParser();
-  for (const [i, absolute] of files.entries()) {
+  for (const [i, { file: absolute, module }] of found.entries()) {
     progress({ phase: "read", done: i, total: files.length });
-    const unit = readUnit(absolute, shown(absolute), fromRoot(absolute), report, parse);
+    const unit = readUnit(absolute, module, shown(absolute), fromRoot(absolute), report, parse);
     if (unit !== null) units.push(unit);
   }
   const byPath = new Map(units.map((u) => [u.absolute, u]));
@@ -148,8 +169,10 @@ export async function compileAgents(options: CompileOptions): Promise<CompileRes
   const cache: FileCache = new Map();
   const compiled = new Set(files);
   for (const u of units) resolveTools(u, byPath, compiled, report, parse);
+  const models = new Map(units.map((u) => [u, scriptModel(u, report, fromRoot)]));
   findCycles(units, report);
-  for (const u of units) unusedParameters(u, report);
+  // A file with problems of its own (a misspelt placeholder) would only be warned of their echoes.
+  for (const u of units) if (!u.problems) unusedParameters(u, report);
 
   // --- Hashes; what must be generated
   const state = readOutputState(out);
@@ -176,6 +199,8 @@ export async function compileAgents(options: CompileOptions): Promise<CompileRes
     }
   }
   const answers = new Map<Extract<UnitTool, { kind: "module" }>, Extract<ToolAnswer, { ok: true }>>();
+  const reader = options.toolTypes ?? inThisThread();
+  const typeOptions = (u: Unit): ToolTypeOptions => ({ projectDir: dirname(u.absolute), checkDerived: true });
   let answered: Promise<ToolAnswer[]> | null = null;
   // A function used by many agents with the same signature is read (and checked) once.
   const keyOf = (r: ToolRequest): string =>
@@ -184,11 +209,8 @@ export async function compileAgents(options: CompileOptions): Promise<CompileRes
   if (requests.length > 0) {
     progress({ phase: "types", done: 0, total: requests.length });
     for (const { request } of requests) if (!unique.has(keyOf(request))) unique.set(keyOf(request), request);
-    const typeOptions = { projectDir: dirname(requests[0]!.unit.absolute) };
     // TypeScript is loaded here, and only here: a compile without module tools never pays for it.
-    answered =
-      options.toolTypes?.analyze([...unique.values()], typeOptions) ??
-      import("./tool-types.js").then(({ analyzeTools }) => analyzeTools([...unique.values()], typeOptions));
+    answered = reader.analyze([...unique.values()], typeOptions(requests[0]!.unit));
     // Awaited after the emission below; until then a rejection must not count as unhandled.
     answered.catch(() => {});
   }
@@ -220,7 +242,7 @@ export async function compileAgents(options: CompileOptions): Promise<CompileRes
     for (const [i, u] of good.entries()) {
       if (!isFresh.has(u) || needsTypes(u) !== withTypes) continue;
       progress({ phase: "emit", done: i, total: good.length });
-      const text = emitAgentModule(emitInput(u, answers, out), parts.get(u));
+      const text = emitAgentModule(emitInput(u, answers, out, models.get(u)), parts.get(u));
       emitted.set(u, text);
       const file = `${u.names!.module}.ts`;
       if (early !== null && !withTypes && state.generated.get(file)?.text !== text) {
@@ -233,7 +255,7 @@ export async function compileAgents(options: CompileOptions): Promise<CompileRes
     if (!failed()) {
       emit(false);
       for (const u of good)
-        if (isFresh.has(u) && needsTypes(u)) parts.set(u, agentModuleParts(emitInput(u, answers, out)));
+        if (isFresh.has(u) && needsTypes(u)) parts.set(u, agentModuleParts(emitInput(u, answers, out, models.get(u))));
     }
     if (answered !== null) {
       const byKey = new Map([...unique.keys()].map((k, i) => [k, i]));
@@ -280,10 +302,32 @@ export async function compileAgents(options: CompileOptions): Promise<CompileRes
 
     const plan: OutputPlan = planOutput(state, generated);
     if (options.check === true) {
-      const missing = [...plan.write.keys()].filter((f) => !state.generated.has(f)).map((f) => shown(join(given, f)));
-      const stale = [...plan.write.keys()].filter((f) => state.generated.has(f)).map((f) => shown(join(given, f)));
+      const byModule = new Map(good.map((u) => [`${u.names!.module}.ts`, u]));
+      const why: Record<string, string> = {};
+      const missing: string[] = [];
+      const stale: string[] = [];
+      for (const [f, text] of plan.write) {
+        const file = shown(join(given, f));
+        const old = state.generated.get(f);
+        const u = byModule.get(f);
+        if (old === undefined) {
+          missing.push(file);
+          why[file] = u === undefined ? "the index of the agents is not there" : `${u.shown} has no generated module`;
+        } else if (generatedCode(old.text) !== generatedCode(text)) {
+          // Only the code counts: a changed input that changes nothing generated is no change.
+          stale.push(file);
+          why[file] = u === undefined ? "the list of agents changed" : staleReason(old, u, shown, root);
+        }
+      }
       const extra = plan.remove.map((f) => shown(join(given, f)));
-      return result({ regenerated, check: { stale, missing, extra } });
+      for (const f of plan.remove) {
+        const source = state.generated.get(f)!.head.split("\n")[0]!.slice(HEADER_PREFIX.length).replace(/ — do not edit$/, "");
+        why[shown(join(given, f))] = `its agent file ${shown(join(root, source))} is not compiled any more`;
+      }
+      return result({
+        regenerated,
+        check: { stale, missing, extra, ...(Object.keys(why).length > 0 ? { why } : {}) },
+      });
     }
     if (planChanges(plan)) {
       progress({ phase: "write", done: 0, total: plan.write.size });
@@ -314,7 +358,10 @@ function inputsHash(u: Unit, cache: FileCache, fromRoot: (p: string) => string, 
   if (tools.size > 0)
     for (const [file, text] of tsconfigChain(cache, dirname(u.absolute))) tools.set(fromRoot(file), text);
   const sorted = [...tools].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  u.reads = [u.source, ...sorted.map(([p]) => p).filter((p) => p !== u.source)];
+  u.reads = [
+    [u.source, fileDigest(u.text)],
+    ...sorted.filter(([p]) => p !== u.source).map(([p, text]): [string, string] => [p, fileDigest(text)]),
+  ];
   return inputsDigest(moduleHashBase(outFromRoot), [[u.source, u.text], ...sorted.filter(([p]) => p !== u.source)]);
 }
 
@@ -322,18 +369,24 @@ function emitInput(
   u: Unit,
   answers: ReadonlyMap<Extract<UnitTool, { kind: "module" }>, Extract<ToolAnswer, { ok: true }>>,
   out: string,
+  model: string | undefined,
 ): Parameters<typeof emitAgentModule>[0] {
+  // Imports are relative to the module's own folder (the output mirrors the agent folders).
+  const folder = dirname(join(out, `${u.names!.module}.ts`));
   const tools: EmitTool[] = u.tools.map((t): EmitTool => {
     switch (t.kind) {
       case "self":
         return { kind: "self", name: t.entry.name };
       case "agent":
-        return { kind: "agent", name: t.entry.name, module: t.target.names!.module, exportName: t.target.names!.agent };
+        return {
+          kind: "agent",
+          name: t.entry.name,
+          importPath: importSpecifier(folder, join(out, `${t.target.names!.module}.ts`)),
+          exportName: t.target.names!.agent,
+        };
       case "module": {
         const a = answers.get(t);
-        let spec = relative(out, t.absolute).split(sep).join("/");
-        if (!spec.startsWith(".")) spec = `./${spec}`;
-        spec = spec.replace(/\.(m|c)?ts$/, (_m, k: string | undefined) => `.${k ?? ""}js`);
+        const spec = importSpecifier(folder, t.absolute);
         const description = t.entry.description ?? a?.description;
         return {
           kind: "module",
@@ -350,10 +403,43 @@ function emitInput(
   return {
     source: u.source,
     names: u.names!,
-    spec: u.spec,
+    // A script model by its path from the project root, not from the agent file.
+    spec: model === u.spec.model ? u.spec : { ...u.spec, ...(model === undefined ? {} : { model }) },
     signature: u.signature,
     tools,
     inputsHash: u.inputsHash,
     reads: u.reads,
   };
+}
+
+// ---------------------------------------------------------------------------------------
+// --check: what changed
+
+/** A generated file without the header lines that record hashes and inputs: its code. */
+function generatedCode(text: string): string {
+  return text.replace(/^\/\/ ptcc: (?:inputs|reads|warnings) .*\n/gm, "");
+}
+
+/** Which inputs of a stale module changed since it was generated, from its header's digests. */
+function staleReason(old: GeneratedFile, u: Unit, shown: (p: string) => string, root: string): string {
+  if (!old.intact) return "it was edited by hand";
+  const before = readDigests(old.head);
+  if (before === null) return "it was generated by another version of ptcc";
+  const changed: string[] = [];
+  for (const [path, digest] of u.reads) {
+    const was = before.get(path);
+    const name = shown(join(root, path));
+    if (was === undefined) changed.push(`${name} is read now`);
+    else if (was !== digest) changed.push(`${name} changed`);
+  }
+  const now = new Set(u.reads.map(([p]) => p));
+  for (const path of before.keys()) if (!now.has(path)) changed.push(`${shown(join(root, path))} is not read any more`);
+  return changed.length === 0 ? "ptcc changed since it was generated" : `${changed.join(", ")} since it was generated`;
+}
+
+/** The relative specifier from a folder to a module, `.ts` written `.js` (as nodenext, bundlers and tsx expect). */
+function importSpecifier(from: string, module: string): string {
+  let spec = relative(from, module).split(sep).join("/");
+  if (!spec.startsWith(".")) spec = `./${spec}`;
+  return spec.replace(/\.(m|c)?ts$/, (_m, k: string | undefined) => `.${k ?? ""}js`);
 }

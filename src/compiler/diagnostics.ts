@@ -79,14 +79,24 @@ export function diagnosticToJson(d: Diagnostic): DiagnosticJson {
  * the message are escaped as the runner expects (`%`, line breaks, and in properties `:` and `,`).
  */
 export function formatGithubAnnotation(d: Diagnostic): string {
-  const props = [`file=${escapeProperty(d.file)}`];
+  const props: [string, string | number][] = [["file", d.file]];
   if (d.span !== undefined) {
-    props.push(`line=${d.span.line}`, `col=${d.span.column}`);
-    if (d.span.endLine === d.span.line) props.push(`endColumn=${d.span.endColumn}`);
-    else props.push(`endLine=${d.span.endLine}`);
+    props.push(["line", d.span.line], ["col", d.span.column]);
+    if (d.span.endLine === d.span.line) props.push(["endColumn", d.span.endColumn]);
+    else props.push(["endLine", d.span.endLine]);
   }
-  props.push(`title=${escapeProperty(d.code)}`);
-  return `::${d.severity} ${props.join(",")}::${escapeData(diagnosticText(d))}`;
+  props.push(["title", d.code]);
+  return githubCommand(d.severity, props, diagnosticText(d));
+}
+
+/** `::error file=…,title=…::message`: a workflow command, its properties and message escaped. */
+export function githubCommand(
+  level: "error" | "warning",
+  props: readonly (readonly [string, string | number])[],
+  message: string,
+): string {
+  const shown = props.map(([k, v]) => `${k}=${typeof v === "number" ? v : escapeProperty(v)}`);
+  return `::${level} ${shown.join(",")}::${escapeData(message)}`;
 }
 
 function escapeData(s: string): string {

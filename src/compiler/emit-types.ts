@@ -23,6 +23,12 @@ export interface TypeTextOptions {
   readonly fn: string;
   /** Descriptions of fields and parameters, by name (`fieldDescriptions`). */
   readonly descriptions?: Readonly<Record<string, string>>;
+  /**
+   * What a tool function returns: an optional value may also be `undefined` (a function typed
+   * `T | undefined`, or with a property `x: T | undefined`, returns it, and the run takes it
+   * as nil), where a Step's JSON only ever has `null`.
+   */
+  readonly undefinedIsNil?: boolean;
 }
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
@@ -40,7 +46,8 @@ export function outputTypeText(sig: Signature, options: TypeTextOptions, indent 
 
 export function typeText(t: SigType, options: TypeTextOptions, indent: string): string {
   const base = baseText(t, options, indent);
-  return t.optional && base !== "unknown" ? `${base} | null` : base;
+  if (!t.optional || base === "unknown") return base;
+  return options.undefinedIsNil === true ? `${base} | null | undefined` : `${base} | null`;
 }
 
 function baseText(t: SigType, options: TypeTextOptions, indent: string): string {

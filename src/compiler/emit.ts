@@ -21,7 +21,13 @@ import { fillTemplate, readTemplate } from "./templates.js";
 /** A tool of an agent as the emitter writes it. */
 export type EmitTool =
   | { readonly kind: "self"; readonly name: string }
-  | { readonly kind: "agent"; readonly name: string; readonly module: string; readonly exportName: string }
+  | {
+      readonly kind: "agent";
+      readonly name: string;
+      /** The import specifier of its generated module, relative to this one's folder (`../support/summarize.js`). */
+      readonly importPath: string;
+      readonly exportName: string;
+    }
   | {
       readonly kind: "module";
       readonly name: string;
@@ -45,8 +51,11 @@ export interface EmitAgent {
   readonly tools: readonly EmitTool[];
   /** The hash of the module's inputs. */
   readonly inputsHash: string;
-  /** The files it is generated from, from the project root (the header's `reads`). */
-  readonly reads: readonly string[];
+  /**
+   * The files it is generated from, from the project root, with the digest of each (the
+   * header's `reads`): the agent file first.
+   */
+  readonly reads: readonly (readonly [path: string, digest: string])[];
 }
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
@@ -57,7 +66,7 @@ export function emitAgentModule(a: EmitAgent, parts: AgentModuleParts = agentMod
   const toolTypes = toolTypeAliases(a);
   const body = fillTemplate(readTemplate("compile/agent-module.tpl"), {
     ...parts.slots,
-    reads: oneLine(JSON.stringify(a.reads)),
+    reads: oneLine(JSON.stringify(Object.fromEntries(a.reads))),
     imports: imports.text,
     toolTypes: toolTypes.text,
     options: optionLines(a, imports.aliases, toolTypes.aliases).join("\n"),
@@ -129,24 +138,26 @@ function withHashes(text: string, inputsHash: string): string {
   return `${text.slice(0, at)}// ptcc: inputs ${inputsHash}, content ${digest([rest])}\n${rest}`;
 }
 
-/** The text of `OUT/index.ts`, re-exporting every agent module; `warnings`: the compile's. */
+/** The text of `OUT/index.ts`, re-exporting every agent module, and the registry `agents`; `warnings`: the compile's. */
 export function emitIndex(
   source: string,
   modules: readonly ModuleNames[],
   inputsHash: string,
   warnings: number,
 ): string {
-  const exports = [...modules]
-    .sort((x, y) => (x.module < y.module ? -1 : x.module > y.module ? 1 : 0))
-    .map(
-      (m) =>
-        `export {\n  ${m.agent},\n  ${m.validateInput},\n  ${m.validateOutput},\n  type ${m.input},\n  type ${m.output},\n} from "./${m.module}.js";`,
-    );
+  const sorted = [...modules].sort((x, y) => (x.module < y.module ? -1 : x.module > y.module ? 1 : 0));
+  const exports = sorted.map(
+    (m) =>
+      `export {\n  ${m.agent},\n  ${m.validateInput},\n  ${m.validateOutput},\n  type ${m.input},\n  type ${m.output},\n} from "./${m.module}.js";`,
+  );
   const body = fillTemplate(readTemplate("compile/index.tpl"), {
     source: inComment(source),
     hashes: "{{hashes}}",
     warnings: String(warnings),
     exports: exports.length === 0 ? "export {};" : exports.join("\n"),
+    // `export ... from` binds no local name: the registry imports the agents it lists.
+    imports: sorted.map((m) => `import { ${m.agent} } from "./${m.module}.js";\n`).join(""),
+    registry: sorted.length === 0 ? "{}" : `{\n${sorted.map((m) => `  ${m.agent},\n`).join("")}}`,
   });
   return withHashes(body, inputsHash);
 }
@@ -160,7 +171,7 @@ function importLines(a: EmitAgent): { text: string; aliases: Map<string, string>
   const used = new Set<string>();
   for (const t of a.tools) {
     if (t.kind === "self") continue;
-    const path = t.kind === "module" ? t.importPath : `./${t.module}.js`;
+    const path = t.importPath;
     const alias = unique(`$${t.kind === "module" ? "tool" : "agent"}_${t.name.replace(/[^A-Za-z0-9_]/g, "_")}`, used);
     aliases.set(t.name, alias);
     const list = byPath.get(path) ?? [];
@@ -200,7 +211,7 @@ function toolTypeAliases(a: EmitAgent): { text: string; aliases: Map<string, { a
     lines.push(`type ${args} = ${inputTypeText(t.signature, { fn: "$ptcc.PtcFn" })};`);
     if (t.resultTyped) {
       lines.push("", `/** What tool ${inComment(t.name)} returns. */`);
-      lines.push(`type ${result} = ${outputTypeText(t.signature, { fn: "$ptcc.PtcFn" })};`);
+      lines.push(`type ${result} = ${outputTypeText(t.signature, { fn: "$ptcc.PtcFn", undefinedIsNil: true })};`);
     }
   }
   return { text: lines.length === 0 ? "" : `${lines.join("\n")}\n`, aliases };

@@ -25,7 +25,7 @@ export const PTCC_VERSION = ((): string => {
 })();
 
 /** Bumped when the generated code changes for the same inputs (with ptcc's version). */
-export const GENERATOR_VERSION = "1";
+export const GENERATOR_VERSION = "2";
 
 /**
  * `.agent.md` (as src/agent-file/parse.ts has it): repeated here so that the no-change
@@ -46,6 +46,14 @@ export function inputsDigest(
   const parts = [...fixed];
   for (const [path, text] of files) parts.push(path, text === null ? "(unreadable)" : text.replace(/\r\n?/g, "\n"));
   return digest(parts);
+}
+
+/**
+ * The digest of one input file as the header's `reads` records it (8 hex digits): what lets
+ * `--check` say which input changed since a module was generated.
+ */
+export function fileDigest(text: string | null): string {
+  return digestParts([text === null ? "(unreadable)" : text.replace(/\r\n?/g, "\n")], "sha256", 8);
 }
 
 /** A short, stable hex digest of the parts (16 hex digits of SHA-256). */

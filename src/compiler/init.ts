@@ -8,7 +8,7 @@
  * it names none of them in any of its dependency lists.
  */
 import { table } from "../runtime/table.js";
-import { existsSync, readdirSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { basename, dirname, join, relative, resolve, sep } from "node:path";
 import { TEMPLATES_DIR } from "./templates.js";
@@ -46,9 +46,18 @@ export interface InitResult {
   readonly kept: readonly string[];
   /** Scripts added to package.json. */
   readonly scripts: readonly string[];
-  /** Packages added to an existing package.json (`dependencies` or `devDependencies`). */
-  readonly packages: readonly string[];
+  /** Packages added to an existing package.json, by the list they went into. */
+  readonly packages: { readonly dependencies: readonly string[]; readonly devDependencies: readonly string[] };
+  /** Files that got a line for the output folder (.prettierignore, .gitattributes, .eslintignore). */
+  readonly ignores: readonly string[];
+  /** The demo agent was left out: the app has agents of its own in agents/. */
+  readonly demoSkipped: boolean;
+  /** What the app must do itself (its ESLint flat config, its tsconfig's `types`). */
+  readonly notes: readonly string[];
 }
+
+/** The files of the demo agent: left out of an app that has agents already. */
+const DEMO_FILES = new Set(["agents/order-status.agent.md", "tools/orders.ts", "scripts/order-status.json", "src/main.ts"]);
 
 /** The files of templates/init/, relative to it, sorted. */
 export function initFiles(): string[] {
@@ -67,9 +76,12 @@ export async function initProject(dir: string, ptccVersion: string): Promise<Ini
   const target = resolve(dir);
   // A package.json the scripts cannot go into is reported before any file is made.
   const existing = await readPackageJson(join(target, "package.json"));
+  // An app with agents of its own does not get the demo among them.
+  const demoSkipped = !existsSync(join(target, "agents/order-status.agent.md")) && hasAgents(join(target, "agents"));
   const created: string[] = [];
   const kept: string[] = [];
   for (const file of initFiles()) {
+    if (demoSkipped && DEMO_FILES.has(file)) continue;
     const to = join(target, file);
     if (existsSync(to)) {
       kept.push(file);
@@ -79,8 +91,93 @@ export async function initProject(dir: string, ptccVersion: string): Promise<Ini
     await writeFile(to, await readFile(join(TEMPLATES_DIR, "init", file)), { flag: "wx" });
     created.push(file);
   }
-  const { scripts, packages } = await packageJson(target, existing, ptccVersion, created);
-  return { created, kept, scripts, packages };
+  // Without the demo there is no src/main.ts to start.
+  const table = demoSkipped
+    ? Object.fromEntries(Object.entries(INIT_SCRIPTS).filter(([k]) => k !== "start"))
+    : INIT_SCRIPTS;
+  const { scripts, packages } = await packageJson(target, existing, ptccVersion, created, table);
+  const ignores = await ignoreOutput(target);
+  const notes = [...eslintNote(target), ...(demoSkipped ? [] : typesNote(target, kept))];
+  return { created, kept, scripts, packages, ignores, demoSkipped, notes };
+}
+
+/** Whether `dir` holds an agent file, at any depth. */
+function hasAgents(dir: string): boolean {
+  let entries: import("node:fs").Dirent[];
+  try {
+    entries = readdirSync(dir, { withFileTypes: true });
+  } catch {
+    return false;
+  }
+  return entries.some(
+    (e) =>
+      (e.isFile() && e.name.endsWith(".agent.md")) ||
+      (e.isDirectory() && !e.name.startsWith(".") && e.name !== "node_modules" && hasAgents(join(dir, e.name))),
+  );
+}
+
+// ---------------------------------------------------------------------------------------
+// Generated code is skipped by formatters and linters, and folded in reviews
+
+/** The line each file gets for the output folder, when it has none for it. */
+const IGNORE_LINES: readonly (readonly [file: string, line: string, create: boolean])[] = [
+  [".prettierignore", `${INIT_OUT}/`, true],
+  [".gitattributes", `${INIT_OUT}/** linguist-generated=true`, true],
+  // A legacy ESLint configuration reads .eslintignore; only where there is one.
+  [".eslintignore", `${INIT_OUT}/`, false],
+];
+
+/** Adds the output folder to .prettierignore, .gitattributes and (with a legacy ESLint config) .eslintignore. */
+async function ignoreOutput(dir: string): Promise<string[]> {
+  const legacyEslint = readdirSync(dir).some((f) => /^\.eslintrc(\.(js|cjs|json|ya?ml))?$/.test(f));
+  const done: string[] = [];
+  for (const [file, line, create] of IGNORE_LINES) {
+    const path = join(dir, file);
+    const text = existsSync(path) ? await readFile(path, "utf8") : null;
+    if (text === null && !create && !(file === ".eslintignore" && legacyEslint)) continue;
+    if (text !== null && text.split(/\r?\n/).some((l) => l.trim() === line || l.trim() === `/${line}`)) continue;
+    const before = text === null || text === "" || text.endsWith("\n") ? (text ?? "") : `${text}\n`;
+    await writeFile(path, `${before}${line}\n`);
+    done.push(file);
+  }
+  return done;
+}
+
+/** An ESLint flat config is code: the line to add to it is said, not written. */
+function eslintNote(dir: string): string[] {
+  const flat = readdirSync(dir).find((f) => /^eslint\.config\.(js|mjs|cjs|ts|mts|cts)$/.test(f));
+  if (flat === undefined) return [];
+  const text = readFileSyncSafe(join(dir, flat));
+  if (text !== null && text.includes(INIT_OUT)) return [];
+  return [`add { ignores: ["${INIT_OUT}/"] } to the configurations of ${flat}: ESLint should skip generated code`];
+}
+
+/** A tsconfig.json of the app whose `types` leaves out Node's, which src/main.ts needs. */
+function typesNote(dir: string, kept: readonly string[]): string[] {
+  if (!kept.includes("tsconfig.json")) return [];
+  const text = readFileSyncSafe(join(dir, "tsconfig.json"));
+  let config: unknown;
+  try {
+    // JSON with comments and trailing commas, as tsconfig.json may be written.
+    config = JSON.parse(
+      (text ?? "").replace(/"(?:[^"\\]|\\.)*"|\/\/[^\n]*|\/\*[\s\S]*?\*\//g, (m) => (m.startsWith('"') ? m : "")).replace(/,(\s*[}\]])/g, "$1"),
+    );
+  } catch {
+    return [];
+  }
+  const types = (config as { compilerOptions?: { types?: unknown } } | null)?.compilerOptions?.types;
+  if (!Array.isArray(types) || types.includes("node")) return [];
+  return [
+    `tsconfig.json lists compilerOptions.types without "node": add "node" for src/main.ts and tools/orders.ts (they use Node's process and console); the generated modules and ptcc's own types need none`,
+  ];
+}
+
+function readFileSyncSafe(path: string): string | null {
+  try {
+    return readFileSync(path, "utf8");
+  } catch {
+    return null;
+  }
 }
 
 /** An existing package.json: its text and its object; null: there is none; "unreadable": not JSON. */
@@ -115,7 +212,8 @@ async function packageJson(
   existing: ExistingPackage,
   ptccVersion: string,
   created: string[],
-): Promise<{ scripts: string[]; packages: string[] }> {
+  table: Readonly<Record<string, string>>,
+): Promise<{ scripts: string[]; packages: { dependencies: string[]; devDependencies: string[] } }> {
   const path = join(dir, "package.json");
   const needed = initDependencies(ptccVersion);
   if (existing === null) {
@@ -127,32 +225,34 @@ async function packageJson(
           .replace(/^-+|-+$/g, "") || "agents",
       private: true,
       type: "module",
-      scripts: INIT_SCRIPTS,
+      scripts: table,
       ...needed,
     };
     await writeFile(path, `${JSON.stringify(pkg, null, 2)}\n`, { flag: "wx" });
     created.push("package.json");
-    return { scripts: Object.keys(INIT_SCRIPTS), packages: [] };
+    return { scripts: Object.keys(table), packages: { dependencies: [], devDependencies: [] } };
   }
-  if (existing === "unreadable") return { scripts: [], packages: [] };
+  if (existing === "unreadable") return { scripts: [], packages: { dependencies: [], devDependencies: [] } };
   const { text, pkg } = existing;
   const list = (key: string): Record<string, unknown> => (pkg[key] ?? {}) as Record<string, unknown>;
   const scripts = list("scripts");
-  const added = Object.keys(INIT_SCRIPTS).filter((k) => !Object.hasOwn(scripts, k));
-  for (const k of added) scripts[k] = INIT_SCRIPTS[k];
+  const added = Object.keys(table).filter((k) => !Object.hasOwn(scripts, k));
+  for (const k of added) scripts[k] = table[k];
   if (added.length > 0) pkg["scripts"] = scripts;
   // A package named in any list is the app's choice (a version, a workspace, a peer): kept.
   const named = (name: string): boolean => DEPENDENCY_LISTS.some((key) => Object.hasOwn(list(key), name));
-  const packages: string[] = [];
+  const packages = { dependencies: [] as string[], devDependencies: [] as string[] };
   for (const key of ["dependencies", "devDependencies"] as const) {
     const missing = Object.entries(needed[key]).filter(([name]) => !named(name));
     if (missing.length === 0) continue;
     const into = list(key);
     for (const [name, range] of missing) into[name] = range;
     pkg[key] = into;
-    packages.push(...missing.map(([name]) => name));
+    packages[key].push(...missing.map(([name]) => name));
   }
-  if (added.length === 0 && packages.length === 0) return { scripts: [], packages: [] };
+  if (added.length === 0 && packages.dependencies.length + packages.devDependencies.length === 0) {
+    return { scripts: [], packages };
+  }
   const indent = /^[ \t]+/m.exec(text)?.[0] ?? "  ";
   await writeFile(path, `${JSON.stringify(pkg, null, indent)}\n`);
   return { scripts: added, packages };

@@ -37,9 +37,14 @@ export function moduleBaseName(file: string): string {
   return base.endsWith(AGENT_FILE_EXTENSION) ? base.slice(0, -AGENT_FILE_EXTENSION.length) : base;
 }
 
-/** The names for a module base name, or the reason there are none. */
+/**
+ * The names for a module path (`ticket-triage`, or `billing/summarize` for an agent file in
+ * a subfolder: its folders are words of its names too, `billingSummarize`, so that agents of
+ * the same name in different folders can be exported side by side), or the reason there
+ * are none.
+ */
 export function moduleNames(base: string): ModuleNames | { readonly problem: string; readonly hint: string } {
-  const words = base.split(/[-_.\s]+/).filter((w) => w !== "");
+  const words = base.split(/[-_.\s/]+/).filter((w) => w !== "");
   const hint = "name agent files with letters, digits and - (e.g. ticket-triage.agent.md)";
   // A line break would end the `//` header line that names the file (\s splits words on it).
   if (CONTROL.test(base)) {
@@ -56,6 +61,12 @@ export function moduleNames(base: string): ModuleNames | { readonly problem: str
   const agent = pascal[0]!.toLowerCase() + pascal.slice(1);
   if (RESERVED.has(agent)) {
     return { problem: `the file name ${JSON.stringify(base)} gives ${agent}, a reserved word of JavaScript`, hint };
+  }
+  if (agent === "agents") {
+    return {
+      problem: `the file name ${JSON.stringify(base)} gives agents, the name of the registry OUT/index.ts exports`,
+      hint,
+    };
   }
   if (base === "index") {
     return { problem: "an agent file cannot be called index.agent.md: OUT/index.ts re-exports every agent", hint };

@@ -120,43 +120,53 @@ export interface GeneratedFile {
 
 export interface OutputState {
   readonly exists: boolean;
-  /** Generated `.ts` files at the top of the folder, by file name. */
+  /**
+   * Generated `.ts` files, by their path in the folder (`/`-separated: `billing/summarize.ts`
+   * for an agent file in a subfolder, the output mirroring the agent folders).
+   */
   readonly generated: ReadonlyMap<string, GeneratedFile>;
-  /** Every other entry at the top of the folder (kept as it is). */
+  /** Every other entry (kept as it is): files by their path, links and other entries as they are. */
   readonly others: ReadonlySet<string>;
 }
 
 export function readOutputState(out: string): OutputState {
-  let entries: Dirent[];
-  try {
-    entries = readdirSync(out, { withFileTypes: true }).sort((a, b) =>
-      a.name < b.name ? -1 : a.name > b.name ? 1 : 0,
-    );
-  } catch {
-    return { exists: false, generated: new Map(), others: new Set() };
-  }
   const generated = new Map<string, GeneratedFile>();
   const others = new Set<string>();
-  for (const entry of entries) {
-    const name = entry.name;
-    if (name.endsWith(".ts")) {
-      let bytes: Buffer | null = null;
-      try {
-        // Only files are read (a link is followed to see what it is).
-        if (entry.isFile() || (entry.isSymbolicLink() && statSync(join(out, name)).isFile())) {
-          bytes = readFileSync(join(out, name));
-        }
-      } catch {
-        bytes = null;
-      }
-      if (bytes !== null && bytes.subarray(0, HEADER_BYTES.length).equals(HEADER_BYTES)) {
-        generated.set(name, generatedFile(name, bytes));
+  const read = (dir: string, prefix: string): boolean => {
+    let entries: Dirent[];
+    try {
+      entries = readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    } catch {
+      return false;
+    }
+    for (const entry of entries) {
+      const name = `${prefix}${entry.name}`;
+      // A folder of the output (a link to one is the user's: kept as it is).
+      if (entry.isDirectory()) {
+        read(join(dir, entry.name), `${name}/`);
         continue;
       }
+      if (entry.name.endsWith(".ts")) {
+        let bytes: Buffer | null = null;
+        try {
+          // Only files are read (a link is followed to see what it is).
+          if (entry.isFile() || (entry.isSymbolicLink() && statSync(join(dir, entry.name)).isFile())) {
+            bytes = readFileSync(join(dir, entry.name));
+          }
+        } catch {
+          bytes = null;
+        }
+        if (bytes !== null && bytes.subarray(0, HEADER_BYTES.length).equals(HEADER_BYTES)) {
+          generated.set(name, generatedFile(name, bytes));
+          continue;
+        }
+      }
+      others.add(name);
     }
-    others.add(name);
-  }
-  return { exists: true, generated, others };
+    return true;
+  };
+  const exists = read(out, "");
+  return { exists, generated, others };
 }
 
 const HEADER_BYTES = Buffer.from(HEADER_PREFIX);
@@ -237,6 +247,7 @@ export function stage(s: Staging, name: string, text: string): void {
     mkdirSync(s.dir);
   }
   s.files.set(name, text);
+  mkdirSync(dirname(join(s.dir, name)), { recursive: true });
   writeFileSync(join(s.dir, name), text);
 }
 
@@ -263,9 +274,15 @@ export function applyPlan(out: string, state: OutputState, plan: OutputPlan, int
   try {
     // What was staged and is not in the plan (or not with that text) goes.
     for (const [name, text] of into.files) if (plan.write.get(name) !== text) rmSync(join(dir, name), { force: true });
-    for (const name of plan.keep) linkOrCopy(join(out, name), join(dir, name));
-    for (const name of state.others) mirror(join(out, name), join(dir, name));
-    for (const [name, text] of plan.write) if (into.files.get(name) !== text) writeFileSync(join(dir, name), text);
+    // Names may be paths (`billing/summarize.ts`): their folders are made as they are needed.
+    const into_ = (name: string): string => {
+      const to = join(dir, name);
+      mkdirSync(dirname(to), { recursive: true });
+      return to;
+    };
+    for (const name of plan.keep) linkOrCopy(join(out, name), into_(name));
+    for (const name of state.others) mirror(join(out, name), into_(name));
+    for (const [name, text] of plan.write) if (into.files.get(name) !== text) writeFileSync(into_(name), text);
     if (state.exists) renameSync(out, old);
     try {
       renameSync(dir, out);

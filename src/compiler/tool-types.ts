@@ -23,13 +23,14 @@ import { readFileSync } from "node:fs";
 import { dirname, join, relative, resolve, sep } from "node:path";
 import type { ts } from "ts-morph";
 import { closest, didYouMean } from "../diagnostics/suggest.js";
-import { parsedSignatureToTypeScript } from "../signature/typescript.js";
-import type { Signature } from "../signature/types.js";
+import { renderType } from "../signature/render.js";
+import type { Signature, SigType } from "../signature/types.js";
 import { codeCache, saveCodeCaches } from "./code-cache.js";
 import { findUp } from "./hash.js";
 import type { DiagnosticCode } from "./codes.js";
 import { defaultCacheDir, loadTypeScript, type TypeScriptApi } from "./load-typescript.js";
 import { PTCC_TYPES, PTCC_TYPES_FILE } from "./ptcc-types.js";
+import { inputTypeText, outputTypeText } from "./emit-types.js";
 import { deriveSignature, type TsApi } from "./ts-signature.js";
 
 /** One tool to read. */
@@ -56,15 +57,34 @@ export type ToolAnswer =
 export interface ToolTypeOptions {
   /** Where to look for tsconfig.json (upwards) and where the check file lives. */
   readonly projectDir: string;
+  /**
+   * Check each derived signature against its function as the generated module will have
+   * them (seamCheck): what would not type-check is PTC138. The compile asks for it; reading
+   * a tool's signature alone (`ptcc run`) does not.
+   */
+  readonly checkDerived?: boolean;
 }
 
 /** Read every requested tool; answers in the order of the requests (in this thread). */
 export async function analyzeTools(requests: readonly ToolRequest[], options: ToolTypeOptions): Promise<ToolAnswer[]> {
-  if (requests.length === 0) return [];
+  return requests.length === 0 ? [] : toolTypesHere().analyze(requests, options);
+}
+
+/**
+ * A TypeScript session in this thread, loaded from the code cache (the compile's own when
+ * there is no worker); the caches a cold start made are written after the first analyze.
+ */
+export function toolTypesHere(): ToolTypes {
   const cache = codeCache(defaultCacheDir());
-  const answers = toolTypes(loadTypeScript(cache)).analyze(requests, options);
-  saveCodeCaches(cache);
-  return answers;
+  const session = toolTypes(loadTypeScript(cache));
+  return {
+    prepare: (dir) => session.prepare(dir),
+    analyze: (requests, options) => {
+      const answers = session.analyze(requests, options);
+      saveCodeCaches(cache);
+      return answers;
+    },
+  };
 }
 
 /** A TypeScript session of one compile. */
@@ -102,11 +122,19 @@ function analyzeIn(project: Project, requests: readonly ToolRequest[], options: 
   const api: TsApi = { ts, checker: program.getTypeChecker() };
   const answers: ToolAnswer[] = [];
   /** What the check file's diagnostics are about: tools with a declared signature, and their result. */
-  const checked = new Map<number, { resultTyped: boolean }>();
+  const checked = new Map<number, { resultTyped: boolean; found: FoundFunction }>();
+  /** The functions of tools whose signature was derived: checked against it below. */
+  const derivedFound = new Map<number, FoundFunction>();
   requests.forEach((r, index) => {
     const sf = program.getSourceFile(r.module);
     if (sf === undefined) {
       answers[index] = { ok: false, code: "PTC136", message: "TypeScript cannot read the tool module" };
+      return;
+    }
+    // TypeScript's parser recovers from syntax errors: a module it had to repair is not read.
+    const syntax = program.getSyntacticDiagnostics(sf)[0];
+    if (syntax !== undefined) {
+      answers[index] = syntaxFailure(api, r, syntax);
       return;
     }
     const found = exportedFunction(api, sf, r);
@@ -114,8 +142,9 @@ function analyzeIn(project: Project, requests: readonly ToolRequest[], options: 
       answers[index] = found;
     } else if (r.declared === null) {
       answers[index] = deriveAnswer(api, found, r);
+      derivedFound.set(index, found);
     } else {
-      checked.set(index, { resultTyped: found.resultTyped });
+      checked.set(index, { resultTyped: found.resultTyped, found });
       answers[index] = { ok: true, signature: r.declared, resultTyped: found.resultTyped };
     }
   });
@@ -127,10 +156,59 @@ function analyzeIn(project: Project, requests: readonly ToolRequest[], options: 
       const tool = which === undefined ? undefined : checked.get(which.index);
       // A result that is `unknown` or `any` is not checked (the run checks it).
       if (which === undefined || tool === undefined || (which.part === "result" && !tool.resultTyped)) continue;
-      answers[which.index] = checkFailure(requests[which.index]!, which.part, d.messageText);
+      // One answer per tool: its arguments' problem, which comes first, before its result's.
+      if (!answers[which.index]!.ok) continue;
+      const field = differingField(api, sf, which.index, which.part, requests[which.index]!.declared!, tool.found);
+      answers[which.index] = checkFailure(requests[which.index]!, which.part, field ?? explain(d.messageText));
     }
   }
+  if (options.checkDerived === true) seamCheck(project, modules, requests, answers, derivedFound, options);
   return answers;
+}
+
+/**
+ * The derived signatures against their functions, as the generated module will have them
+ * (emit.ts's types, `defineTool` taking the function as `TypedToolFn<Args, Result>`), with the
+ * app's compiler options: a signature that cannot say what the types say (a literal union in
+ * the arguments, `mode: "fast" | "slow"` derived as `:string`) is PTC138 at the tool, never a
+ * generated module the app's `tsc` rejects. (The rest of a generated module does not depend on
+ * the tool modules: it type-checks under every setting; test/compiler/consumer.test.ts and the
+ * app matrix of test/packaging keep that so.)
+ */
+function seamCheck(
+  project: Project,
+  modules: readonly string[],
+  requests: readonly ToolRequest[],
+  answers: ToolAnswer[],
+  found: ReadonlyMap<number, FoundFunction>,
+  options: ToolTypeOptions,
+): void {
+  const derived = requests.map((r, i): ToolRequest => {
+    const a = answers[i];
+    const sig = a?.ok === true && found.has(i) ? a.signature : null;
+    return { ...r, declared: sig };
+  });
+  const check = checkFile(derived, join(resolve(options.projectDir), "__ptcc_derived_check__.ts"));
+  if (check === undefined) return;
+  const program = project.program(modules, check);
+  const api: TsApi = { ts: project.api.ts, checker: program.getTypeChecker() };
+  const sf = program.getSourceFile(check.path)!;
+  for (const d of api.ts.getPreEmitDiagnostics(program, sf)) {
+    if (d.file !== sf || d.start === undefined) continue;
+    const which = check.lines.get(sf.getLineAndCharacterOfPosition(d.start).line + 1);
+    const a = which === undefined ? undefined : answers[which.index];
+    const f = which === undefined ? undefined : found.get(which.index);
+    if (which === undefined || a === undefined || !a.ok || f === undefined) continue;
+    if (which.part === "result" && !a.resultTyped) continue;
+    const r = derived[which.index]!;
+    const field = differingField(api, sf, which.index, which.part, r.declared!, f);
+    answers[which.index] = {
+      ok: false,
+      code: "PTC138",
+      message: `the signature derived from the types of ${r.exportName} cannot say what they say, and the generated module would not type-check: ${field ?? explain(d.messageText)}`,
+      hint: "declare the tool's signature in the agent file (signature: ...), with a function that accepts what it says",
+    };
+  }
 }
 
 // ---------------------------------------------------------------------------------------
@@ -247,7 +325,17 @@ class Project {
 const LIB_DIR = "/__ptcc_compile__/lib";
 
 function compilerOptions(ts: typeof import("ts-morph").ts, tsconfig: string | null): ts.CompilerOptions {
-  const forced = { noEmit: true, skipLibCheck: true, allowJs: true, declaration: false, composite: false };
+  // Nothing is emitted: options about output (and the files they place) do not apply.
+  const forced = {
+    noEmit: true,
+    skipLibCheck: true,
+    allowJs: true,
+    declaration: false,
+    composite: false,
+    incremental: false,
+    rootDir: undefined,
+    outDir: undefined,
+  };
   if (tsconfig !== null) {
     const read = ts.readConfigFile(tsconfig, (p) => ts.sys.readFile(p));
     if (read.error === undefined) {
@@ -396,10 +484,10 @@ function checkFile(requests: readonly ToolRequest[], path: string): CheckFile | 
     let spec = relative(dirname(path), r.module).split(sep).join("/");
     if (!spec.startsWith(".")) spec = `./${spec}`;
     spec = spec.replace(/\.(m|c)?ts$/, (_m, k: string | undefined) => `.${k ?? ""}js`);
-    const types = parsedSignatureToTypeScript(r.declared, { fnType: "PtcFn" });
+    // The types the generated module gives the tool (emit.ts), so both say the same.
     lines.push(`import { ${r.exportName} as $t${i} } from ${JSON.stringify(spec)};`);
-    lines.push(`type $A${i} = ${types.input};`);
-    lines.push(`type $R${i} = ${types.output};`);
+    lines.push(`type $A${i} = ${oneLineType(inputTypeText(r.declared, { fn: "PtcFn" }))};`);
+    lines.push(`type $R${i} = ${oneLineType(outputTypeText(r.declared, { fn: "PtcFn", undefinedIsNil: true }))};`);
     kindOfLine.set(lines.length + 1, { index, part: "args" });
     lines.push(`export const $args${i}: (args: $A${i}, context: ToolContext) => unknown = $t${i};`);
     kindOfLine.set(lines.length + 1, { index, part: "result" });
@@ -408,12 +496,27 @@ function checkFile(requests: readonly ToolRequest[], path: string): CheckFile | 
   return kindOfLine.size === 0 ? undefined : { path, text: `${lines.join("\n")}\n`, lines: kindOfLine };
 }
 
-function checkFailure(
-  r: ToolRequest,
-  part: "args" | "result",
-  message: string | ts.DiagnosticMessageChain,
-): ToolAnswer {
-  const detail = explain(message);
+/** PTC136 for a tool module with a syntax error, saying where it is. */
+function syntaxFailure(api: TsApi, r: ToolRequest, d: ts.Diagnostic): ToolAnswer {
+  const where =
+    d.file === undefined || d.start === undefined
+      ? ""
+      : ((p) => ` at ${p.line + 1}:${p.character + 1}`)(d.file.getLineAndCharacterOfPosition(d.start));
+  const file = r.module.slice(Math.max(r.module.lastIndexOf("/"), r.module.lastIndexOf("\\")) + 1);
+  return {
+    ok: false,
+    code: "PTC136",
+    message: `the tool module ${file} has a syntax error${where}: ${api.ts.flattenDiagnosticMessageText(d.messageText, " ")}`,
+    hint: "fix the module: TypeScript reads the tool's types from it",
+  };
+}
+
+/** A type written over lines, on one (the check file's lines each check one thing). */
+function oneLineType(text: string): string {
+  return text.replace(/\n\s*/g, " ");
+}
+
+function checkFailure(r: ToolRequest, part: "args" | "result", detail: string): ToolAnswer {
   return part === "args"
     ? {
         ok: false,
@@ -429,8 +532,11 @@ function checkFailure(
       };
 }
 
-/** TypeScript's explanation, innermost reason last, without the check file's own names. */
-function explain(text: string | ts.DiagnosticMessageChain): string {
+/**
+ * TypeScript's explanation, innermost reason last, without the check file's own names
+ * (`checkFile`: the lines about its `$A0`/`$R0` aliases say nothing to the reader).
+ */
+function explain(text: string | ts.DiagnosticMessageChain, checkFile = true): string {
   const chain: string[] = [];
   const walk = (m: string | ts.DiagnosticMessageChain): void => {
     if (typeof m === "string") {
@@ -442,7 +548,86 @@ function explain(text: string | ts.DiagnosticMessageChain): string {
   };
   walk(text);
   // The first lines compare the whole function types; the last ones say what differs.
-  const useful = chain.filter((l) => !/\$[AR]\d|\$t\d|=>/.test(l));
+  const useful = checkFile ? chain.filter((l) => !/\$[AR]\d|\$t\d|=>/.test(l)) : chain;
   const shown = (useful.length > 0 ? useful.slice(-2) : chain.slice(-1)).map((l) => l.replace(/\.$/, ""));
   return shown.join("; ");
+}
+
+// ---------------------------------------------------------------------------------------
+// Which field differs
+
+/**
+ * The field where a tool's types and its declared signature part ways, as the reader would
+ * name it — `items[].tags: string[] here, [:int] in the signature` — found by walking the
+ * signature and both types (the function's, and the check file's `$A`/`$R` alias of the
+ * signature) down to the deepest field that does not fit. Null when there is none to name.
+ */
+function differingField(
+  api: TsApi,
+  check: ts.SourceFile,
+  index: number,
+  part: "args" | "result",
+  declared: Signature,
+  found: FoundFunction,
+): string | null {
+  const { ts, checker } = api;
+  const alias = check.statements.find(
+    (st): st is ts.TypeAliasDeclaration =>
+      ts.isTypeAliasDeclaration(st) && st.name.text === `${part === "args" ? "$A" : "$R"}${index}`,
+  );
+  if (alias === undefined) return null;
+  const sigTs = checker.getTypeAtLocation(alias.name);
+  let toolTs: ts.Type;
+  if (part === "args") {
+    const first = found.signature.getParameters()[0];
+    if (first === undefined) return null;
+    toolTs = checker.getTypeOfSymbolAtLocation(first, found.at);
+  } else {
+    const returned = found.signature.getReturnType();
+    toolTs = checker.getAwaitedType(returned) ?? returned;
+  }
+  const sigType: SigType = part === "args" ? { kind: "map", optional: false, fields: declared.params } : declared.output;
+  // The arguments: what the signature sends must fit the parameter; the result: the other way.
+  const fits = (sig: ts.Type, tool: ts.Type): boolean =>
+    part === "args" ? checker.isTypeAssignableTo(sig, tool) : checker.isTypeAssignableTo(tool, sig);
+  const show = (t: ts.Type): string => checker.typeToString(t);
+  const propertyType = (t: ts.Type, name: string): ts.Type | undefined => {
+    const p = checker.getPropertyOfType(t, name);
+    return p === undefined ? undefined : checker.getTypeOfSymbolAtLocation(p, found.at);
+  };
+  const walk = (t: SigType, sig: ts.Type, tool: ts.Type, path: string, depth: number): string | null => {
+    if (fits(sig, tool)) return null;
+    const here = (): string =>
+      `${path === "" ? (part === "args" ? "the arguments" : "the result") : path}: ${show(tool)} here, ${renderType(t)} in the signature`;
+    if (depth > 16) return here();
+    const sigNN = checker.getNonNullableType(sig);
+    const toolNN = checker.getNonNullableType(tool);
+    if (t.kind === "map" && t.fields.length > 0) {
+      for (const f of t.fields) {
+        const s = propertyType(sigNN, f.name);
+        const o = propertyType(toolNN, f.name);
+        const at = path === "" ? f.name : `${path}.${f.name}`;
+        if (s === undefined) continue;
+        if (o === undefined) {
+          if (part === "result" && !f.type.optional) return `${at}: missing here, ${renderType(f.type)} in the signature`;
+          continue;
+        }
+        const deeper = walk(f.type, s, o, at, depth + 1);
+        if (deeper !== null) return deeper;
+      }
+    } else if (t.kind === "list" && checker.isArrayType(sigNN) && checker.isArrayType(toolNN)) {
+      const s = checker.getTypeArguments(sigNN as ts.TypeReference)[0];
+      const o = checker.getTypeArguments(toolNN as ts.TypeReference)[0];
+      if (s !== undefined && o !== undefined) {
+        const deeper = walk(t.of, s, o, `${path}[]`, depth + 1);
+        if (deeper !== null) return deeper;
+      }
+    }
+    return here();
+  };
+  try {
+    return walk(sigType, sigTs, toolTs, "", 0);
+  } catch {
+    return null;
+  }
 }

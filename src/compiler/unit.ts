@@ -3,8 +3,7 @@
  * files found out about it (its module names, its tools resolved) and the hash of its inputs.
  */
 import { readFileSync, statSync } from "node:fs";
-import { AgentFileError } from "../agent-file/error.js";
-import { MAX_AGENT_FILE_SIZE, parseAgentFile, type AgentFileSpec, type ToolEntry } from "../agent-file/parse.js";
+import { analyzeAgentFile, MAX_AGENT_FILE_SIZE, type AgentFileSpec, type ToolEntry } from "../agent-file/parse.js";
 import type { Span } from "../diagnostics/span.js";
 import { parseSignature } from "../signature/parse.js";
 import { stripSpans, type Signature } from "../signature/types.js";
@@ -26,6 +25,8 @@ export type UnitTool =
 
 export interface Unit {
   readonly absolute: string;
+  /** Its module's path in the output folder, without `.ts` (discover.ts: `billing/summarize`). */
+  readonly module: string;
   /** As shown in diagnostics: relative to the working directory. */
   readonly shown: string;
   /** As the header names it: relative to the project root. */
@@ -39,8 +40,10 @@ export interface Unit {
   names: ModuleNames | null;
   tools: UnitTool[];
   inputsHash: string;
-  /** The files the module is generated from, from the project root: the agent file first. */
-  reads: string[];
+  /** The parser found problems in the file: what it says is what could be read of it. */
+  readonly problems: boolean;
+  /** The files the module is generated from, from the project root, with their digests: the agent file first. */
+  reads: [path: string, digest: string][];
 }
 
 /** Parses signatures; the same text twice gives the same (shared, never changed) result. */
@@ -66,6 +69,7 @@ export function signatureParser(): SignatureParser {
 /** Read and parse one agent file; its problems go to `report` (null: it has errors). */
 export function readUnit(
   absolute: string,
+  module: string,
   shownPath: string,
   source: string,
   report: (d: Diagnostic) => void,
@@ -89,28 +93,27 @@ export function readUnit(
     report({ code: "PTC106", severity: "error", file: shownPath, message: `cannot read the agent file: ${String(e)}` });
     return null;
   }
-  let spec: AgentFileSpec;
-  try {
-    spec = parseAgentFile(text, shownPath, { parseSignature: parse });
-  } catch (e) {
-    if (!(e instanceof AgentFileError)) throw e;
-    // Every problem the parser found in the file, not only the first.
-    for (const p of e.problems) {
-      report({
-        code: codeOfParserError(p.message, p.hint),
-        severity: "error",
-        file: shownPath,
-        message: p.message,
-        ...(p.hint === undefined ? {} : { hint: p.hint }),
-        ...(p.span === undefined ? {} : { span: p.span }),
-        source: p.source ?? text,
-      });
-    }
-    return null;
+  // Every problem the parser found in the file, not only the first; and what it could read
+  // of a file with problems goes on to the checks across files, so that an unknown key does
+  // not hide a missing tool export until it is fixed (problems do not come in rounds).
+  const { spec, errors } = analyzeAgentFile(text, shownPath, { parseSignature: parse });
+  for (const p of errors.flatMap((e) => e.problems)) {
+    report({
+      code: codeOfParserError(p.message, p.hint),
+      severity: "error",
+      file: shownPath,
+      message: p.message,
+      ...(p.hint === undefined ? {} : { hint: p.hint }),
+      ...(p.span === undefined ? {} : { span: p.span }),
+      source: p.source ?? text,
+    });
   }
+  // A file whose structure is broken (no front matter, YAML that does not parse) says nothing more.
+  if (spec === null) return null;
   const parsed = parse(spec.signature ?? "() -> :any");
   return {
     absolute,
+    module,
     shown: shownPath,
     source,
     text,
@@ -120,6 +123,7 @@ export function readUnit(
     names: null,
     tools: [],
     inputsHash: "",
+    problems: errors.length > 0,
     reads: [],
   };
 }

@@ -10,7 +10,7 @@
  */
 import { existsSync } from "node:fs";
 import { dirname, join, relative, resolve, sep } from "node:path";
-import { discoverAgentFiles } from "./discover.js";
+import { discoverAgentModules } from "./discover.js";
 import {
   digest,
   GENERATOR_VERSION,
@@ -20,7 +20,7 @@ import {
   tsconfigChain,
   type FileCache,
 } from "./hash.js";
-import { moduleBaseName, moduleNames, type ModuleNames } from "./names.js";
+import { moduleNames, type ModuleNames } from "./names.js";
 import { followLink, readOutputState } from "./output.js";
 import { readTemplate } from "./templates.js";
 
@@ -35,7 +35,7 @@ export function indexHash(modules: readonly ModuleNames[]): string {
   return digest([PTCC_VERSION, GENERATOR_VERSION, readTemplate("compile/index.tpl"), ...list]);
 }
 
-const READS = /^\/\/ ptcc: reads (\[.*\])$/m;
+const READS = /^\/\/ ptcc: reads (\{.*\})$/m;
 const WARNINGS = /^\/\/ ptcc: warnings (\d+)$/m;
 
 /** The nearest folder above `out` with a package.json (headers name files from there). */
@@ -62,7 +62,8 @@ export function upToDate(options: {
     const state = readOutputState(out);
     const index = state.generated.get("index.ts");
     if (index === undefined || !index.intact || WARNINGS.exec(index.head)?.[1] !== "0") return null;
-    const files = discoverAgentFiles(options.inputs, cwd, [out]);
+    const found = discoverAgentModules(options.inputs, cwd, [out]);
+    const files = found.map((f) => f.file);
     if (state.generated.size !== files.length + 1) return null;
     const root = projectRoot(out, cwd);
     const fromRoot = (p: string): string => relative(root, p).split(sep).join("/");
@@ -71,24 +72,22 @@ export function upToDate(options: {
     const read: string[] = [];
     // Tool modules shared by several agents are read once.
     const cache: FileCache = new Map();
-    for (const file of files) {
-      const names = moduleNames(moduleBaseName(file));
+    for (const { file, module: path } of found) {
+      const names = moduleNames(path);
       if ("problem" in names) return null;
       modules.push(names);
       const module = state.generated.get(`${names.module}.ts`);
       if (module === undefined || !module.intact || module.inputsHash === null) return null;
-      const reads = JSON.parse(READS.exec(module.head)?.[1] ?? "null") as unknown;
-      if (!Array.isArray(reads) || reads[0] !== fromRoot(file) || !reads.every((r) => typeof r === "string")) {
-        return null;
-      }
+      const reads = readsOf(module.head);
+      if (reads === null || reads[0] !== fromRoot(file)) return null;
       // A module with tool modules (more than its agent file to read) reads the tsconfig.json
       // found now, and what it extends: one made or moved since is a change.
       if (reads.length > 1) {
-        const listed = new Set(reads as string[]);
+        const listed = new Set(reads);
         if (!tsconfigChain(cache, dirname(file)).every(([p]) => listed.has(fromRoot(p)))) return null;
       }
       const texts: [string, string | null][] = [];
-      for (const r of reads as string[]) {
+      for (const r of reads) {
         const path = join(root, r);
         read.push(path);
         texts.push([r, readCached(cache, path)]);
@@ -100,4 +99,28 @@ export function upToDate(options: {
   } catch {
     return null;
   }
+}
+
+/**
+ * The header's `reads`: each file a module was generated from (the agent file first), with
+ * the digest it had then. Null when the header has none that can be read.
+ */
+export function readDigests(head: string): Map<string, string> | null {
+  try {
+    const reads = JSON.parse(READS.exec(head)?.[1] ?? "null") as unknown;
+    if (typeof reads !== "object" || reads === null || Array.isArray(reads)) return null;
+    const out = new Map<string, string>();
+    for (const [path, digest] of Object.entries(reads)) {
+      if (typeof digest !== "string") return null;
+      out.set(path, digest);
+    }
+    return out.size === 0 ? null : out;
+  } catch {
+    return null;
+  }
+}
+
+function readsOf(head: string): string[] | null {
+  const reads = readDigests(head);
+  return reads === null ? null : [...reads.keys()];
 }

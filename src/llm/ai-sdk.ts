@@ -15,7 +15,7 @@
  * and other errors fail at once.
  */
 import { table } from "../runtime/table.js";
-import { abortableSleep, backoffDelay, parseRetryAfter, type Sleep } from "./http.js";
+import { abortableSleep, backoffDelay, parseRetryAfter, tellRetry, type Sleep } from "./http.js";
 import { withLlmInfo } from "./info.js";
 import {
   LANGUAGE_MODEL_VERSIONS,
@@ -97,10 +97,10 @@ export function aiSdkLlm(
     };
     if (request.onText !== undefined && typeof model.doStream === "function") {
       const doStream = model.doStream.bind(model);
-      const result = await withRetries(label, request.signal, options, () => doStream(callOptions));
+      const result = await withRetries(label, request, options, () => doStream(callOptions));
       return streamedReply(model, result, request.onText, request.signal);
     }
-    const result = await withRetries(label, request.signal, options, () => model.doGenerate(callOptions));
+    const result = await withRetries(label, request, options, () => model.doGenerate(callOptions));
     return replyOf(model, result);
   };
   return withLlmInfo(llm, { provider: model.provider, model: model.modelId });
@@ -277,10 +277,11 @@ interface Verdict {
 
 async function withRetries<T>(
   label: string,
-  signal: AbortSignal | undefined,
+  request: Pick<LlmRequest, "signal" | "onRetry">,
   options: AiSdkLlmOptions,
   attempt: () => PromiseLike<T>,
 ): Promise<T> {
+  const signal = request.signal;
   const maxRetries = options.maxRetries ?? 3;
   const sleep = options.sleep ?? abortableSleep;
   const random = options.random ?? Math.random;
@@ -302,6 +303,12 @@ async function withRetries<T>(
       verdict.retryAfterMs !== undefined
         ? Math.min(verdict.retryAfterMs, options.maxRetryAfterMs ?? 60_000)
         : backoffDelay(n, options.baseDelayMs ?? 500, options.maxDelayMs ?? 8000, random);
+    tellRetry(request.onRetry, {
+      attempt: n + 1,
+      ...(verdict.status !== undefined ? { status: verdict.status } : {}),
+      ...(verdict.retryAfterMs !== undefined ? { retryAfterMs: verdict.retryAfterMs } : {}),
+      delayMs: delay,
+    });
     try {
       await sleep(delay, signal);
     } catch (error) {

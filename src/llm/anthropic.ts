@@ -95,6 +95,7 @@ export function anthropicLlm(options: AnthropicOptions = {}): Llm {
       keyEnv: "ANTHROPIC_API_KEY",
       secrets: apiKey !== undefined ? [apiKey] : [],
       signal: request.signal,
+      onRetry: request.onRetry,
     };
     return requestReply(post, options, request.onText, READER);
   };

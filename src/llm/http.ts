@@ -8,7 +8,7 @@
  * Every failure is an `LlmError` whose message starts with the provider's name and never
  * contains the API key.
  */
-import { LlmError } from "./types.js";
+import { LlmError, type LlmRetry } from "./types.js";
 import { isRecord } from "./wire.js";
 
 /** Waits `ms`; should reject when `signal` aborts. Injected by tests so retries do not wait. */
@@ -52,6 +52,8 @@ export interface JsonPost {
   readonly secrets?: readonly string[];
   /** The request's own signal (a turn's deadline), honored with `HttpOptions.signal`. */
   readonly signal?: AbortSignal;
+  /** Told of each retry before its wait (`LlmRequest.onRetry`). */
+  readonly onRetry?: (retry: LlmRetry) => void;
 }
 
 const DEFAULTS = {
@@ -134,12 +136,27 @@ export async function retrying<T>(
       outcome.retryAfterMs !== undefined
         ? Math.min(outcome.retryAfterMs, settings.maxRetryAfterMs)
         : backoffDelay(n, settings.baseDelayMs, settings.maxDelayMs, random);
+    tellRetry(post.onRetry, {
+      attempt: attempts,
+      ...(outcome.status !== undefined ? { status: outcome.status } : {}),
+      ...(outcome.retryAfterMs !== undefined ? { retryAfterMs: outcome.retryAfterMs } : {}),
+      delayMs: delay,
+    });
     try {
       await sleep(delay, signal);
     } catch (error) {
       if (signal?.aborted) throw fail(cancelledMessage(signal));
       throw error;
     }
+  }
+}
+
+/** Tells the caller of a retry; a callback that throws does not change the request. */
+export function tellRetry(onRetry: ((retry: LlmRetry) => void) | undefined, retry: LlmRetry): void {
+  try {
+    onRetry?.(retry);
+  } catch {
+    // The caller's bookkeeping failed: the retry goes on as it would without it.
   }
 }
 

@@ -11,6 +11,7 @@ export type {
   LlmRegistry,
   LlmReply,
   LlmRequest,
+  LlmRetry,
   LlmTool,
   LlmToolCall,
   LlmUsage,

@@ -90,6 +90,7 @@ export function openAiLlm(options: OpenAiOptions = {}): Llm {
       keyEnv: "OPENAI_API_KEY",
       secrets: apiKey !== undefined ? [apiKey] : [],
       signal: request.signal,
+      onRetry: request.onRetry,
     };
     return requestReply(post, options, request.onText, READER);
   };

@@ -60,6 +60,25 @@ export interface LlmRequest {
    * reply as usual. A model that cannot ignores it.
    */
   readonly onText?: (delta: string) => void;
+  /**
+   * Called when the model's adapter is about to try again after a transient failure (a
+   * 429, a 5xx, a dropped connection), with the wait it chose. A caller that shares a
+   * provider's limits between processes (ptcc/queue's limiter) makes every other worker
+   * wait out a `Retry-After` too. Adapters that do not retry ignore it.
+   */
+  readonly onRetry?: (retry: LlmRetry) => void;
+}
+
+/** An adapter's retry after a transient failure (`LlmRequest.onRetry`). */
+export interface LlmRetry {
+  /** The attempt that failed, from 1. */
+  readonly attempt: number;
+  /** The HTTP status of the failed attempt, when it had one (429: rate limited). */
+  readonly status?: number;
+  /** What the provider asked for (`Retry-After`), when it did. */
+  readonly retryAfterMs?: number;
+  /** How long the adapter waits before the next attempt. */
+  readonly delayMs: number;
 }
 
 /** Token counts, when the model reports them. */

@@ -188,20 +188,33 @@ function registerAgent(server: McpServerInstance, agent: Agent, run: Pick<RunOpt
     },
     async (args: unknown, ctx: { mcpReq: { signal: AbortSignal } }) => {
       const step = await agent.run(args as Record<string, unknown>, { ...run, signal: ctx.mcpReq.signal });
-      // An MCP client is usually a model: what it gets keeps the firewall of a model-bound
-      // text — no `_` fields, and no firewalled value the run saw, wherever it ended up.
-      const secrets = secretsOf(step);
-      if (!step.ok) {
-        const f = step.failure;
-        return errorResult(
-          secrets.redact(`agent ${def.name} failed (${f?.kind ?? "unknown"}): ${f?.reason ?? "no reason given"}`),
-        );
-      }
-      const value = redactJson(hideFirewalled(step.return ?? null), secrets);
-      const structured = wrapped ? { result: value } : (value as Record<string, unknown>);
-      return { content: [{ type: "text" as const, text: JSON.stringify(value) }], structuredContent: structured };
+      return agentResult(agent, step);
     },
   );
+}
+
+/**
+ * The MCP result of an agent's run. An MCP client is usually a model: what it gets keeps
+ * the firewall of a model-bound text — no `_` fields, and no firewalled value the run saw,
+ * wherever it ended up.
+ */
+export function agentResult(
+  agent: Agent,
+  step: Step,
+):
+  | ReturnType<typeof errorResult>
+  | { content: { type: "text"; text: string }[]; structuredContent: Record<string, unknown> } {
+  const def = agent.definition;
+  const secrets = secretsOf(step);
+  if (!step.ok) {
+    const f = step.failure;
+    return errorResult(
+      secrets.redact(`agent ${def.name} failed (${f?.kind ?? "unknown"}): ${f?.reason ?? "no reason given"}`),
+    );
+  }
+  const value = redactJson(hideFirewalled(step.return ?? null), secrets);
+  const structured = def.signature.output.kind !== "map" ? { result: value } : (value as Record<string, unknown>);
+  return { content: [{ type: "text" as const, text: JSON.stringify(value) }], structuredContent: structured };
 }
 
 /** The field descriptions of an agent on its input schema's properties. */

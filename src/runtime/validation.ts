@@ -62,11 +62,27 @@ export interface ValidationIssue {
   readonly message: string;
 }
 
-export interface ValidationResult<T = unknown> {
-  /** False when there are errors (never in `warn_only` or `disabled` mode). */
-  readonly ok: boolean;
+/**
+ * What a validation found, discriminated by `ok` as zod's `safeParse` is: the typed value
+ * when it passed; the errors, and the value untyped, when it did not.
+ */
+export type ValidationResult<T = unknown> = ValidationSuccess<T> | ValidationFailure;
+
+/** A value that passed (in `warn_only` mode, also one whose errors became warnings). */
+export interface ValidationSuccess<T = unknown> {
+  readonly ok: true;
   /** The value, coerced where coercion applied (the input itself when nothing changed). */
   readonly value: T;
+  /** Always empty. */
+  readonly errors: readonly ValidationIssue[];
+  readonly warnings: readonly ValidationIssue[];
+}
+
+/** A value that did not pass: at least one error. */
+export interface ValidationFailure {
+  readonly ok: false;
+  /** The value as checked (coerced in part, perhaps): not of the signature's type. */
+  readonly value: unknown;
   readonly errors: readonly ValidationIssue[];
   readonly warnings: readonly ValidationIssue[];
 }
@@ -233,5 +249,5 @@ export function finish<T>(
   if (mode === "warn_only") {
     return { ok: true, value, errors: NONE, warnings: errors.length === 0 ? warnings : warnings.concat(errors) };
   }
-  return { ok: errors.length === 0, value, errors, warnings };
+  return errors.length === 0 ? { ok: true, value, errors: NONE, warnings } : { ok: false, value, errors, warnings };
 }

@@ -306,10 +306,14 @@ function mayChange(t: SigType): boolean {
   }
 }
 
-/** Reading a key: plain property access, except for names plain objects inherit. */
+/**
+ * Reading a key: element access (the object is a `Record<string, unknown>`, which an app's
+ * `noPropertyAccessFromIndexSignature` wants read with `["key"]`; V8 compiles both alike),
+ * except for names plain objects inherit.
+ */
 function read(o: string, key: string): string {
   if (key in Object.prototype) return `$v.own(${o}, ${JSON.stringify(key)})`;
-  return IDENT.test(key) ? `${o}.${key}` : `${o}[${JSON.stringify(key)}]`;
+  return `${o}[${JSON.stringify(key)}]`;
 }
 
 /**

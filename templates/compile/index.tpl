@@ -3,3 +3,6 @@
 // ptcc: warnings {{warnings}}
 /** Every agent compiled from {{source}}, with its types and validators. */
 {{exports}}
+{{imports}}
+/** Every agent by name: the registry that `createRuns` and `startWorker` of ptcc/queue take. */
+export const agents = {{registry}} as const;

@@ -76,10 +76,14 @@ describe("model: checked at load, with the spec to write", () => {
   });
 
   it("specs and bare names a run's registry may give still load", async () => {
-    for (const model of ["openai:gpt-4o-mini", "anthropic:claude-haiku-4-5", "script:replies.json", "fast"]) {
+    for (const model of ["openai:gpt-4o-mini", "anthropic:claude-haiku-4-5", "fast"]) {
       const { file } = project(withModel(model));
       expect((await loadAgentFile(file)).definition.llm).toBe(model);
     }
+    // A script is found next to the agent file (and named by its absolute path).
+    const { file } = project(withModel("script:replies.json"));
+    writeFileSync(join(dirname(file), "replies.json"), "[]");
+    expect((await loadAgentFile(file)).definition.llm).toBe(`script:${join(dirname(file), "replies.json")}`);
   });
 
   it("at run time, a bare provider model name in a definition gets the same hint", async () => {

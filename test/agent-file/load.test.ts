@@ -140,6 +140,18 @@ describe("a folder of agent files", () => {
     expect(seen[0]!.messages[0]!.content).toContain("Find papers about tools.");
   });
 
+  it("a run's llm wins over the files' model: (a scripted test never calls the provider)", async () => {
+    const seen: LlmRequest[] = [];
+    const llm = async (request: LlmRequest): Promise<string> => {
+      seen.push(request);
+      return "```clojure\n(return (tool/search {:query data/topic}))\n```";
+    };
+    const step = await (await loadAgentFile(path)).run({ topic: "tools" }, { llm });
+    expect(step.failure).toBeUndefined();
+    expect(step.return).toEqual([{ id: 2, title: "On tools" }]);
+    expect(seen).toHaveLength(1);
+  });
+
   it("passes the options on to every agent it loads", async () => {
     const loaded = await loadAgentFile(path, { limits: { maxSteps: 1234 } });
     const child = (loaded.definition.tools["summarizer"] as AgentTool).agent;

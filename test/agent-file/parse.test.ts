@@ -267,9 +267,9 @@ describe("errors, with file:line:col", () => {
       "3:5: write the agent's name without .agent.md — write helper",
     ],
     [
-      "tools entry a path",
-      file("tools:\n  - ../other/helper"),
-      "3:5: agent tools name an agent file of the same folder, not a path: ../other/helper — move the agent file next to this one, or write a module tool (from: ./file.ts#name)",
+      "tools entry an absolute path",
+      file("tools:\n  - /other/helper"),
+      "3:5: an agent tool's path must be relative, with / between folders: /other/helper — write it from this file's folder: ../support/summarize",
     ],
     [
       "tools entry bad name",

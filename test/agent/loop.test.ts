@@ -217,7 +217,14 @@ describe("the loop: return, feedback, errors", () => {
           reject(new Error("aborted"));
         });
       });
-    const kid = defineAgent({ name: "kid", description: "Slow", prompt: "x", llm: slowKid });
+    // Named, so that the run's model does not take its place.
+    const kid = defineAgent({
+      name: "kid",
+      description: "Slow",
+      prompt: "x",
+      llm: "slow",
+      llmRegistry: { slow: slowKid },
+    });
     const parent = defineAgent({ prompt: "x", tools: { kid: asTool(kid) }, missionTimeoutMs: 100, maxTurns: 2 });
     const t0 = performance.now();
     const { llm, requests } = recording([clj("(tool/kid {})"), clj("(return 2)")]);
@@ -244,7 +251,13 @@ describe("the loop: return, feedback, errors", () => {
           reject(new Error("aborted"));
         });
       });
-    const kid = defineAgent({ name: "kid", description: "Slow", prompt: "x", llm: slowKid });
+    const kid = defineAgent({
+      name: "kid",
+      description: "Slow",
+      prompt: "x",
+      llm: "slow",
+      llmRegistry: { slow: slowKid },
+    });
     const parent = defineAgent({ prompt: "x", tools: { kid: asTool(kid) }, turnTimeoutMs: 80 });
     const t0 = performance.now();
     const step = await parent.run({}, { llm: scriptedLlm([clj("(tool/kid {})"), clj("(return 2)")]) });
@@ -593,6 +606,57 @@ describe("models named by spec", () => {
     // A child naming no model uses its parent's; one naming the same spec shares the instance.
     expect((await parent(kid).run({})).return).toBe(20);
     expect((await parent(same).run({})).return).toBe(20);
+  });
+});
+
+describe("the run's model and the definition's (issue 21 §2)", () => {
+  it("the run's llm wins over a model the definition names by spec, for the agent and its children", async () => {
+    const { llm, requests } = recording([clj("(return (tool/kid {:n 1}))"), clj("(return (inc data/n))")]);
+    const kid = defineAgent({
+      name: "kid",
+      description: "Adds one",
+      prompt: "x",
+      signature: "(n :int) -> :int",
+      llm: "anthropic:claude-never-called",
+    });
+    const parent = defineAgent({
+      prompt: "x",
+      signature: ":int",
+      tools: { kid: asTool(kid) },
+      llm: "openai:gpt-never-called",
+    });
+    const step = await parent.run({}, { llm });
+    expect(step.return).toBe(2);
+    expect(requests.map((r) => r.agent)).toEqual(["agent", "kid"]);
+  });
+
+  it("the run's llm wins over a model function of the definition", async () => {
+    const own: Llm = () => Promise.reject(new Error("the definition's model was called"));
+    const step = await defineAgent({ prompt: "x", llm: own }).run({}, { llm: scriptedLlm([clj("(return 1)")]) });
+    expect(step.return).toBe(1);
+  });
+
+  it("without llm in the run, the definition's model is used", async () => {
+    const own = recording([clj("(return 1)")]);
+    const step = await defineAgent({ prompt: "x", llm: own.llm }).run({});
+    expect(step.return).toBe(1);
+    expect(own.requests).toHaveLength(1);
+  });
+
+  it("a model named through the registry is kept when the run gives llm", async () => {
+    const named = recording([clj("(return 1)")]);
+    const step = await defineAgent({ prompt: "x", llm: "mine" }).run(
+      {},
+      { llm: scriptedLlm([]), llmRegistry: { mine: named.llm } },
+    );
+    expect(step.return).toBe(1);
+    expect(named.requests).toHaveLength(1);
+  });
+
+  it("a registry lookup finds own names only (constructor is not a model)", async () => {
+    const step = await defineAgent({ prompt: "x", llm: "constructor" }).run({});
+    expect(step.failure?.kind).toBe("llm");
+    expect(step.failure?.reason).toMatch(/no model named constructor/);
   });
 });
 

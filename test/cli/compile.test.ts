@@ -11,6 +11,7 @@ import {
   mkdtempSync,
   readdirSync,
   readFileSync,
+  renameSync,
   rmSync,
   symlinkSync,
   writeFileSync,
@@ -50,6 +51,25 @@ function ptcc(
     env: { ...process.env, GITHUB_ACTIONS: "", ...env },
   });
   return { code: r.status ?? -1, out: r.stdout, err: r.stderr };
+}
+
+/**
+ * `ptcc compile ARGS --watch` in `cwd`: `until(text)` waits for its output to hold the text
+ * (a minute at most: a compile that reads TypeScript is slow on a loaded machine), `clear()`
+ * forgets what it printed so far, `stop()` ends it with Ctrl-C.
+ */
+function watching(cwd: string, args: string[]): { until(text: string): Promise<void>; clear(): void; stop(): void } {
+  const child = spawn(process.execPath, [BIN, "compile", ...args, "--watch"], { cwd });
+  let out = "";
+  child.stdout.on("data", (b: Buffer) => (out += b.toString()));
+  return {
+    async until(text) {
+      for (let i = 0; i < 1200 && !out.includes(text); i++) await new Promise((r) => setTimeout(r, 50));
+      expect(out).toContain(text);
+    },
+    clear: () => (out = ""),
+    stop: () => child.kill("SIGINT"),
+  };
 }
 
 const GOOD = '---\nsignature: "(query :string) -> {count :int}"\n---\n\nCount {{query}}.\n';
@@ -124,7 +144,7 @@ describe("ptcc compile", () => {
     const d = dir({ "agents/count.agent.md": GOOD });
     expect(ptcc(d, ["compile", "--out", "gen", "--check"])).toEqual({
       code: 1,
-      out: "missing: gen/count.ts\nmissing: gen/index.ts\nrun ptcc compile without --check to update them\n1 agent, 0 errors, 2 files out of date\n",
+      out: "missing: gen/count.ts (agents/count.agent.md has no generated module)\nmissing: gen/index.ts (the index of the agents is not there)\nrun npx ptcc compile --out gen to update them\n1 agent, 0 errors, 2 files out of date\n",
       err: "",
     });
     ptcc(d, ["compile", "--out", "gen"]);
@@ -132,6 +152,70 @@ describe("ptcc compile", () => {
       code: 0,
       out: "1 agent, 0 errors, up to date\n",
       err: "",
+    });
+  });
+
+  it("--check compares the code: a comment in a tool module or tsconfig.json changes nothing", () => {
+    const d = dir({
+      "package.json": "{}",
+      "tsconfig.json": '{ "compilerOptions": { "strict": true } }\n',
+      "agents/count.agent.md": TOOLED,
+      "tools/count.ts": TOOL,
+    });
+    expect(ptcc(d, ["compile", "agents", "--out", "gen"]).code).toBe(0);
+    writeFileSync(join(d, "tools/count.ts"), `// a comment\n${TOOL}`);
+    writeFileSync(join(d, "tsconfig.json"), '// the app\'s settings\n{ "compilerOptions": { "strict": true } }\n');
+    expect(ptcc(d, ["compile", "agents", "--out", "gen", "--check"])).toEqual({
+      code: 0,
+      out: "1 agent, 0 errors, up to date\n",
+      err: "",
+    });
+  });
+
+  it("--check on GitHub Actions: an annotation per file out of date, saying which input changed and what to run", () => {
+    const d = dir({ "package.json": "{}", "agents/count.agent.md": TOOLED, "tools/count.ts": TOOL });
+    expect(ptcc(d, ["compile", "agents", "--out", "gen"]).code).toBe(0);
+    writeFileSync(join(d, "tools/count.ts"), TOOL.replace("Counts the words", "Counts words"));
+    writeFileSync(join(d, "agents/other.agent.md"), GOOD);
+    const r = ptcc(d, ["compile", "agents", "--out", "gen", "--check"], { GITHUB_ACTIONS: "true" });
+    expect(r.code).toBe(1);
+    expect(r.out.split("\n")).toEqual([
+      "::error file=gen/count.ts,title=ptcc compile --check%3A stale::gen/count.ts is out of date: tools/count.ts changed since it was generated. Run npx ptcc compile agents --out gen and commit the result.",
+      "::error file=gen/index.ts,title=ptcc compile --check%3A stale::gen/index.ts is out of date: the list of agents changed. Run npx ptcc compile agents --out gen and commit the result.",
+      "::error file=gen/other.ts,title=ptcc compile --check%3A missing::gen/other.ts is missing: agents/other.agent.md has no generated module. Run npx ptcc compile agents --out gen and commit the result.",
+      "2 agents, 0 errors, 3 files out of date",
+      "",
+    ]);
+  });
+
+  it("--warnings-as-errors: a warning fails the command (exit 1), as an error annotation on GitHub", () => {
+    const d = dir({ "agents/count.agent.md": GOOD.replace("Count {{query}}.", "Count.") });
+    const plain = ptcc(d, ["compile", "agents", "--out", "gen"]);
+    expect(plain.code).toBe(0);
+    expect(plain.out).toContain("warning PTC123");
+    const strict = ptcc(d, ["compile", "agents", "--out", "gen", "--warnings-as-errors"], { GITHUB_ACTIONS: "true" });
+    expect(strict.code).toBe(1);
+    expect(strict.out).toMatch(
+      /^::error file=agents\/count\.agent\.md,line=2,.*title=PTC123::the prompt never mentions/,
+    );
+  });
+
+  it('reads its folders from package.json ("ptcc": { "agents", "out" }) when not given', () => {
+    const d = dir({
+      "package.json": JSON.stringify({ name: "app", ptcc: { agents: "src/agents", out: "src/agents.generated" } }),
+      "src/agents/count.agent.md": GOOD,
+    });
+    expect(ptcc(d, ["compile"])).toMatchObject({ code: 0, out: "1 agent, 0 errors, 2 files written\n" });
+    expect(readFileSync(join(d, "src/agents.generated/count.ts"), "utf8")).toContain("export const count");
+    // From a folder below, the paths are still the package's.
+    expect(ptcc(join(d, "src"), ["compile", "--check"])).toMatchObject({
+      code: 0,
+      out: "1 agent, 0 errors, up to date\n",
+    });
+    writeFileSync(join(d, "package.json"), JSON.stringify({ ptcc: { agent: "src/agents", out: "gen" } }));
+    expect(ptcc(d, ["compile"])).toMatchObject({
+      code: 2,
+      err: 'ptcc: package.json: unknown key "agent" in "ptcc" — did you mean agents?\n',
     });
   });
 
@@ -144,6 +228,14 @@ describe("ptcc compile", () => {
     expect(ptcc(d, ["compile", "nowhere", "--out", "gen"])).toMatchObject({
       code: 2,
       err: "ptcc: nowhere: no such folder\n",
+    });
+    expect(ptcc(d, ["compile", "agnets", "--out", "gen"])).toMatchObject({
+      code: 2,
+      err: "ptcc: agnets: no such folder — did you mean agents?\n",
+    });
+    expect(ptcc(d, ["compile", "--out", "gen", "--chek"])).toMatchObject({
+      code: 2,
+      err: "ptcc: Unknown argument: chek — did you mean --check?\n",
     });
     expect(ptcc(d, ["compile", "--out", "gen", "--check", "--watch"]).code).toBe(2);
     expect(ptcc(d, ["compile", "--out", "gen", "--format", "xml"])).toMatchObject({
@@ -279,41 +371,52 @@ describe("ptcc compile", () => {
 
   it("--watch compiles again when an agent file changes, printing what changed", async () => {
     const d = dir({ "agents/count.agent.md": GOOD });
-    const child = spawn(process.execPath, [BIN, "compile", "--out", "gen", "--watch"], { cwd: d });
-    let out = "";
-    child.stdout.on("data", (b: Buffer) => (out += b.toString()));
-    const until = async (text: string): Promise<void> => {
-      for (let i = 0; i < 300 && !out.includes(text); i++) await new Promise((r) => setTimeout(r, 50));
-      expect(out).toContain(text);
+    const w = watching(d, ["--out", "gen"]);
+    try {
+      await w.until("2 files written");
+      writeFileSync(join(d, "agents/count.agent.md"), GOOD.replace("Count {{query}}.", "Count each {{query}}."));
+      await w.until("wrote gen/count.ts");
+      writeFileSync(join(d, "agents/count.agent.md"), BAD);
+      await w.until("error PTC102");
+    } finally {
+      w.stop();
+    }
+  }, 120_000);
+
+  it("--watch keeps hearing a file saved by rename (sed -i, editors' atomic save), again and again", async () => {
+    const d = dir({ "agents/count.agent.md": GOOD, "tools/count.ts": TOOL, "agents/t.agent.md": TOOLED });
+    const w = watching(d, ["agents", "--out", "gen"]);
+    /** Save as editors do: write a new file beside it, then rename it over the old one. */
+    const renameSave = (file: string, text: string): void => {
+      writeFileSync(`${join(d, file)}.tmp`, text);
+      renameSync(`${join(d, file)}.tmp`, join(d, file));
     };
     try {
-      await until("2 files written");
-      writeFileSync(join(d, "agents/count.agent.md"), GOOD.replace("Count {{query}}.", "Count each {{query}}."));
-      await until("wrote gen/count.ts");
-      writeFileSync(join(d, "agents/count.agent.md"), BAD);
-      await until("error PTC102");
+      await w.until("3 files written");
+      for (const [i, word] of ["each", "every"].entries()) {
+        w.clear();
+        renameSave("agents/count.agent.md", GOOD.replace("Count {{query}}.", `Count ${word} {{query}}.`));
+        await w.until("wrote gen/count.ts");
+        w.clear();
+        renameSave("tools/count.ts", TOOL.replace("a page at a time", `page ${i} at a time`));
+        await w.until("wrote gen/t.ts");
+      }
     } finally {
-      child.kill("SIGINT");
+      w.stop();
     }
-  }, 30_000);
+  }, 240_000);
 
   it("--watch compiles again when a tool module outside the agent folder changes", async () => {
     const d = dir({ "agents/count.agent.md": TOOLED, "tools/count.ts": TOOL });
-    const child = spawn(process.execPath, [BIN, "compile", "agents", "--out", "gen", "--watch"], { cwd: d });
-    let out = "";
-    child.stdout.on("data", (b: Buffer) => (out += b.toString()));
-    const until = async (text: string): Promise<void> => {
-      for (let i = 0; i < 400 && !out.includes(text); i++) await new Promise((r) => setTimeout(r, 50));
-      expect(out).toContain(text);
-    };
+    const w = watching(d, ["agents", "--out", "gen"]);
     try {
-      await until("2 files written");
+      await w.until("2 files written");
       writeFileSync(join(d, "tools/count.ts"), TOOL.replace("a page", "one page"));
-      await until("wrote gen/count.ts");
+      await w.until("wrote gen/count.ts");
     } finally {
-      child.kill("SIGINT");
+      w.stop();
     }
-  }, 40_000);
+  }, 120_000);
 });
 
 /**
@@ -364,7 +467,7 @@ describe("ptcc init", () => {
     // Again: every file is kept, nothing is overwritten.
     writeFileSync(join(app, "src/main.ts"), "// mine\n");
     const again = ptcc(app, ["init"]);
-    expect(again.out).toContain("kept src/main.ts (it exists)");
+    expect(again.out).toMatch(/^nothing to do: this project is scaffolded \(\d+ files kept\)\n$/);
     expect(readFileSync(join(app, "src/main.ts"), "utf8")).toBe("// mine\n");
   }, 60_000);
 
@@ -395,7 +498,12 @@ describe("ptcc init", () => {
     const d = dir({ "package.json": JSON.stringify(mine, null, 4) });
     const out = ptcc(d, ["init"]).out;
     expect(out).toContain("added the scripts agents, agents:check, agents:watch, typecheck to package.json\n");
-    expect(out).toContain("added ptcc, @types/node to the dependencies of package.json\n");
+    expect(out).toContain("added ptcc to the dependencies and @types/node to the devDependencies of package.json\n");
+    expect(out).toContain(
+      "added src/agents.generated to .prettierignore\nadded src/agents.generated to .gitattributes\n",
+    );
+    expect(readFileSync(join(d, ".prettierignore"), "utf8")).toBe("src/agents.generated/\n");
+    expect(readFileSync(join(d, ".gitattributes"), "utf8")).toBe("src/agents.generated/** linguist-generated=true\n");
     const pkg = JSON.parse(readFileSync(join(d, "package.json"), "utf8")) as typeof mine;
     expect(pkg.scripts["start"]).toBe("node mine.js");
     expect(pkg.dependencies).toEqual({ express: "^5.0.0", ptcc: expect.stringMatching(/^\^\d+\.\d+\.\d+/) });
@@ -407,8 +515,37 @@ describe("ptcc init", () => {
     // Run again: nothing is missing any more, package.json is not touched.
     const before = readFileSync(join(d, "package.json"), "utf8");
     const again = ptcc(d, ["init"]).out;
-    expect(again).not.toContain("added");
+    expect(again).toMatch(/^nothing to do: /);
     expect(readFileSync(join(d, "package.json"), "utf8")).toBe(before);
+  });
+
+  it("an existing app: no demo among its agents, its ignores and ESLint taken care of, its tsconfig's types named", () => {
+    const d = dir({
+      "package.json": JSON.stringify({ name: "x", dependencies: { ptcc: "*" } }),
+      "agents/billing/summarize.agent.md": GOOD,
+      "tsconfig.json": '{\n  // mine\n  "compilerOptions": { "strict": true, "types": [] },\n}\n',
+      ".prettierignore": "dist",
+      ".eslintrc.json": "{}",
+      "eslint.config.js": "export default [];\n",
+    });
+    const r = ptcc(d, ["init"]);
+    expect(r.code).toBe(0);
+    expect(r.out).toContain("agents/ holds your agents: the demo agent order-status was not added");
+    expect(r.out).not.toContain("order-status.agent.md");
+    expect(r.out).toContain("added src/agents.generated to .prettierignore\n");
+    expect(r.out).toContain("added src/agents.generated to .eslintignore\n");
+    expect(r.out).toContain(
+      'note: add { ignores: ["src/agents.generated/"] } to the configurations of eslint.config.js',
+    );
+    expect(r.out).toContain("npx tsc -p .                                  (npm run typecheck)");
+    expect(readFileSync(join(d, ".prettierignore"), "utf8")).toBe("dist\nsrc/agents.generated/\n");
+    const pkg = JSON.parse(readFileSync(join(d, "package.json"), "utf8")) as { scripts: Record<string, string> };
+    expect(pkg.scripts["start"]).toBeUndefined();
+    // The demo where there are no agents yet, with the tsconfig's types said.
+    const e = dir({ "tsconfig.json": '{ "compilerOptions": { "types": ["vitest/globals"] } }' });
+    expect(ptcc(e, ["init"]).out).toContain(
+      'note: tsconfig.json lists compilerOptions.types without "node": add "node" for src/main.ts and tools/orders.ts',
+    );
   });
 
   it('scaffolds into an existing CommonJS app ("type": "commonjs"): it type-checks and runs', () => {

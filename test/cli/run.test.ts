@@ -304,6 +304,26 @@ describe("ptcc run --dry-run", () => {
     expect(json.tokens.system).toBeLessThanOrEqual(750);
   });
 
+  it("tools without a declared signature get the one ptcc compile derives, as the compiled agent sends (issue 21 §2)", () => {
+    const r = ptcc([
+      "run",
+      "test/compiler/fixture/agents/ticket-triage.agent.md",
+      "--input",
+      '{"ticket": {"id": 1, "title": "t", "body": "b", "_reporter": "r"}}',
+      "--dry-run",
+    ]);
+    expect(r.code).toBe(0);
+    expect(r.out).toContain(
+      "tool/classify                 ; (text :string, categories [:string]?) -> {category :string, confidence :float, tags [:string], level :int}\n;;   Classifies a text into one of the categories, with a confidence between 0 and 1.",
+    );
+    expect(r.out).not.toContain("(a map of arguments)");
+    // The compiled agent's prompt: the same tool lines.
+    const compiled = readFileSync(join(ROOT, "test/compiler/fixture/generated/ticket-triage.ts"), "utf8");
+    expect(compiled).toContain(
+      'description: "Classifies a text into one of the categories, with a confidence between 0 and 1.",',
+    );
+  });
+
   it("an input that does not match exits 1, as the run would fail", () => {
     const r = ptcc(["run", "examples/agents/search.agent.md", "--input", '{"q": "lamp"}', "--dry-run"]);
     expect(r.code).toBe(1);

@@ -18,16 +18,23 @@ const TSC = join(ROOT, "node_modules", ".bin", "tsc");
 const dir = mkdtempSync(join(tmpdir(), "ptcc-consumer-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-function tsc(name: string, files: readonly string[], resolution: "nodenext" | "bundler"): string {
+type Setting = "nodenext" | "bundler" | "strictest";
+
+function tsc(name: string, files: readonly string[], resolution: Setting): string {
   const config = join(dir, `${name}.json`);
   writeFileSync(
     config,
     JSON.stringify({
+      // @tsconfig/strictest (a pinned development dependency): noPropertyAccessFromIndexSignature,
+      // noUnusedLocals and the rest, over nodenext.
+      ...(resolution === "strictest"
+        ? { extends: join(ROOT, "node_modules", "@tsconfig", "strictest", "tsconfig.json") }
+        : {}),
       compilerOptions: {
         target: "es2022",
         lib: ["es2023", "dom"],
-        module: resolution === "nodenext" ? "nodenext" : "esnext",
-        moduleResolution: resolution,
+        module: resolution === "bundler" ? "esnext" : "nodenext",
+        moduleResolution: resolution === "bundler" ? "bundler" : "nodenext",
         strict: true,
         exactOptionalPropertyTypes: true,
         noUncheckedIndexedAccess: true,
@@ -49,7 +56,7 @@ function tsc(name: string, files: readonly string[], resolution: "nodenext" | "b
   }
 }
 
-describe.each(["nodenext", "bundler"] as const)("generated modules under %s resolution", (resolution) => {
+describe.each(["nodenext", "bundler", "strictest"] as const)("generated modules under %s settings", (resolution) => {
   it("the consumer type-checks and each misuse is an error", () => {
     expect(
       tsc(`ok-${resolution}`, [join(FIXTURE, "consumer.ts"), join(FIXTURE, "consumer-misuse.ts")], resolution),

@@ -143,10 +143,10 @@ const cases: Case[] = [
   },
   {
     code: "PTC151",
-    files: { "agents/a.agent.md": agentFile(SIG, PROMPT), "agents/b/a.agent.md": agentFile(SIG, PROMPT) },
-    file: "agents/b/a.agent.md",
+    files: { "agents/a-b.agent.md": agentFile(SIG, PROMPT), "agents/a/b.agent.md": agentFile(SIG, PROMPT) },
+    file: "agents/a/b.agent.md",
     at: "1:1",
-    text: "this agent file and agents/a.agent.md would both generate a (a.ts)",
+    text: "this agent file and agents/a-b.agent.md would both generate aB (a/b.ts)",
   },
   {
     code: "PTC152",
@@ -161,6 +161,13 @@ const cases: Case[] = [
     file: "agents/delete.agent.md",
     at: "1:1",
     text: "a reserved word of JavaScript",
+  },
+  {
+    code: "PTC152",
+    files: { "agents/agents.agent.md": agentFile(SIG, PROMPT) },
+    file: "agents/agents.agent.md",
+    at: "1:1",
+    text: "gives agents, the name of the registry OUT/index.ts exports",
   },
   {
     code: "PTC153",
@@ -293,8 +300,8 @@ describe("tool types (ts-morph)", () => {
     });
     const r = await compile(dir);
     expect(brief(r.diagnostics)).toEqual([
-      "agents/a.agent.md:8:11 PTC133 takesString does not accept the arguments of the tool's signature: Types of property 'id' are incompatible; Type 'number' is not assignable to type 'string' — change the function's parameter type, or the signature",
-      "agents/a.agent.md:11:11 PTC134 what lookup returns does not fit the tool's signature: Types of property 'title' are incompatible; Type 'string' is not assignable to type 'number' — change the function's return type, or the signature",
+      "agents/a.agent.md:8:11 PTC133 takesString does not accept the arguments of the tool's signature: id: string here, :int in the signature — change the function's parameter type, or the signature",
+      "agents/a.agent.md:11:11 PTC134 what lookup returns does not fit the tool's signature: title: string here, :int in the signature — change the function's return type, or the signature",
       "agents/a.agent.md:14:11 PTC131 the tool module has no export lookp — did you mean lookup?",
       "agents/a.agent.md:16:11 PTC132 export notAFunction is number, not a function — export the tool's function",
       "agents/a.agent.md:18:11 PTC135 cannot derive a signature from the TypeScript types of bigint: n is a bigint, which JSON cannot hold — declare the tool's signature in the agent file (signature: ...)",
@@ -393,6 +400,36 @@ describe("codes", () => {
 });
 
 describe("every problem of a run at once", () => {
+  it("an unknown front-matter key hides none of the file's other problems: tools, types, agents (issue 21 §2)", async () => {
+    const dir = project({
+      "agents/a.agent.md": agentFile(
+        [
+          'signature: "(query :string) -> :int"',
+          "maxTurn: 3",
+          "tools:",
+          "  - from: ../tools/t.ts#cuont",
+          "  - from: ../tools/t.ts#size",
+          '    signature: "(text :int) -> :int"',
+          "  - helpr",
+        ].join("\n"),
+        "Count {{query}}.",
+      ),
+      "agents/helper.agent.md": agentFile("description: Helps", "Help."),
+      "tools/t.ts":
+        "export function count(args: { text: string }): number { return args.text.length; }\n" +
+        "export function size(args: { text: string }): number { return args.text.length; }\n",
+    });
+    const r = await compile(dir);
+    expect(brief(r.diagnostics)).toEqual([
+      "agents/a.agent.md:3:1 PTC102 unknown key maxTurn — did you mean maxTurns?",
+      "agents/a.agent.md:8:5 PTC140 no agent file helpr.agent.md next to this one — did you mean helper?",
+      "agents/a.agent.md:5:11 PTC131 the tool module has no export cuont — did you mean count?",
+      expect.stringMatching(
+        /^agents\/a\.agent\.md:6:11 PTC133 size does not accept the arguments of the tool's signature: /,
+      ),
+    ]);
+  });
+
   it("several problems of one file, and of another file, in one compile", async () => {
     const dir = project({
       "agents/a.agent.md": agentFile(`${SIG}\nmaxTurn: 3\nfieldDescriptions:\n  cout: how many`, "Find {{qurey}}."),

@@ -33,7 +33,10 @@ const FILLERS: Record<string, { by: string; slots: string[] }> = {
       "options",
     ],
   },
-  "compile/index.tpl": { by: "src/compiler/emit.ts", slots: ["source", "hashes", "warnings", "exports"] },
+  "compile/index.tpl": {
+    by: "src/compiler/emit.ts",
+    slots: ["source", "hashes", "warnings", "exports", "imports", "registry"],
+  },
 };
 
 function files(dir: string): string[] {

@@ -1,7 +1,7 @@
 import { createOpenAI } from "@ai-sdk/openai";
 import { readFileSync } from "node:fs";
 import { DefaultChatTransport, readUIMessageStream } from "ai";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import type { PtccUIMessage } from "../../src/ai-sdk/index.js";
 import { openAiLlm } from "../../src/index.js";
 import { main as aiSdk } from "../../examples/ai-sdk.js";
@@ -9,6 +9,10 @@ import { main } from "../../examples/library-session.js";
 import { main as mcpTools } from "../../examples/mcp-tools.js";
 import { chatRoute } from "../../examples/nextjs-route.js";
 import { main as otel } from "../../examples/otel.js";
+import { main as embeddedQueue } from "../../examples/queue/embedded.js";
+import { main as producer } from "../../examples/queue/producer.js";
+import { start as startExampleWorker } from "../../examples/queue/worker.js";
+import { describeRedis, dropMade, REDIS_URL, uniqueQueue } from "../bullmq/redis.js";
 import { main as signatures } from "../../examples/signatures.js";
 import { main as traceView } from "../../examples/trace-view.js";
 import { startServer } from "../llm/server.js";
@@ -136,5 +140,37 @@ describe("examples/", () => {
   it("mcp-tools.ts runs an agent on the notebook MCP server's tools", async () => {
     const step = await mcpTools();
     expect(step.return).toEqual({ count: 2, titles: ["Lamp wiring", "Shade sizes"] });
+  });
+});
+
+describe("examples/queue/", () => {
+  const results = [
+    "q3-travel: 3 expenses, 622.5",
+    "q3-meals: 2 expenses, 61.199999999999996",
+    "q3-office: 2 expenses, 99.99",
+    "q3-software: 1 expenses, 199",
+  ];
+  it("embedded.ts queues runs in process over a file journal; run again on that journal, the runs replay to the same results", async () => {
+    const { mkdtempSync } = await import("node:fs");
+    const { tmpdir } = await import("node:os");
+    const { join } = await import("node:path");
+    const dir = mkdtempSync(join(tmpdir(), "ptcc-queue-example-"));
+    expect(await embeddedQueue(dir)).toEqual(results);
+    // The same runs again (their idempotency keys): the journal has them, the results are theirs.
+    expect(await embeddedQueue(dir)).toEqual(results);
+  });
+
+  afterAll(dropMade);
+  describeRedis("on Redis", () => {
+    it("producer.ts queues typed runs that worker.ts runs", { timeout: 60_000 }, async () => {
+      const queue = uniqueQueue("example");
+      const worker = await startExampleWorker(REDIS_URL!, queue);
+      try {
+        const lines = await producer(REDIS_URL!, queue);
+        expect(lines.filter((l) => !l.includes(": turn "))).toEqual([results[0], results[1], "q3-travel is completed"]);
+      } finally {
+        await worker.close();
+      }
+    });
   });
 });

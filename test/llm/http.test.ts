@@ -46,6 +46,21 @@ describe("postJson", () => {
     expect(server.requests).toHaveLength(2);
   });
 
+  it("tells onRetry of each retry before waiting: the status, Retry-After and the wait chosen", async () => {
+    const { sleep } = recordingSleep();
+    const told: unknown[] = [];
+    server.answer({ status: 429, headers: { "retry-after": "2" } }, { status: 503 }, { status: 200, body: { ok: 1 } });
+    const onRetry = (r: unknown): void => {
+      told.push(r);
+      throw new Error("a caller's bookkeeping that fails changes nothing");
+    };
+    expect(await postJson(post({ onRetry }), { sleep, random: () => 0 })).toEqual({ ok: 1 });
+    expect(told).toEqual([
+      { attempt: 1, status: 429, retryAfterMs: 2000, delayMs: 2000 },
+      { attempt: 2, status: 503, delayMs: 500 },
+    ]);
+  });
+
   it("caps Retry-After at maxRetryAfterMs and prefers retry-after-ms", async () => {
     const { delays, sleep } = recordingSleep();
     server.answer(

@@ -1,8 +1,9 @@
 /**
  * The optional integrations stay optional: `import "ptcc"` (the built package) loads
- * neither OpenTelemetry, the MCP SDK nor the AI SDK, nor ptcc's own adapters for them
- * (`ptcc/otel`, `ptcc/mcp`, `ptcc/ai-sdk`), nor the trace view (`ptcc/trace-view`, its page
- * renderer included), so its import time does not grow with them. The subpaths load what they
+ * neither OpenTelemetry, the MCP SDK, the AI SDK, BullMQ nor ioredis, nor ptcc's own
+ * adapters for them (`ptcc/otel`, `ptcc/mcp`, `ptcc/ai-sdk`), nor the trace view
+ * (`ptcc/trace-view`, its page renderer included), nor the run queues (`ptcc/queue`,
+ * `ptcc/bullmq`), so its import time does not grow with them. The subpaths load what they
  * need. Checked in a fresh process whose module loader records every URL.
  */
 import { spawnSync } from "node:child_process";
@@ -14,13 +15,15 @@ const ROOT = join(__dirname, "..", "..");
 const HOOK = pathToFileURL(join(__dirname, "load-hook.mjs")).href;
 
 /** The URLs of every module a fresh process loads to import `specifier` (from the package root). */
-function loadedBy(specifier: string): string[] {
+function loadedBy(specifier: string, then = ""): string[] {
   const script = [
     'import { register } from "node:module";',
     `register(${JSON.stringify(HOOK)});`,
-    `await import(${JSON.stringify(specifier)});`,
+    `const m = await import(${JSON.stringify(specifier)});`,
+    then,
     'const { default: loaded } = await import("ptcc-test:loaded");',
     "console.log(JSON.stringify(loaded));",
+    "process.exit(0);",
   ].join("\n");
   const r = spawnSync(process.execPath, ["--input-type=module", "-e", script], {
     cwd: ROOT,
@@ -31,8 +34,8 @@ function loadedBy(specifier: string): string[] {
   return JSON.parse(r.stdout) as string[];
 }
 
-const OPTIONAL = /node_modules\/(@opentelemetry|@modelcontextprotocol|@ai-sdk|ai)\//;
-const ADAPTERS = /\/dist\/(lib\/)?(otel|mcp|ai-sdk|trace-view)\//;
+const OPTIONAL = /node_modules\/(@opentelemetry|@modelcontextprotocol|@ai-sdk|ai|bullmq|ioredis)\//;
+const ADAPTERS = /\/dist\/(lib\/)?(otel|mcp|ai-sdk|queue|bullmq|trace-view)\//;
 
 describe("the package root", () => {
   it("loads no optional integration, and none of ptcc's adapters for them", () => {
@@ -58,5 +61,20 @@ describe("the package root", () => {
     const loaded = loadedBy("ptcc/ai-sdk");
     expect(loaded.some((u) => u.endsWith("/dist/lib/ai-sdk/index.js"))).toBe(true);
     expect(loaded.filter((u) => OPTIONAL.test(u))).toEqual([]);
+  });
+
+  it("ptcc/queue loads neither BullMQ nor ioredis; ptcc/bullmq loads them only when it connects", () => {
+    const queue = loadedBy("ptcc/queue");
+    expect(queue.some((u) => u.endsWith("/dist/lib/queue/index.js"))).toBe(true);
+    expect(queue.filter((u) => OPTIONAL.test(u))).toEqual([]);
+    const bullmq = loadedBy("ptcc/bullmq");
+    expect(bullmq.some((u) => u.endsWith("/dist/lib/bullmq/index.js"))).toBe(true);
+    expect(bullmq.filter((u) => OPTIONAL.test(u))).toEqual([]);
+    // A journal's first command loads ioredis (nothing listens on port 1: it never connects).
+    const used = loadedBy(
+      "ptcc/bullmq",
+      'void m.redisJournal("redis://127.0.0.1:1").load("x"); await new Promise((r) => setTimeout(r, 500));',
+    );
+    expect(used.some((u) => /node_modules\/ioredis\//.test(u))).toBe(true);
   });
 });

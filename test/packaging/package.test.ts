@@ -6,7 +6,7 @@
 import { execFileSync, spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, posix } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 const root = join(import.meta.dirname, "..", "..");
@@ -103,6 +103,26 @@ describe("the packed package", () => {
     expect(JSON.parse(map).sourcesContent?.length).toBeGreaterThan(0);
   });
 
+  it("every relative link of README.md and docs/ points at a file the package ships", () => {
+    const files = execFileSync("tar", ["tzf", tarball], { encoding: "utf8" })
+      .split("\n")
+      .map((f) => f.replace(/^package\//, ""));
+    const shipped = (p: string): boolean => files.some((f) => f === p || f.startsWith(`${p.replace(/\/$/, "")}/`));
+    const pages = files.filter((f) => f === "README.md" || /^docs\/[^/]+\.md$/.test(f));
+    expect(pages.length).toBeGreaterThan(5);
+    const broken: string[] = [];
+    for (const page of pages) {
+      const text = execFileSync("tar", ["xzOf", tarball, `package/${page}`], { encoding: "utf8" });
+      for (const m of text.matchAll(/\]\(([^)\s]+)\)/g)) {
+        const link = m[1]!.replace(/#.*$/, "");
+        if (link === "" || /^[a-z]+:/.test(link)) continue;
+        const target = posix.normalize(posix.join(posix.dirname(page), link));
+        if (!shipped(target)) broken.push(`${page}: ${m[1]!}`);
+      }
+    }
+    expect(broken).toEqual([]);
+  });
+
   it("runs an agent from an ES module", () => {
     expect(execFileSync("node", ["esm.mjs"], { cwd: app, encoding: "utf8" }).trim()).toBe('{"total":6}');
   });
@@ -117,8 +137,223 @@ describe("the packed package", () => {
     expect(r.status).toBe(0);
   });
 
+  it("ptcc/queue runs queued runs with no peer installed; ptcc/bullmq without bullmq says what to install", () => {
+    writeFileSync(
+      join(app, "queue.mjs"),
+      `import { defineAgent, scriptedLlm } from "ptcc";
+import { createRuns, startWorker } from "ptcc/queue";
+import { bullmqBackend } from "ptcc/bullmq";
+const agents = { add: defineAgent(${AGENT}) };
+const runs = createRuns(agents);
+const worker = await startWorker(agents, { backend: runs.backend, llm: scriptedLlm([${REPLY}]) });
+const step = await (await runs.add.enqueue({ xs: [2, 3] })).result();
+await worker.close();
+console.log(JSON.stringify(step.return));
+try {
+  await bullmqBackend({ connection: "redis://127.0.0.1:1" }).state("x");
+} catch (e) {
+  console.log(e.message);
+}
+`,
+    );
+    expect(execFileSync("node", ["queue.mjs"], { cwd: app, encoding: "utf8" }).trim().split("\n")).toEqual([
+      '{"total":5}',
+      "ptcc/bullmq needs the optional package bullmq — npm install bullmq ioredis",
+    ]);
+  });
+
   it("the installed ptcc command answers", () => {
     const r = spawnSync(join(app, "node_modules", ".bin", "ptcc"), ["eval", "-e", "(+ 1 2)"], { encoding: "utf8" });
     expect(r.stdout.trim()).toBe("3");
   });
+});
+
+// ---------------------------------------------------------------------------------------
+// The app matrix (issue 21, Proof): fresh apps of the kinds users have, each with its own
+// package.json and tsconfig.json, sharing the packed tarball's one install (their
+// node_modules is the one above them). In each: ptcc compile → tsc --noEmit → a run of the
+// generated agent with a scripted model. Every row passes, or its problem is a positioned
+// PTC diagnostic.
+
+/** Tools with the shapes that met the app's TypeScript badly: literal unions, optional returns, arrays of unions, JSDoc. */
+const ORDER_TOOLS = `export type Status = "open" | "shipped";
+
+export interface Order {
+  id: number;
+  status: Status;
+  /** A note for the customer, when there is one. */
+  note: string | undefined;
+  tags: (string | number)[];
+}
+
+/** Looks an order up by its id. */
+export function findOrder(args: { id: number }): Order | undefined {
+  return args.id === 7 ? { id: 7, status: "shipped", note: undefined, tags: ["fragile", 2] } : undefined;
+}
+
+/** How many parcels an order went out in. */
+export async function parcels(args: { id: number; carrier?: string | null }): Promise<number | undefined> {
+  return args.carrier === "none" ? undefined : args.id % 3;
+}
+`;
+
+const ORDER_AGENT = `---
+description: Reports where an order is.
+signature: "(id :int) -> {status :string, found :bool, tag_count :int, parcels :int?}"
+model: openai:gpt-4o-mini
+tools:
+  - from: ../tools/orders.ts#findOrder
+  - from: ../tools/orders.ts#parcels
+  - ./support/notify
+---
+Report the status of order {{id}}.
+`;
+
+/** An agent in a subfolder, used as a tool by its path (its module: gen/support/notify.ts). */
+const NOTIFY_AGENT = `---
+description: Tells the customer.
+signature: "(id :int, text :string) -> {sent :bool}"
+---
+Tell the customer of order {{id}}: {{text}}
+`;
+
+/** A literal union in a tool's arguments: mapped to a signature, or a positioned PTC diagnostic. */
+const MODE_TOOL = `/** Sets the speed. */
+export function setMode(args: { mode: "fast" | "slow" }): boolean {
+  return args.mode === "fast";
+}
+`;
+const MODE_AGENT = `---
+signature: "(fast :bool) -> :bool"
+tools:
+  - from: ../tools/mode.ts#setMode
+---
+Set the mode: fast is {{fast}}.
+`;
+
+const ORDER_REPLY = JSON.stringify(
+  "```clojure\n(def o (tool/findOrder {:id data/id}))\n" +
+    "(return {:status (:status o) :found (some? o) :tag-count (count (:tags o)) :parcels (tool/parcels {:id data/id})})\n```",
+);
+
+/** Runs the generated agent; no top-level await, so that it runs as CommonJS too. */
+const MAIN = `import { scriptedLlm } from "ptcc";
+import { orders, validateOrdersOutput } from "./gen/index.js";
+
+async function main(): Promise<void> {
+  // The file names openai:gpt-4o-mini: the run's model wins, so no provider is called.
+  const step = await orders.run({ id: 7 }, { llm: scriptedLlm([${ORDER_REPLY}]) });
+  if (!step.ok) throw new Error(step.failure.reason);
+  const count: number = step.return.tag_count;
+  const checked = validateOrdersOutput(step.return);
+  const status: string = checked.ok ? checked.value.status : "invalid";
+  console.log(JSON.stringify({ ...step.return, count, status }));
+}
+
+main().catch((e: unknown) => {
+  console.error(e);
+  throw e;
+});
+`;
+
+interface Row {
+  readonly name: string;
+  readonly type: "module" | "commonjs";
+  readonly tsconfig: Record<string, unknown>;
+  /** Also compile the agent whose tool takes a literal union (a compile of its own: its errors stop it). */
+  readonly mode?: boolean;
+}
+
+const STRICT = { strict: true, exactOptionalPropertyTypes: true, noUncheckedIndexedAccess: true, noEmit: true };
+const NODE_TYPES = { types: ["node"], typeRoots: [join(root, "node_modules", "@types")] };
+const ROWS: readonly Row[] = [
+  {
+    name: "commonjs",
+    type: "commonjs",
+    tsconfig: { compilerOptions: { ...STRICT, module: "nodenext", ...NODE_TYPES } },
+  },
+  {
+    name: "esm-nodenext-strict",
+    type: "module",
+    mode: true,
+    tsconfig: {
+      compilerOptions: { ...STRICT, target: "es2022", module: "nodenext", moduleResolution: "nodenext", ...NODE_TYPES },
+    },
+  },
+  {
+    name: "tsconfig-strictest",
+    type: "module",
+    mode: true,
+    tsconfig: {
+      extends: join(root, "node_modules", "@tsconfig", "strictest", "tsconfig.json"),
+      compilerOptions: {
+        module: "nodenext",
+        moduleResolution: "nodenext",
+        target: "es2022",
+        noEmit: true,
+        ...NODE_TYPES,
+      },
+    },
+  },
+  {
+    // No @types/node at all, and ptcc's own declarations checked (skipLibCheck off).
+    name: "types-empty",
+    type: "module",
+    tsconfig: { compilerOptions: { ...STRICT, module: "nodenext", target: "es2022", types: [], skipLibCheck: false } },
+  },
+  {
+    name: "bundler",
+    type: "module",
+    tsconfig: {
+      compilerOptions: { ...STRICT, module: "esnext", moduleResolution: "bundler", target: "es2022", ...NODE_TYPES },
+    },
+  },
+];
+
+describe("the app matrix: compile → tsc --noEmit → run, in fresh apps", () => {
+  const ptccBin = (): string => join(app, "node_modules", "ptcc", "bin", "ptcc.js");
+  const tsc = join(root, "node_modules", ".bin", "tsc");
+
+  it.each(ROWS)(
+    "$name",
+    (row) => {
+      const dir = join(app, "rows", row.name);
+      mkdirSync(join(dir, "agents"), { recursive: true });
+      mkdirSync(join(dir, "agents-mode"), { recursive: true });
+      mkdirSync(join(dir, "tools"), { recursive: true });
+      writeFileSync(join(dir, "package.json"), JSON.stringify({ name: row.name, private: true, type: row.type }));
+      writeFileSync(join(dir, "tsconfig.json"), JSON.stringify({ ...row.tsconfig, files: ["main.ts"] }));
+      writeFileSync(join(dir, "tools", "orders.ts"), ORDER_TOOLS);
+      writeFileSync(join(dir, "tools", "mode.ts"), MODE_TOOL);
+      writeFileSync(join(dir, "agents", "orders.agent.md"), ORDER_AGENT);
+    mkdirSync(join(dir, "agents", "support"));
+    writeFileSync(join(dir, "agents", "support", "notify.agent.md"), NOTIFY_AGENT);
+      writeFileSync(join(dir, "agents-mode", "mode.agent.md"), MODE_AGENT);
+      writeFileSync(join(dir, "main.ts"), MAIN);
+      const run = (cmd: string, args: string[]): { code: number | null; out: string } => {
+        const r = spawnSync(cmd, args, { cwd: dir, encoding: "utf8", timeout: 120_000 });
+        return { code: r.status, out: `${r.stdout}${r.stderr}` };
+      };
+
+      const compiled = run(process.execPath, [ptccBin(), "compile", "agents", "--out", "gen"]);
+      expect(compiled.out).toBe("2 agents, 0 errors, 3 files written\n");
+      expect(compiled.code).toBe(0);
+      // A literal union in a tool's arguments: a module tsc accepts, or a PTC diagnostic at the tool.
+      const mode = run(process.execPath, [ptccBin(), "compile", "agents-mode", "--out", "gen-mode"]);
+      if (mode.code !== 0) expect(mode.out).toMatch(/^agents-mode\/mode\.agent\.md:4:11: error PTC13\d: /);
+
+      const checked = run(tsc, ["-p", "."]);
+      expect(checked.out).toBe("");
+      expect(checked.code).toBe(0);
+      if (mode.code === 0) {
+        writeFileSync(join(dir, "tsconfig.json"), JSON.stringify({ ...row.tsconfig, include: ["gen-mode"] }));
+        expect(run(tsc, ["-p", "."]).out).toBe("");
+      }
+
+      const ran = run(process.execPath, ["--import", "tsx", "main.ts"]);
+      // JSON.stringify keeps the first place of a key given twice: status comes once.
+      expect(ran.out).toBe('{"status":"shipped","found":true,"tag_count":2,"parcels":1,"count":2}\n');
+    },
+    180_000,
+  );
 });

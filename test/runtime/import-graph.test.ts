@@ -55,13 +55,36 @@ describe("import graph", () => {
   });
 
   it("nothing that runs agents imports the compiler, ts-morph or prettier", () => {
-    const runners = ["runtime", "evaluator", "agent", "agent-file", "llm", "signature", "reader", "analyzer"];
+    const runners = [
+      "runtime",
+      "evaluator",
+      "agent",
+      "agent-file",
+      "llm",
+      "signature",
+      "reader",
+      "analyzer",
+      "queue",
+      "bullmq",
+    ];
     for (const area of runners) {
       for (const f of files(join(SRC, area))) {
         for (const spec of imports(f)) {
           expect(spec, `${relative(SRC, f)} imports ${spec}`).not.toMatch(/\/compiler\/|^ts-morph|^prettier/);
         }
       }
+    }
+  });
+
+  it("ptcc/queue loads no optional peer, and ptcc/bullmq loads bullmq and ioredis only by name, when it connects", () => {
+    for (const f of files(join(SRC, "queue"))) {
+      for (const spec of valueImports(f)) {
+        expect(spec, `${relative(SRC, f)} imports ${spec}`).toMatch(/^\.|^node:/);
+        expect(spec, `${relative(SRC, f)} imports ${spec}`).not.toMatch(/\/bullmq\//);
+      }
+    }
+    for (const f of files(join(SRC, "bullmq"))) {
+      for (const spec of valueImports(f)) expect(spec, `${relative(SRC, f)} imports ${spec}`).toMatch(/^\.|^node:/);
     }
   });
 

@@ -11,6 +11,8 @@ import {
   memoryJournal,
   type RunOptions,
   defineTool,
+  runOrThrow,
+  validate,
   type Agent,
   type AgentTool,
   type FnLabel,
@@ -20,7 +22,9 @@ import {
   type Step,
   type ToolFn,
   type TypedSignature,
+  type ValidationResult,
 } from "../../src/index.js";
+import { validateSearchInput, type SearchInput } from "../../examples/generated/index.js";
 
 type Equal<X, Y> = (<T>() => T extends X ? 1 : 2) extends <T>() => T extends Y ? 1 : 2 ? true : false;
 type Expect<T extends true> = T;
@@ -233,3 +237,36 @@ async function conversations(): Promise<void> {
   use(resumed);
 }
 use(conversations);
+
+// ── Validation results are discriminated by ok (issue 21 §4) ────────────────────────────
+
+function validated(x: unknown): void {
+  const r = validateSearchInput(x);
+  // @ts-expect-error the value is typed only once ok is known to be true
+  const early: SearchInput = r.value;
+  use(early);
+  if (r.ok) {
+    const query: string = r.value.query;
+    use(query);
+  } else {
+    const errors: readonly { path: string; message: string }[] = r.errors;
+    use(errors);
+  }
+  const plain: ValidationResult = validate("(x :int) -> :int", 1);
+  if (!plain.ok) use(plain.errors.length);
+}
+use(validated);
+
+// ── runOrThrow: the typed return, or a thrown StepFailedError ───────────────────────────
+
+async function thrown(): Promise<void> {
+  const out: { count: number; items: { id: number }[] } = await runOrThrow(search, { query: "lamp" });
+  const back: typeof out extends { count: number; items: { id: number }[] } ? true : false = true;
+  use(out, back);
+  // @ts-expect-error the output type is the signature's, not any
+  const wrong: string = await runOrThrow(search, { query: "lamp" });
+  use(wrong);
+  // @ts-expect-error the input is checked as run's is
+  await runOrThrow(search, { query: 1 });
+}
+use(thrown);

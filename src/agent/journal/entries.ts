@@ -135,6 +135,29 @@ export interface ContinueEntry {
   readonly deadlineAt: number;
 }
 
+/**
+ * A run put in a queue (ptcc/queue), written by the queue before any worker starts it: what
+ * to run, so that a run waiting in a queue that was lost (the process of an in-process
+ * queue died) can be found and started again, and a waiting run can be cancelled like a
+ * running one. Always the first entry; the run itself ignores it.
+ */
+export interface QueuedEntry {
+  readonly seq: number;
+  readonly kind: "queued";
+  /** The agent's name in the registry the run was queued with (`agents.ticketTriage`: `ticketTriage`). */
+  readonly agent: string;
+  /** The input, checked against the agent's signature when it was queued. */
+  readonly input: unknown;
+  /** When the run was queued: milliseconds since the epoch. */
+  readonly at: number;
+  readonly tenant?: string;
+  readonly priority?: number;
+  /** The run does not start before this time (epoch ms). */
+  readonly notBefore?: number;
+  /** The run must end by this time (epoch ms). */
+  readonly deadlineAt?: number;
+}
+
 /** A request to cancel the run, from any process: the run ends `cancelled` when it sees it. */
 export interface CancelEntry {
   readonly seq: number;
@@ -150,6 +173,11 @@ export interface EndEntry {
   readonly step: StepJson;
 }
 
+/**
+ * Every entry a run wrote. An entry written by a queue worker (ptcc/queue) also carries
+ * `writer`, the id of the attempt that wrote it, so that a worker that lost its lease never
+ * takes the new owner's entries for its own; readers ignore it.
+ */
 export type JournalEntry =
   | StartEntry
   | ReplyEntry
@@ -159,7 +187,8 @@ export type JournalEntry =
   | TurnEntry
   | ContinueEntry
   | CancelEntry
-  | EndEntry;
+  | EndEntry
+  | QueuedEntry;
 
 /** An entry before the journal gives it its sequence number. */
 export type NewEntry = JournalEntry extends infer E ? (E extends JournalEntry ? Omit<E, "seq"> : never) : never;
@@ -175,6 +204,7 @@ export const ENTRY_KINDS: ReadonlySet<string> = new Set([
   "continue",
   "cancel",
   "end",
+  "queued",
 ]);
 
 /** Whether a loaded value looks like a journal entry (a torn or foreign line does not). */

@@ -6,6 +6,7 @@ export type {
   ContinueEntry,
   EndEntry,
   JournalEntry,
+  QueuedEntry,
   ReplyEntry,
   StartEntry,
   TaskEntry,

@@ -110,6 +110,8 @@ export class RunLog {
       this.cancelReason ??= e.reason;
       return;
     }
+    // Written by a queue before the run started: nothing for the run to replay.
+    if (e.kind === "queued") return;
     const p = this.at(e.path);
     switch (e.kind) {
       case "start":
@@ -275,6 +277,8 @@ export class RunLog {
         this.cancelReason ??= existing.reason;
         continue;
       }
+      // A queue's record of the run, written before it started: not another writer.
+      if (existing.kind === "queued") continue;
       this.lose(
         `another process is writing run ${this.runKey}: its journal already holds entry ${seq} (${existing.kind}${"path" in existing && existing.path !== "" ? ` of ${existing.path}` : ""})`,
       );

@@ -4,23 +4,15 @@
  * process resumes it to the end. No journaled turn asks the model again, and the side
  * effect ran once per idempotency key.
  */
-import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { spawnScript, type Script } from "../../spawn-script.js";
 
 const WORKER = join(import.meta.dirname, "fixtures", "crash-worker.ts");
 
-function start(args: readonly string[]) {
-  const child = spawn(process.execPath, ["--import", "tsx", WORKER, ...args], { stdio: ["ignore", "pipe", "pipe"] });
-  let out = "";
-  let err = "";
-  child.stdout.on("data", (d: Buffer) => (out += d.toString()));
-  child.stderr.on("data", (d: Buffer) => (err += d.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
-  return { child, exited, out: () => out, err: () => err };
-}
+const start = (args: readonly string[]): Script => spawnScript(WORKER, args);
 
 const lines = (file: string): string[] => readFileSync(file, "utf8").split("\n").filter((l) => l !== "");
 

@@ -32,6 +32,17 @@ export function storeSuite(name: string, fresh: () => Made | Promise<Made>): voi
       expect(await s.load("a")).toEqual([entry(0)]);
     });
 
+    it("appendMany (when the store has it) writes a group all at once, or nothing when its first place is taken", async () => {
+      const s = await make();
+      if (s.appendMany === undefined) return;
+      expect(await s.appendMany("g", 0, [entry(0), entry(1), entry(2)])).toEqual({ ok: true });
+      expect(await s.appendMany("g", 2, [entry(2, 9), entry(3, 9)])).toEqual({ ok: false, existing: entry(2) });
+      expect(await s.load("g")).toEqual([entry(0), entry(1), entry(2)]);
+      await expect(s.appendMany("g", 5, [entry(5)])).rejects.toThrow(
+        /cannot append entry 5, the journal has 3 entries/,
+      );
+    });
+
     it("rejects an append past the end", async () => {
       const s = await make();
       await expect(s.append("a", 3, entry(3))).rejects.toThrow(/cannot append entry 3, the journal has 0 entries/);

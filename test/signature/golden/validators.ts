@@ -16,7 +16,7 @@ export function checkSearchInput(value: unknown, mode: $v.ValidationMode = "enab
   else {
     const o1 = value as Record<string, unknown>;
     let m2: Record<string, unknown> = o1;
-    let v3: unknown = o1.query;
+    let v3: unknown = o1["query"];
     if (v3 === undefined) errors.push($v.missingIssue("query", "string"));
     else {
       if (v3 == null) errors.push($v.typeIssue("query", "string", v3));
@@ -24,7 +24,7 @@ export function checkSearchInput(value: unknown, mode: $v.ValidationMode = "enab
         if (typeof v3 !== "string") errors.push($v.typeIssue("query", "string", v3));
       }
     }
-    let v4: unknown = o1.limit;
+    let v4: unknown = o1["limit"];
     if (v4 !== undefined) {
       let y5: unknown = v4;
       if (v4 != null) {
@@ -44,7 +44,7 @@ export function checkSearchInput(value: unknown, mode: $v.ValidationMode = "enab
         m2["limit"] = y5;
       }
     }
-    let v7: unknown = o1.was_improved;
+    let v7: unknown = o1["was_improved"];
     let k8 = "was_improved";
     if (v7 === undefined) {
       v7 = o1["was-improved"];
@@ -104,7 +104,7 @@ export function checkSearchOutput(value: unknown, mode: $v.ValidationMode = "ena
     if (!((value.constructor === Object && Object.getPrototypeOf(value) === Object.prototype) || $v.isPlainMap(value))) errors.push($v.typeIssue("", "map", value));
     else {
       const o1 = value as Record<string, unknown>;
-      let v2: unknown = o1.count;
+      let v2: unknown = o1["count"];
       if (v2 === undefined) errors.push($v.missingIssue("count", "int"));
       else {
         if (v2 == null) errors.push($v.typeIssue("count", "int", v2));
@@ -112,7 +112,7 @@ export function checkSearchOutput(value: unknown, mode: $v.ValidationMode = "ena
           if (!Number.isSafeInteger(v2)) errors.push($v.typeIssue("count", "int", v2));
         }
       }
-      let v3: unknown = o1.items;
+      let v3: unknown = o1["items"];
       if (v3 === undefined) errors.push($v.missingIssue("items", "list"));
       else {
         if (v3 == null) errors.push($v.typeIssue("items", "list", v3));
@@ -127,7 +127,7 @@ export function checkSearchOutput(value: unknown, mode: $v.ValidationMode = "ena
                 if (!((x5.constructor === Object && Object.getPrototypeOf(x5) === Object.prototype) || $v.isPlainMap(x5))) errors.push($v.typeIssue(`items[${i4}]`, "map", x5));
                 else {
                   const o6 = x5 as Record<string, unknown>;
-                  let v7: unknown = o6.id;
+                  let v7: unknown = o6["id"];
                   if (v7 === undefined) errors.push($v.missingIssue(`items[${i4}].id`, "int"));
                   else {
                     if (v7 == null) errors.push($v.typeIssue(`items[${i4}].id`, "int", v7));
@@ -135,7 +135,7 @@ export function checkSearchOutput(value: unknown, mode: $v.ValidationMode = "ena
                       if (!Number.isSafeInteger(v7)) errors.push($v.typeIssue(`items[${i4}].id`, "int", v7));
                     }
                   }
-                  let v8: unknown = o6.tags;
+                  let v8: unknown = o6["tags"];
                   if (v8 !== undefined) {
                     if (v8 != null) {
                       if (!Array.isArray(v8)) errors.push($v.typeIssue(`items[${i4}].tags`, "list or nil", v8));
@@ -233,13 +233,13 @@ export function checkOdd(value: unknown, mode: $v.ValidationMode = "enabled", me
                 m6["constructor"] = y8;
               }
             }
-            let v10: unknown = o5.f;
+            let v10: unknown = o5["f"];
             if (v10 !== undefined) {
               if (v10 != null) {
                 if (!(v10 instanceof $v.PtcFn)) errors.push($v.typeIssue(`[${i1}].f`, "fn or nil", v10));
               }
             }
-            let v11: unknown = o5.k;
+            let v11: unknown = o5["k"];
             if (v11 === undefined) errors.push($v.missingIssue(`[${i1}].k`, "keyword"));
             else {
               if (v11 == null) errors.push($v.typeIssue(`[${i1}].k`, "keyword", v11));
@@ -247,7 +247,7 @@ export function checkOdd(value: unknown, mode: $v.ValidationMode = "enabled", me
                 if (typeof v11 !== "string" && !(v11 instanceof $v.Keyword)) errors.push($v.typeIssue(`[${i1}].k`, "keyword", v11));
               }
             }
-            let v12: unknown = o5.m;
+            let v12: unknown = o5["m"];
             if (v12 === undefined) errors.push($v.missingIssue(`[${i1}].m`, "map"));
             else {
               if (v12 == null) errors.push($v.typeIssue(`[${i1}].m`, "map", v12));
@@ -255,7 +255,7 @@ export function checkOdd(value: unknown, mode: $v.ValidationMode = "enabled", me
                 if (!((v12.constructor === Object && Object.getPrototypeOf(v12) === Object.prototype) || $v.isPlainMap(v12))) errors.push($v.typeIssue(`[${i1}].m`, "map", v12));
               }
             }
-            let v13: unknown = o5._secret;
+            let v13: unknown = o5["_secret"];
             if (v13 === undefined) errors.push($v.missingIssue(`[${i1}]._secret`, "any"));
             else {
             }
