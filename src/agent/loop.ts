@@ -1205,47 +1205,20 @@ class Run {
    * response marked `replayed`, its usage counted (what the run cost), not as a request.
    */
   private replayReply(reply: LlmReply, messages: LlmMessage[]): LlmReply {
-    const conversation = this.conversation!;
-    const hash = systemHash(conversation.system);
-    const writeSystem = this.tracedSystem !== hash;
-    this.tracedSystem = hash;
-    this.emit({
-      ...this.base(),
-      type: "llm_request",
-      turn: this.turn,
-      agent: this.def.name,
-      ...(writeSystem ? { system: conversation.system } : {}),
-      systemHash: hash,
-      messages,
-      ...(conversation.tools !== undefined ? { tools: conversation.tools.map((t) => t.name) } : {}),
-      replayed: true,
-    });
+    this.requestEvents(messages, {}, true);
     this.count(reply);
     this.journal!.replayedTurns++;
-    this.emit({
-      ...this.base(),
-      type: "llm_response",
-      turn: this.turn,
-      agent: this.def.name,
-      content: reply.content,
-      ...(reply.usage !== undefined ? { usage: reply.usage } : {}),
-      ...(reply.finishReason !== undefined ? { finishReason: reply.finishReason } : {}),
-      ...(reply.model !== undefined ? { model: reply.model } : {}),
-      ...(reply.provider !== undefined ? { provider: reply.provider } : {}),
-      ...(reply.toolCalls !== undefined && reply.toolCalls.length > 0 ? { toolCalls: reply.toolCalls } : {}),
-      durationMs: 0,
-      replayed: true,
-    });
-    this.event({ type: "request", tokensEstimate: estimateTokens(conversation.system, messages), replayed: true });
     this.event({ type: "reply", text: reply.content, ...(reply.usage !== undefined ? { usage: reply.usage } : {}), replayed: true });
+    this.responseEvent(reply, { ...(reply.model !== undefined ? { model: reply.model } : {}), ...(reply.provider !== undefined ? { provider: reply.provider } : {}) }, 0, true);
     return reply;
   }
 
-  private async ask(llm: Llm, messages: LlmMessage[], signal: AbortSignal): Promise<LlmReply> {
-    const conversation = this.conversation!;
-    const system = conversation.system;
-    const tools = conversation.tools;
-    // The system prompt goes into the trace once; later requests name it by its hash.
+  /**
+   * A request in the trace (the system prompt written with the run's first request only;
+   * later ones name it by its hash) and as a run event.
+   */
+  private requestEvents(messages: LlmMessage[], model: { model?: string; provider?: string }, replayed = false): void {
+    const { system, tools } = this.conversation!;
     const hash = systemHash(system);
     const writeSystem = this.tracedSystem !== hash;
     this.tracedSystem = hash;
@@ -1254,15 +1227,42 @@ class Run {
       type: "llm_request",
       turn: this.turn,
       agent: this.def.name,
-      ...requestModel(this.def.llm, llm),
+      ...model,
       ...(writeSystem ? { system } : {}),
       systemHash: hash,
       messages,
       ...(tools !== undefined ? { tools: tools.map((t) => t.name) } : {}),
+      ...(replayed ? { replayed: true as const } : {}),
     });
+    this.event({
+      type: "request",
+      ...(model.model !== undefined ? { model: model.model } : {}),
+      tokensEstimate: estimateTokens(system, messages),
+      ...(replayed ? { replayed: true as const } : {}),
+    });
+  }
+
+  /** A model's reply in the trace; `who` names what answered. */
+  private responseEvent(reply: LlmReply, who: { model?: string; provider?: string }, durationMs: number, replayed = false): void {
+    this.emit({
+      ...this.base(),
+      type: "llm_response",
+      turn: this.turn,
+      agent: this.def.name,
+      content: reply.content,
+      ...(reply.usage !== undefined ? { usage: reply.usage } : {}),
+      ...(reply.finishReason !== undefined ? { finishReason: reply.finishReason } : {}),
+      ...who,
+      ...(reply.toolCalls !== undefined && reply.toolCalls.length > 0 ? { toolCalls: reply.toolCalls } : {}),
+      durationMs,
+      ...(replayed ? { replayed: true as const } : {}),
+    });
+  }
+
+  private async ask(llm: Llm, messages: LlmMessage[], signal: AbortSignal): Promise<LlmReply> {
+    const { system, tools } = this.conversation!;
+    this.requestEvents(messages, requestModel(this.def.llm, llm));
     this.options.onLlmStart?.(this.def.name, this.depth, this.turn);
-    const model = requestModel(this.def.llm, llm).model;
-    this.event({ type: "request", ...(model !== undefined ? { model } : {}), tokensEstimate: estimateTokens(system, messages) });
     const t0 = performance.now();
     this.counters.llmRequests++;
     // The reply's text as it streams, for those who listen (a model that cannot stream ignores it).
@@ -1299,19 +1299,8 @@ class Run {
       if (!streamed && onChunk !== undefined) onChunk(reply.content, info);
       this.event({ type: "reply", text: reply.content, ...(reply.usage !== undefined ? { usage: reply.usage } : {}) });
       this.count(reply);
-      this.emit({
-        ...this.base(),
-        type: "llm_response",
-        turn: this.turn,
-        agent: this.def.name,
-        content: reply.content,
-        ...(reply.usage !== undefined ? { usage: reply.usage } : {}),
-        ...(reply.finishReason !== undefined ? { finishReason: reply.finishReason } : {}),
-        // What answered, as the reply says; else what was called (the Llm's label).
-        ...answeredBy(reply, llm),
-        ...(reply.toolCalls !== undefined && reply.toolCalls.length > 0 ? { toolCalls: reply.toolCalls } : {}),
-        durationMs: performance.now() - t0,
-      });
+      // What answered, as the reply says; else what was called (the Llm's label).
+      this.responseEvent(reply, answeredBy(reply, llm), performance.now() - t0);
       return reply;
     } catch (e) {
       this.emit({
