@@ -8,9 +8,10 @@ import { isJournalEntry } from "../agent/journal/entries.js";
 import type { TraceEvent } from "../agent/trace.js";
 import type { TraceFormat } from "./format.js";
 import { jsonlTraceFormat } from "./formats/jsonl-trace.js";
+import { runJournalFormat } from "./formats/run-journal.js";
 
 /** The formats the view reads, tried in order on each record until one claims it. */
-export const FORMATS: readonly TraceFormat[] = [jsonlTraceFormat];
+export const FORMATS: readonly TraceFormat[] = [jsonlTraceFormat, runJournalFormat];
 
 /** A file the view cannot show at all: empty, unreadable, or not a trace. */
 export class TraceFileError extends Error {
@@ -108,11 +109,7 @@ export function readTrace(text: string, name: string): TraceRead {
   const format = claimed?.ok === true ? FORMATS.find((f) => f.claims(claimed.value)) : undefined;
   if (format === undefined) {
     if (parsed.some((p) => p.ok && isJournalEntry(p.value))) {
-      // The reader has no adapter for journals yet (formats/ would hold it).
-      throw new TraceFileError(
-        `${name} is a run journal, which ptcc trace does not read yet; ` +
-          "trace the run into a file with ptcc run --trace FILE or jsonlTrace",
-      );
+      throw new TraceFileError(`${name} is a run journal that holds no run (only cancel requests)`);
     }
     throw new TraceFileError(
       `${name} is not a ptcc trace: no line is a trace event (${describeFirst(parsed[0]!)}); ` +

@@ -51,10 +51,7 @@ describe("files that are not traces", () => {
       '{"type": "run_start", "run": "r-1"',
       "t.jsonl is not a ptcc trace: no line is a trace event (line 1 is cut short)",
     ],
-    [
-      '{"seq": 0, "kind": "start", "path": "", "agent": "a", "at": 1}\n{"seq": 1, "kind": "reply", "path": "", "turn": 1}\n',
-      "t.jsonl is a run journal, which ptcc trace does not read yet; trace the run into a file with ptcc run --trace FILE or jsonlTrace",
-    ],
+    ['{"seq": 0, "kind": "cancel", "reason": "x"}\n', "t.jsonl is a run journal that holds no run (only cancel requests)"],
     [
       '{"type": "tool_call", "run": "r-1", "at": 1}\n',
       "t.jsonl holds no readable trace events: every line was skipped",
@@ -66,15 +63,26 @@ describe("files that are not traces", () => {
 });
 
 describe("a run journal", () => {
-  it("is named as one, with what to give instead", async () => {
+  it("is read as the runs it journaled: turns, replies, programs, tool calls, child runs, the end", async () => {
+    const { asTool, scenarioBoss } = await import("./journal-scenario.js");
+    void asTool;
     const store = memoryJournal();
-    const agent = defineAgent({ name: "adder", prompt: "Add", signature: "(a :int, b :int) -> :int" });
-    await agent.run(
-      { a: 1, b: 2 },
-      { llm: scriptedLlm([clj("(return (+ data/a data/b))")]), durable: { store, runKey: "k" } },
-    );
-    const lines = (await store.load("k")).map((e) => JSON.stringify(e)).join("\n");
-    expect(fileError(lines)).toMatch(/^t\.jsonl is a run journal, which ptcc trace does not read yet/);
+    const step = await scenarioBoss().run({}, { llm: scenarioBoss.llm, durable: { store, runKey: "k" } });
+    expect(step.ok).toBe(true);
+    const text = (await store.load("k")).map((e) => JSON.stringify(e)).join("\n");
+    const read = readTrace(text, "k.jsonl");
+    expect(read.skipped).toEqual([]);
+    const model = buildTrace(read);
+    const summary = summarizeTrace(model);
+    const top = summary.runs[0]!;
+    expect(top).toMatchObject({ agent: "boss", turns: 3, status: "ok", llmRequests: 3, toolCalls: 3 });
+    expect(summary.runs.map((r) => r.agent).sort()).toEqual(["boss", "helper"]);
+    const out = renderSummary(summary, { color: false });
+    expect(out).toContain("boss");
+    expect(out).toContain("helper");
+    // One turn in full: the program taken from the journaled reply.
+    const turn = renderTurn(turnDetail(model, model.roots[0]!, 2), { color: false });
+    expect(turn).toContain("(tool/helper {:text");
   });
 });
 

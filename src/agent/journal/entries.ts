@@ -47,6 +47,8 @@ export interface ReplyEntry {
   readonly turn: number;
   readonly reply: LlmReply;
   readonly ms: number;
+  /** When the reply came (epoch ms): for people and `ptcc trace`, a replay does not read it. */
+  readonly at?: number;
 }
 
 /** How one tool call ended. */
@@ -84,6 +86,8 @@ export interface AnswersEntry {
   readonly path: string;
   readonly turn: number;
   readonly answers: readonly ToolAnswer[];
+  /** When the batch was complete (epoch ms). */
+  readonly at?: number;
 }
 
 /** A clock read of a program (`(System/currentTimeMillis)`, `(java.util.Date.)`). */
@@ -121,6 +125,8 @@ export interface TurnEntry {
   readonly feedback: string;
   /** The turn's evaluation was stopped by time or by an interrupt. */
   readonly stopped?: true;
+  /** When the turn ended (epoch ms). */
+  readonly at?: number;
 }
 
 /** A finished run continued with a new message (`continueFrom`). */
@@ -171,6 +177,8 @@ export interface EndEntry {
   readonly kind: "end";
   readonly path: string;
   readonly step: StepJson;
+  /** When the run ended (epoch ms). */
+  readonly at?: number;
 }
 
 /**

@@ -114,7 +114,7 @@ export class RunJournal {
   }
 
   async replied(turn: number, reply: LlmReply, ms: number): Promise<void> {
-    await this.log.write({ kind: "reply", path: this.path, turn, reply: plainReply(reply), ms: Math.round(ms) });
+    await this.log.write({ kind: "reply", path: this.path, turn, reply: plainReply(reply), ms: Math.round(ms), at: Date.now() });
   }
 
   /**
@@ -160,7 +160,7 @@ export class RunJournal {
     // In program order, whatever order the calls ended in: the same batch reads the same.
     const answers = this.pending.sort((a, b) => comparePositions(a.key, b.key));
     this.pending = [];
-    if (answers.length > 0) await this.log.write({ kind: "answers", path: this.path, turn, answers });
+    if (answers.length > 0) await this.log.write({ kind: "answers", path: this.path, turn, answers, at: Date.now() });
   }
 
   /** The journaled end of a turn that did not end the run. */
@@ -194,6 +194,7 @@ export class RunJournal {
       outcome,
       feedback,
       ...(stopped ? { stopped: true as const } : {}),
+      at: Date.now(),
     } satisfies NewEntry);
   }
 
@@ -229,7 +230,7 @@ export class RunJournal {
       return;
     }
     await this.batch(turn);
-    await this.log.write({ kind: "end", path: this.path, step });
+    await this.log.write({ kind: "end", path: this.path, step, at: Date.now() });
   }
 }
 
