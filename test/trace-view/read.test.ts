@@ -77,11 +77,11 @@ describe("a run journal", () => {
     const top = summary.runs[0]!;
     expect(top).toMatchObject({ agent: "boss", turns: 3, status: "ok", llmRequests: 3, toolCalls: 3 });
     expect(summary.runs.map((r) => r.agent).sort()).toEqual(["boss", "helper"]);
-    const out = renderSummary(summary, { color: false });
+    const out = renderSummary(summary, false);
     expect(out).toContain("boss");
     expect(out).toContain("helper");
     // One turn in full: the program taken from the journaled reply.
-    const turn = renderTurn(turnDetail(model, model.roots[0]!, 2), { color: false });
+    const turn = renderTurn(turnDetail(model, model.roots[0]!, 2), false);
     expect(turn).toContain("(tool/helper {:text");
   });
 });
