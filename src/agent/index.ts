@@ -69,6 +69,7 @@ export {
   type StepReturned,
   type ToolCallTrace,
   type ToolContext,
+  type ToolControls,
   type ToolDefinition,
   type ToolFn,
   type ToolSpec,

@@ -63,6 +63,9 @@ import { renderRunPrompt } from "./prompt/render.js";
 import { RUN_PROGRAM } from "./prompt/system.js";
 import { TOOL_CHECK, toolCatalog } from "./tool-check.js";
 import { buildTools, toolEntries, toolSignatures, type ToolJournal } from "./tools.js";
+import { DEFAULT_TOOL_CONCURRENCY, ToolGovernor } from "./tool-governor.js";
+import { ToolCache } from "./tool-cache.js";
+import { retryPolicy, withLlmRetry } from "../llm/retry.js";
 import type { ToolFunction } from "../evaluator/session.js";
 import { agentLabel } from "./rules.js";
 import { checkRunOptions, optionsReason, type CheckedRunOptions } from "./run-options.js";
@@ -109,6 +112,8 @@ export interface ParentRun {
   readonly journal?: { readonly log: RunLog; readonly path: string };
   /** What the parent's subtree may still spend (tokens, turns): the child's spending counts there too. */
   readonly allowance: Allowance;
+  /** The answers of `cache: true` tools, shared by the mission's runs. */
+  readonly toolCache: ToolCache;
 }
 
 interface Counters {
@@ -194,6 +199,10 @@ class Run {
   private turnCalls: ToolCallTrace[] = [];
   private turnNotes: string[] = [];
   private turnSignal: AbortSignal = new AbortController().signal;
+  /** The current turn's tool calls under control (maxToolCalls, toolConcurrency); one per evaluation. */
+  private governor: ToolGovernor | null = null;
+  /** The answers of `cache: true` tools, shared with child runs. */
+  private readonly toolCache: ToolCache;
   /** When the current turn's time ends (performance.now); Infinity between turns. */
   private turnDeadline = Infinity;
   private session: Session | null = null;
@@ -282,6 +291,7 @@ class Run {
     this.registry = { ...(parent?.registry ?? {}), ...(options.llmRegistry ?? {}), ...def.llmRegistry };
     this.made = parent?.made ?? new Map();
     this.secrets = parent?.secrets ?? new FirewallSecrets();
+    this.toolCache = parent?.toolCache ?? new ToolCache();
     this.allowance = this.newAllowance();
   }
 
@@ -890,6 +900,7 @@ class Run {
     const onLoss = (): void => controller.abort({ kind: "journal", reason: log?.loss?.reason ?? "journal lost" } satisfies Failure);
     log?.signal.addEventListener("abort", onLoss);
     this.turnSignal = controller.signal;
+    this.governor = this.newGovernor(controller.signal);
     let reply: LlmReply;
     let r: TurnResult;
     try {
@@ -1101,6 +1112,16 @@ class Run {
     }
   }
 
+  /** The tool calls of one evaluation under the definition's maxToolCalls and toolConcurrency. */
+  private newGovernor(signal: AbortSignal): ToolGovernor {
+    const { maxToolCalls, toolConcurrency } = this.def;
+    return new ToolGovernor({
+      ...(maxToolCalls !== undefined ? { maxToolCalls } : {}),
+      toolConcurrency: toolConcurrency ?? DEFAULT_TOOL_CONCURRENCY,
+      signal,
+    });
+  }
+
   /** The run's session: the input as data/, the tools wrapped with their signatures. */
   private newSession(input: Record<string, unknown>): Session {
     const def = this.def;
@@ -1136,6 +1157,8 @@ class Run {
         note: (tool, warnings) => this.turnNotes.push(...coercionNotes(tool, warnings)),
         contractBroken: (reason) => (this.stopWith ??= { kind: "tool_contract", reason }),
         runChild: (tool, child, args, inherit, key) => this.runChild(tool, child, args, inherit, key),
+        governor: () => (this.governor ??= this.newGovernor(this.turnSignal)),
+        cache: this.toolCache,
     });
   }
 
@@ -1145,7 +1168,10 @@ class Run {
       replayed: (key, name, args) => journal.answer(this.turn, key, name, args),
       answered: (key, name, args, outcome, ms) => {
         // What a tool answered may be any host value: journaled as the JSON a replay reads back.
-        const o: ToolOutcome = "value" in outcome ? { value: jsonValue(outcome.value, this.def.limits, this.msLeft()) } : outcome;
+        const o: ToolOutcome =
+          "value" in outcome
+            ? { value: jsonValue(outcome.value, this.def.limits, this.msLeft()), ...(outcome.cached === true ? { cached: true as const } : {}) }
+            : outcome;
         journal.answered(key, name, jsonValue(args, this.def.limits, this.msLeft()) as Record<string, unknown>, o, ms);
       },
       diverged: (reason) => (this.stopWith ??= { kind: "replay", reason }),
@@ -1279,21 +1305,29 @@ class Run {
             onChunk?.(delta, info);
           };
     try {
-      const answer: unknown = (llm as (r: LlmRequest) => unknown)({
-        system,
-        messages,
-        agent: this.def.name,
-        depth: this.depth,
-        turn: this.turn,
-        signal,
-        ...(tools !== undefined ? { tools } : {}),
-        ...(onText !== undefined ? { onText } : {}),
+      // One retry policy for every model (llmRetry): adapters that retry get it in the
+      // request and apply it themselves; their errors are not retried again here.
+      const given = this.def.llmRetry;
+      const over = this.options.llmRetry;
+      const retry = given === undefined && over === undefined ? undefined : { ...given, ...over };
+      const raw = await withLlmRetry({ policy: retryPolicy(retry), signal }, async () => {
+        const answer: unknown = (llm as (r: LlmRequest) => unknown)({
+          system,
+          messages,
+          agent: this.def.name,
+          depth: this.depth,
+          turn: this.turn,
+          signal,
+          ...(tools !== undefined ? { tools } : {}),
+          ...(onText !== undefined ? { onText } : {}),
+          ...(retry !== undefined ? { retry } : {}),
+        });
+        return isTextStream(answer)
+          ? await collectText(answer, onText, signal)
+          : await abortable(Promise.resolve(answer), signal).then((a) =>
+              isTextStream(a) ? collectText(a, onText, signal) : (a as string | LlmReply),
+            );
       });
-      const raw = isTextStream(answer)
-        ? await collectText(answer, onText, signal)
-        : await abortable(Promise.resolve(answer), signal).then((a) =>
-            isTextStream(a) ? collectText(a, onText, signal) : (a as string | LlmReply),
-          );
       const reply = normalizeReply(raw);
       if (typeof reply.content !== "string") throw new LlmError("the LLM's reply has no text content");
       if (!streamed && onChunk !== undefined) onChunk(reply.content, info);
@@ -1579,6 +1613,7 @@ class Run {
       ...(c.error !== undefined ? { error: c.error } : {}),
       durationMs: c.durationMs,
       ...(c.replayed === true ? { replayed: true as const } : {}),
+      ...(c.cached === true ? { cached: true as const } : {}),
     });
     this.event(
       {
@@ -1589,6 +1624,7 @@ class Run {
         ...(c.error !== undefined ? { error: c.error } : {}),
         durationMs: c.durationMs,
         ...(c.replayed === true ? { replayed: true as const } : {}),
+        ...(c.cached === true ? { cached: true as const } : {}),
       },
       true,
     );
@@ -1629,6 +1665,7 @@ class Run {
         made: this.made,
         secrets: this.secrets,
         allowance: this.allowance,
+        toolCache: this.toolCache,
         ...(this.journal !== null
           ? { journal: { log: this.journal.log, path: childPath(this.journal.path, this.turn, key) } }
           : {}),

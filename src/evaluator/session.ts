@@ -24,6 +24,7 @@ import {
 import type { BudgetLeft, EvalContext, Journal, TaskMemory } from "./eval-context.js";
 import { Txn, UserNamespace } from "./namespace.js";
 import { PREEMPT_GRACE_MS, preemptible } from "./preempt.js";
+import { ToolStop } from "./tool-stop.js";
 
 /**
  * A host tool: gets the arguments as a JSON object, returns JSON (or a promise of it).
@@ -351,7 +352,8 @@ export class Session {
             cx.limits.timeoutMs,
           );
         } catch (e) {
-          if (e instanceof PtcError && e.kind === "timeout") throw e.at(req.span);
+          // The evaluation's time, or a call the host stopped with its own message (a limit).
+          if ((e instanceof PtcError && e.kind === "timeout") || e instanceof ToolStop) throw (e as PtcError).at(req.span);
           const message = hostMessage(e);
           throw new PtcError(
             { kind: "tool", message: `tool/${req.name} failed: ${message}`, span: req.span },

@@ -28,6 +28,7 @@ import {
 } from "./language-model.js";
 import { LlmError, type FinishReason, type Llm, type LlmReply, type LlmRequest, type LlmUsage, type StreamingLlm } from "./types.js";
 import { isRecord } from "./wire.js";
+import { settledError } from "./retry.js";
 
 export interface AiSdkLlmOptions {
   /** The output-token limit of each request (default 4096). */
@@ -277,32 +278,36 @@ interface Verdict {
 
 async function withRetries<T>(
   label: string,
-  request: Pick<LlmRequest, "signal" | "onRetry">,
+  request: Pick<LlmRequest, "signal" | "onRetry" | "retry">,
   options: AiSdkLlmOptions,
   attempt: () => PromiseLike<T>,
 ): Promise<T> {
   const signal = request.signal;
-  const maxRetries = options.maxRetries ?? 3;
+  // The run's llmRetry over the adapter's own settings.
+  const retry = request.retry;
+  const maxRetries = retry?.maxAttempts !== undefined ? Math.max(0, retry.maxAttempts - 1) : (options.maxRetries ?? 3);
+  const baseDelayMs = retry?.baseDelayMs ?? options.baseDelayMs ?? 500;
+  const maxDelayMs = retry?.maxDelayMs ?? options.maxDelayMs ?? 8000;
   const sleep = options.sleep ?? abortableSleep;
   const random = options.random ?? Math.random;
   for (let n = 0; ; n++) {
-    if (signal?.aborted) throw new LlmError(`${label}: request cancelled`);
+    if (signal?.aborted) throw settledError(new LlmError(`${label}: request cancelled`));
     let verdict: Verdict;
     try {
       return await attempt();
     } catch (error) {
-      if (signal?.aborted) throw new LlmError(`${label}: request cancelled`);
+      if (signal?.aborted) throw settledError(new LlmError(`${label}: request cancelled`));
       verdict = classify(error);
     }
-    if (!verdict.retry) throw new LlmError(`${label}: ${verdict.reason}`, verdict.status);
+    if (!verdict.retry) throw settledError(new LlmError(`${label}: ${verdict.reason}`, verdict.status));
     if (n >= maxRetries) {
       const tries = n === 0 ? "1 attempt" : `${n + 1} attempts`;
-      throw new LlmError(`${label}: ${verdict.reason}; gave up after ${tries}`, verdict.status);
+      throw settledError(new LlmError(`${label}: ${verdict.reason}; gave up after ${tries}`, verdict.status));
     }
     const delay =
       verdict.retryAfterMs !== undefined
         ? Math.min(verdict.retryAfterMs, options.maxRetryAfterMs ?? 60_000)
-        : backoffDelay(n, options.baseDelayMs ?? 500, options.maxDelayMs ?? 8000, random);
+        : backoffDelay(n, baseDelayMs, maxDelayMs, random);
     tellRetry(request.onRetry, {
       attempt: n + 1,
       ...(verdict.status !== undefined ? { status: verdict.status } : {}),
@@ -312,7 +317,7 @@ async function withRetries<T>(
     try {
       await sleep(delay, signal);
     } catch (error) {
-      if (signal?.aborted) throw new LlmError(`${label}: request cancelled`);
+      if (signal?.aborted) throw settledError(new LlmError(`${label}: request cancelled`));
       throw error;
     }
   }

@@ -10,6 +10,7 @@
  */
 import { LlmError, type LlmRetry } from "./types.js";
 import { isRecord } from "./wire.js";
+import { settledError, type LlmRetryOptions } from "./retry.js";
 
 /** Waits `ms`; should reject when `signal` aborts. Injected by tests so retries do not wait. */
 export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>;
@@ -54,6 +55,8 @@ export interface JsonPost {
   readonly signal?: AbortSignal;
   /** Told of each retry before its wait (`LlmRequest.onRetry`). */
   readonly onRetry?: (retry: LlmRetry) => void;
+  /** The run's `llmRetry` (`LlmRequest.retry`): over the adapter's own settings. */
+  readonly retry?: LlmRetryOptions;
 }
 
 const DEFAULTS = {
@@ -116,7 +119,7 @@ export async function retrying<T>(
   options: HttpOptions,
   attempt: (settings: AttemptSettings, signal: AbortSignal | undefined, fail: Fail) => Promise<Outcome<T>>,
 ): Promise<T> {
-  const settings = { ...DEFAULTS, ...definedOnly(options) };
+  const settings = { ...DEFAULTS, ...definedOnly(options), ...fromRetry(post.retry) };
   const sleep = options.sleep ?? abortableSleep;
   const random = options.random ?? Math.random;
   const signal = anySignal([post.signal, options.signal]);
@@ -336,7 +339,8 @@ export function failer(post: JsonPost): Fail {
   return (message, status) => {
     let text = `${post.provider}: ${message}`;
     for (const secret of secrets) text = text.split(secret).join("[redacted]");
-    return new LlmError(text, status);
+    // The adapter decided on retries already: the loop's own retries leave it alone.
+    return settledError(new LlmError(text, status));
   };
 }
 
@@ -398,6 +402,16 @@ export function anySignal(signals: readonly (AbortSignal | undefined)[]): AbortS
   const present = signals.filter((s): s is AbortSignal => s !== undefined);
   if (present.length <= 1) return present[0];
   return AbortSignal.any(present);
+}
+
+/** A run's `llmRetry` as settings of the adapter (attempts in all → retries after the first). */
+function fromRetry(retry: LlmRetryOptions | undefined): Partial<typeof DEFAULTS> {
+  if (retry === undefined) return {};
+  return {
+    ...(retry.maxAttempts !== undefined ? { maxRetries: Math.max(0, retry.maxAttempts - 1) } : {}),
+    ...(retry.baseDelayMs !== undefined ? { baseDelayMs: retry.baseDelayMs } : {}),
+    ...(retry.maxDelayMs !== undefined ? { maxDelayMs: retry.maxDelayMs } : {}),
+  };
 }
 
 /** The options that are set, so that `undefined` does not override a default. */
