@@ -42,7 +42,13 @@ import { ToolStop } from "../evaluator/tool-stop.js";
  */
 export interface ToolJournal {
   readonly replayed: (key: string, name: string, args: Record<string, unknown>) => ToolOutcome | undefined;
-  readonly answered: (key: string, name: string, args: Record<string, unknown>, outcome: ToolOutcome, ms: number) => void;
+  readonly answered: (
+    key: string,
+    name: string,
+    args: Record<string, unknown>,
+    outcome: ToolOutcome,
+    ms: number,
+  ) => void;
   /** A replay that did something else than the journaled run: the run ends. */
   readonly diverged: (reason: string) => void;
   /** The journal's path of the child run an agent tool starts at `key`. */
@@ -179,13 +185,21 @@ function hostTool(host: ToolHost, name: string, spec: ToolDefinition): ToolFunct
       } else if (outcome === undefined) {
         release = await governor.acquire(name, spec.concurrency);
         try {
-          result = await callTool(fn, call.args, { ...host.context(at.key), signal: call.signal }, name, spec.timeoutMs, call.abort);
+          result = await callTool(
+            fn,
+            call.args,
+            { ...host.context(at.key), signal: call.signal },
+            name,
+            spec.timeoutMs,
+            call.abort,
+          );
         } catch (e) {
           call.outcome(e instanceof ToolStop ? { error: e.message, stopped: true } : { error: hostMessage(e) });
           throw e;
         }
         call.outcome({ value: result });
-      } else if ("error" in outcome) throw outcome.stopped === true ? toolStopped(name, outcome.error) : new Error(outcome.error);
+      } else if ("error" in outcome)
+        throw outcome.stopped === true ? toolStopped(name, outcome.error) : new Error(outcome.error);
       else result = outcome.value;
       // The answer's walks — its check, its firewalled values, its copy for the trace — in one
       // stretch under the watchdog (each walk nested in it is covered by it).

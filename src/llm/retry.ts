@@ -34,9 +34,11 @@ export const LLM_RETRY_KEYS = ["maxAttempts", "baseDelayMs", "maxDelayMs"] as co
 
 /** What is wrong with an `llmRetry` value as given (null: nothing). */
 export function llmRetryProblem(v: unknown): string | null {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return `expected { maxAttempts?, baseDelayMs?, maxDelayMs? }, got ${typeof v === "object" ? JSON.stringify(v) : String(v)}`;
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return `expected { maxAttempts?, baseDelayMs?, maxDelayMs? }, got ${typeof v === "object" ? JSON.stringify(v) : String(v)}`;
   for (const [key, x] of Object.entries(v)) {
-    if (!(LLM_RETRY_KEYS as readonly string[]).includes(key)) return `unknown key ${key} (llmRetry takes ${LLM_RETRY_KEYS.join(", ")})`;
+    if (!(LLM_RETRY_KEYS as readonly string[]).includes(key))
+      return `unknown key ${key} (llmRetry takes ${LLM_RETRY_KEYS.join(", ")})`;
     if (x === undefined) continue;
     const min = key === "maxAttempts" ? 1 : 0;
     if (typeof x !== "number" || !Number.isInteger(x) || x < min || x > 2_147_483_647) {
@@ -77,7 +79,8 @@ export function isRetryable(e: unknown): boolean {
   const flag = field(e, "retryable") ?? field(e, "isRetryable");
   if (typeof flag === "boolean") return flag;
   const status = field(e, "status") ?? field(e, "statusCode");
-  if (typeof status === "number") return status === 408 || status === 409 || status === 429 || (status >= 500 && status <= 599);
+  if (typeof status === "number")
+    return status === 408 || status === 409 || status === 429 || (status >= 500 && status <= 599);
   // A network failure: the code on the error or on its cause (fetch wraps them in TypeError("fetch failed")).
   for (let x: unknown = e, depth = 0; x !== undefined && x !== null && depth < 4; x = field(x, "cause"), depth++) {
     const code = field(x, "code");
