@@ -104,10 +104,7 @@ export class Agent<I = Record<string, unknown>, O = unknown> {
     const data = (input ?? {}) as Readonly<Record<string, unknown>>;
     const given: unknown = options;
     const base = typeof given === "object" && given !== null ? (given as RunOptions) : {};
-    return streamRun(
-      base as RunOptions,
-      (o) => runAgent(this.definition, data, given === base ? o : (given as RunOptions)) as Promise<Step<O>>,
-    );
+    return streamRun(base as RunOptions, (o) => runAgent(this.definition, data, given === base ? o : (given as RunOptions)) as Promise<Step<O>>);
   }
 
   /**
@@ -387,15 +384,11 @@ function checkToolSpec(toolName: string, spec: ToolSpec, problems: Problems): vo
 
 /** A tool's `concurrency`, `timeoutMs` and `cache`, when given. */
 function checkToolControls(spec: ToolControls, of: string, problems: Problems): void {
-  for (const [key, min] of [
-    ["concurrency", 1],
-    ["timeoutMs", 1],
-  ] as const) {
+  for (const [key, min] of [["concurrency", 1], ["timeoutMs", 1]] as const) {
     const v = spec[key];
     if (v === undefined) continue;
     const problem = integerProblem(v, min, key === "timeoutMs" ? MAX_TIMER_MS : Number.MAX_SAFE_INTEGER);
-    if (problem !== null)
-      problems.add(`${key}${of} ${problem}, got ${typeof v === "number" ? String(v) : describe(v)}`);
+    if (problem !== null) problems.add(`${key}${of} ${problem}, got ${typeof v === "number" ? String(v) : describe(v)}`);
   }
   if (spec.cache !== undefined && typeof spec.cache !== "boolean") {
     problems.add(`cache${of} must be true or false, got ${describe(spec.cache)}`);
@@ -433,16 +426,9 @@ function positiveInt(v: unknown, dflt: number, what: string, min: number, proble
 function runControl(options: AgentOptions, problems: Problems): Partial<AgentDefinition> {
   const out: { -readonly [K in keyof AgentDefinition]?: AgentDefinition[K] } = {};
   const compaction = resolveCompaction(options.compaction);
-  for (const [key, problem] of compaction.problems)
-    problems.add(
-      `${key} ${problem}`,
-      key === "compaction.strategy" ? `use ${COMPACTION_STRATEGIES.join(" or ")}` : undefined,
-    );
+  for (const [key, problem] of compaction.problems) problems.add(`${key} ${problem}`, key === "compaction.strategy" ? `use ${COMPACTION_STRATEGIES.join(" or ")}` : undefined);
   if (compaction.value !== undefined) out.compaction = compaction.value;
-  const int = (
-    key: "tokenLimit" | "turnBudget" | "retryTurns" | "memoryLimit" | "maxToolCalls" | "toolConcurrency",
-    min: number,
-  ): void => {
+  const int = (key: "tokenLimit" | "turnBudget" | "retryTurns" | "memoryLimit" | "maxToolCalls" | "toolConcurrency", min: number): void => {
     const v = options[key];
     if (v === undefined) return;
     const problem = integerProblem(v, min);
@@ -460,22 +446,17 @@ function runControl(options: AgentOptions, problems: Problems): Partial<AgentDef
     if (problem !== null) problems.add(`llmRetry: ${problem}`);
     else out.llmRetry = options.llmRetry;
   }
-  const oneOf = <K extends "onBudgetExceeded" | "completion" | "memoryStrategy">(
-    key: K,
-    allowed: readonly string[],
-  ): void => {
+  const oneOf = <K extends "onBudgetExceeded" | "completion" | "memoryStrategy">(key: K, allowed: readonly string[]): void => {
     const v = options[key];
     if (v === undefined) return;
-    if (!allowed.includes(v as string))
-      problems.add(`unknown ${key} ${JSON.stringify(v)}`, `use one of ${allowed.join(", ")}`);
+    if (!allowed.includes(v as string)) problems.add(`unknown ${key} ${JSON.stringify(v)}`, `use one of ${allowed.join(", ")}`);
     else (out as Record<string, unknown>)[key] = v;
   };
   oneOf("onBudgetExceeded", BUDGET_ACTIONS);
   oneOf("completion", COMPLETIONS);
   oneOf("memoryStrategy", MEMORY_STRATEGIES);
   if (options.budget !== undefined) {
-    if (typeof options.budget !== "function")
-      problems.add(`budget must be a function (usage, turn) => boolean, got ${describe(options.budget)}`);
+    if (typeof options.budget !== "function") problems.add(`budget must be a function (usage, turn) => boolean, got ${describe(options.budget)}`);
     else out.budget = options.budget;
   }
   return out;

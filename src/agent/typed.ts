@@ -6,15 +6,7 @@
  */
 import type { SignatureCheck, SignatureInput, SignatureOutput, ToolArgs, ToolResult } from "../signature/infer.js";
 import type { Signature } from "../signature/types.js";
-import type {
-  AgentOptions,
-  RunOptions,
-  ToolControls,
-  ToolDefinition,
-  ToolSpec,
-  TypedSignature,
-  TypedToolFn,
-} from "./types.js";
+import type { AgentOptions, RunOptions, ToolControls, ToolDefinition, ToolSpec, TypedSignature, TypedToolFn } from "./types.js";
 
 /** What a signature may be given as: text (a literal gives types) or a parsed signature. */
 export type SignatureLike = string | Signature;

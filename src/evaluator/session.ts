@@ -196,10 +196,7 @@ export class Session {
   }
 
   /** The input data with an evaluation's own entries added (they never shadow the input's). */
-  private dataFor(extra: ReadonlyMap<string, Value> | undefined): {
-    data: PMap | null;
-    dataKeys: ReadonlySet<string> | null;
-  } {
+  private dataFor(extra: ReadonlyMap<string, Value> | undefined): { data: PMap | null; dataKeys: ReadonlySet<string> | null } {
     if (extra === undefined || extra.size === 0) return { data: this.data, dataKeys: this.dataKeys };
     let data = this.data ?? EMPTY_MAP;
     const keys = new Set(this.dataKeys);
@@ -356,8 +353,7 @@ export class Session {
           );
         } catch (e) {
           // The evaluation's time, or a call the host stopped with its own message (a limit).
-          if ((e instanceof PtcError && e.kind === "timeout") || e instanceof ToolStop)
-            throw (e as PtcError).at(req.span);
+          if ((e instanceof PtcError && e.kind === "timeout") || e instanceof ToolStop) throw (e as PtcError).at(req.span);
           const message = hostMessage(e);
           throw new PtcError(
             { kind: "tool", message: `tool/${req.name} failed: ${message}`, span: req.span },
@@ -380,12 +376,7 @@ export class Session {
    * answer is work of the evaluation, with its steps, its sizes and its deadline). Returns
    * the error to raise in the program for an answer that cannot be used.
    */
-  private record(
-    wait: ToolWait,
-    answers: readonly Answer[],
-    journal: Journal,
-    calls: ToolCallRecord[],
-  ): PtcError | null {
+  private record(wait: ToolWait, answers: readonly Answer[], journal: Journal, calls: ToolCallRecord[]): PtcError | null {
     const { cx } = wait;
     for (const { req, raw, ms } of answers) {
       let result: Value;

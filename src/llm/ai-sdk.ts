@@ -26,15 +26,7 @@ import {
   type LanguageModelResult,
   type LanguageModelTokenCounts,
 } from "./language-model.js";
-import {
-  LlmError,
-  type FinishReason,
-  type Llm,
-  type LlmReply,
-  type LlmRequest,
-  type LlmUsage,
-  type StreamingLlm,
-} from "./types.js";
+import { LlmError, type FinishReason, type Llm, type LlmReply, type LlmRequest, type LlmUsage, type StreamingLlm } from "./types.js";
 import { isRecord } from "./wire.js";
 import { settledError } from "./retry.js";
 

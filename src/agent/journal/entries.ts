@@ -222,11 +222,5 @@ export const ENTRY_KINDS: ReadonlySet<string> = new Set([
 export function isJournalEntry(x: unknown): x is JournalEntry {
   if (typeof x !== "object" || x === null || Array.isArray(x)) return false;
   const e = x as { seq?: unknown; kind?: unknown };
-  return (
-    typeof e.seq === "number" &&
-    Number.isInteger(e.seq) &&
-    e.seq >= 0 &&
-    typeof e.kind === "string" &&
-    ENTRY_KINDS.has(e.kind)
-  );
+  return typeof e.seq === "number" && Number.isInteger(e.seq) && e.seq >= 0 && typeof e.kind === "string" && ENTRY_KINDS.has(e.kind);
 }
