@@ -174,6 +174,9 @@ async function loadFile(context: LoadContext, file: FileRef, stack: readonly Fil
     completion: spec.completion,
     memoryLimit: spec.memoryLimit,
     memoryStrategy: spec.memoryStrategy,
+    maxToolCalls: spec.maxToolCalls,
+    toolConcurrency: spec.toolConcurrency,
+    llmRetry: spec.llmRetry,
   };
   let agent: Agent;
   try {
@@ -376,6 +379,7 @@ async function loadModuleTool(
     fn: fn as ToolFn,
     ...(entry.signature === undefined ? {} : { signature: entry.signature }),
     ...(entry.description === undefined ? {} : { description: entry.description }),
+    ...entry.controls,
   };
   return tool;
 }
