@@ -1150,8 +1150,11 @@ class Run {
         }),
         ...(this.journal !== null ? { journal: this.toolJournal(this.journal) } : {}),
         record: (c) => this.recordCall(c),
-        started: (name, args, key) =>
-          this.event({ type: "tool-call", callId: `${this.turn}${key}`, name, args: traceValue(args, def.limits, this.msLeft()) }, true),
+        // The arguments' copy is a walk under the watchdog: made only for someone who listens.
+        started: (name, args, key) => {
+          if (this.options.onEvent === undefined) return;
+          this.event({ type: "tool-call", callId: `${this.turn}${key}`, name, args: traceValue(args, def.limits, this.msLeft()) }, true);
+        },
         seen: (value) => this.firewalled(value),
         msLeft: () => this.msLeft(),
         note: (tool, warnings) => this.turnNotes.push(...coercionNotes(tool, warnings)),

@@ -11,6 +11,7 @@
  */
 import { PtcError } from "../diagnostics/error.js";
 import { ToolStop } from "../evaluator/tool-stop.js";
+import { WalkBatch } from "../evaluator/walk-batch.js";
 
 /** The default of `toolConcurrency`: tool calls of one evaluation in flight at once. */
 export const DEFAULT_TOOL_CONCURRENCY = 8;
@@ -41,6 +42,8 @@ export interface CallLink {
 }
 
 export class ToolGovernor {
+  /** The walks over the calls' answers, gathered into few watchdog stretches. */
+  readonly walks = new WalkBatch();
   private made = 0;
   private active = 0;
   private readonly perTool = new Map<string, number>();

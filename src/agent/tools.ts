@@ -203,7 +203,8 @@ function hostTool(host: ToolHost, name: string, spec: ToolDefinition): ToolFunct
       else result = outcome.value;
       // The answer's walks — its check, its firewalled values, its copy for the trace — in one
       // stretch under the watchdog (each walk nested in it is covered by it).
-      const broken = hostWalk(
+      // Gathered with the walks of the other answers that arrive now: one watchdog for all.
+      const broken = await governor.walks.walk(
         (meter) => {
           if (sig !== null) {
             const checked = checkOutput(sig, result, "enabled", meter);
