@@ -196,6 +196,9 @@ function hostTool(host: ToolHost, name: string, spec: ToolDefinition): ToolFunct
         } catch (e) {
           call.outcome(e instanceof ToolStop ? { error: e.message, stopped: true } : { error: hostMessage(e) });
           throw e;
+        } finally {
+          // The tool has answered: the next call may start while this answer is checked.
+          release();
         }
         call.outcome({ value: result });
       } else if ("error" in outcome)
