@@ -120,6 +120,20 @@ describe("llmRetry in a run", () => {
     expect(calls.n).toBe(2);
   });
 
+  it("a retry's wait ends when the turn's time does", async () => {
+    const { calls, llm } = answering(Array.from({ length: 10 }, () => withProps("rate limited", { status: 429 })));
+    const slow = defineAgent({
+      prompt: "answer",
+      turnTimeoutMs: 200,
+      llmRetry: { baseDelayMs: 60_000, maxDelayMs: 60_000 },
+    });
+    const t0 = performance.now();
+    const step = await slow.run({}, { llm });
+    expect(performance.now() - t0).toBeLessThan(5000);
+    expect(step.failure?.kind).toBe("timeout");
+    expect(calls.n).toBe(1);
+  });
+
   it("the run's llmRetry is over the definition's", async () => {
     const { calls, llm } = answering([withProps("x", { retryable: true })]);
     const step = await agent({ maxAttempts: 1 }).run({}, { llm, llmRetry: { maxAttempts: 2, baseDelayMs: 1 } });
