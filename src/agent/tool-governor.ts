@@ -87,6 +87,8 @@ export class ToolGovernor {
     if (this.head === this.queue.length && this.fits(tool, limit)) return Promise.resolve(this.take(tool));
     return new Promise((resolve, reject) => {
       this.queue.push({ tool, limit, start: () => resolve(this.take(tool)), fail: reject });
+      // Waiting calls held only by their own tool's limit do not hold up this one.
+      this.next();
     });
   }
 

@@ -76,8 +76,9 @@ describe("toolConcurrency", () => {
   });
 
   it("one tool at its own limit does not hold up another tool's calls", async () => {
-    const slow = counting(30);
-    const fast = counting(1);
+    const log: string[] = [];
+    const slow = counting(30, (a) => (log.push(`slow ${String(a["x"])}`), a["x"]));
+    const fast = counting(1, (a) => (log.push(`fast ${String(a["x"])}`), a["x"]));
     const program = `(pcalls ${[0, 1, 2].map((i) => `#(tool/slow {:x ${i}})`).join(" ")} ${[0, 1, 2]
       .map((i) => `#(tool/fast {:x ${i}})`)
       .join(" ")})`;
@@ -87,13 +88,11 @@ describe("toolConcurrency", () => {
       tools: { slow: { fn: slow.fn, concurrency: 1 }, fast: fast.fn },
       toolConcurrency: 4,
     });
-    const t0 = performance.now();
     const step = await agent.run({}, { llm });
     expect(step.return).toEqual([0, 1, 2, 0, 1, 2]);
     expect(slow.stats.maxInFlight).toBe(1);
-    expect(fast.stats.calls).toBe(3);
-    // The fast calls ran beside the first slow one, not after the three slow ones.
-    expect(performance.now() - t0).toBeLessThan(2000);
+    // The fast calls ran beside the first slow one, not after it.
+    expect(log).toEqual(["fast 0", "fast 1", "fast 2", "slow 0", "slow 1", "slow 2"]);
   });
 
   it("an agent used as a tool is in flight under the limit too", async () => {
