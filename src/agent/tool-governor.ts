@@ -26,10 +26,19 @@ export interface GovernorOptions {
 }
 
 interface Waiter {
-  readonly tool: string;
-  readonly limit: number;
+  /** The order the call asked in (program order). */
+  readonly seq: number;
   readonly start: () => void;
   readonly fail: (e: unknown) => void;
+}
+
+/** The calls of one tool waiting for a slot, in the order they asked. */
+interface ToolQueue {
+  readonly limit: number;
+  active: number;
+  readonly waiting: Waiter[];
+  /** Waiters before this index have started. */
+  head: number;
 }
 
 /** A running call's own signal, linked to the turn's, and its end. */
@@ -46,10 +55,8 @@ export class ToolGovernor {
   readonly walks = new WalkBatch();
   private made = 0;
   private active = 0;
-  private readonly perTool = new Map<string, number>();
-  private queue: Waiter[] = [];
-  /** Waiters before this index have started. */
-  private head = 0;
+  private seq = 0;
+  private readonly tools = new Map<string, ToolQueue>();
   private readonly open = new Set<(reason: unknown) => void>();
 
   constructor(private readonly options: GovernorOptions) {
@@ -84,11 +91,16 @@ export class ToolGovernor {
    */
   acquire(tool: string, limit = Infinity): Promise<() => void> {
     if (this.options.signal.aborted) return Promise.reject(turnOver());
-    if (this.head === this.queue.length && this.fits(tool, limit)) return Promise.resolve(this.take(tool));
+    let q = this.tools.get(tool);
+    if (q === undefined) {
+      q = { limit, active: 0, waiting: [], head: 0 };
+      this.tools.set(tool, q);
+    }
+    // After every start and release no waiting call fits: one that fits now is first in line.
+    if (this.fits(q)) return Promise.resolve(this.take(q));
+    const queue = q;
     return new Promise((resolve, reject) => {
-      this.queue.push({ tool, limit, start: () => resolve(this.take(tool)), fail: reject });
-      // Waiting calls held only by their own tool's limit do not hold up this one.
-      this.next();
+      queue.waiting.push({ seq: this.seq++, start: () => resolve(this.take(queue)), fail: reject });
     });
   }
 
@@ -112,51 +124,52 @@ export class ToolGovernor {
     };
   }
 
-  private fits(tool: string, limit: number): boolean {
-    return this.active < this.options.toolConcurrency && (this.perTool.get(tool) ?? 0) < limit;
+  private fits(q: ToolQueue): boolean {
+    return this.active < this.options.toolConcurrency && q.active < q.limit;
   }
 
-  private take(tool: string): () => void {
+  private take(q: ToolQueue): () => void {
     this.active++;
-    this.perTool.set(tool, (this.perTool.get(tool) ?? 0) + 1);
+    q.active++;
     let released = false;
     return () => {
       if (released) return;
       released = true;
       this.active--;
-      this.perTool.set(tool, this.perTool.get(tool)! - 1);
+      q.active--;
       this.next();
     };
   }
 
-  /** Start the waiting calls that fit now, earliest first (one tool at its limit does not hold up others). */
+  /**
+   * Start waiting calls while there are slots: each time the one that asked first among
+   * the tools below their own limit (a tool at its limit does not hold up the others).
+   */
   private next(): void {
-    const q = this.queue;
-    let skipped: Waiter[] | null = null;
-    let i = this.head;
-    for (; i < q.length && this.active < this.options.toolConcurrency; i++) {
-      const w = q[i]!;
-      if (this.fits(w.tool, w.limit)) w.start();
-      else (skipped ??= []).push(w);
-    }
-    if (skipped === null) {
-      this.head = i;
-      // Drop the started prefix now and then, not on every start (a long queue moves in O(1)).
-      if (this.head > 1024 && this.head * 2 > q.length) {
-        this.queue = q.slice(this.head);
-        this.head = 0;
+    while (this.active < this.options.toolConcurrency) {
+      let first: ToolQueue | undefined;
+      for (const q of this.tools.values()) {
+        if (q.head === q.waiting.length || q.active >= q.limit) continue;
+        if (first === undefined || q.waiting[q.head]!.seq < first.waiting[first.head]!.seq) first = q;
       }
-    } else {
-      this.queue = skipped.concat(q.slice(i));
-      this.head = 0;
+      if (first === undefined) return;
+      const w = first.waiting[first.head++]!;
+      // Drop the started prefix now and then, not on every start.
+      if (first.head > 1024 && first.head * 2 > first.waiting.length) {
+        first.waiting.splice(0, first.head);
+        first.head = 0;
+      }
+      w.start();
     }
   }
 
   private stopAll(reason: unknown): void {
-    const waiting = this.queue.slice(this.head);
-    this.queue = [];
-    this.head = 0;
-    for (const w of waiting) w.fail(turnOver());
+    for (const q of this.tools.values()) {
+      const waiting = q.waiting.splice(q.head);
+      q.waiting.length = 0;
+      q.head = 0;
+      for (const w of waiting) w.fail(turnOver());
+    }
     const open = [...this.open];
     this.open.clear();
     for (const stop of open) stop(reason);
