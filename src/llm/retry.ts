@@ -8,7 +8,6 @@
  * (or `statusCode`) is 408, 409, 429 or 5xx, or when it is a network failure
  * (`ECONNRESET`, `ETIMEDOUT`, `fetch failed`, ...). Anything else fails at once.
  */
-import { abortableSleep, backoffDelay, tellRetry, type Sleep } from "./http.js";
 import type { LlmRetry } from "./types.js";
 
 /** How failed model requests are retried (docs/agents.md, "Retries"). */
@@ -90,6 +89,123 @@ export function isRetryable(e: unknown): boolean {
   return false;
 }
 
+/** Waits `ms`; should reject when `signal` aborts. Injected by tests so retries do not wait. */
+export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>;
+
+/** The default `Sleep`: a timer that rejects with the signal's reason when it aborts. */
+export const abortableSleep: Sleep = (ms, signal) =>
+  new Promise<void>((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(signal.reason);
+      return;
+    }
+    const onAbort = (): void => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener("abort", onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener("abort", onAbort, { once: true });
+  });
+
+/** Tells the caller of a retry; a callback that throws does not change the request. */
+export function tellRetry(onRetry: ((retry: LlmRetry) => void) | undefined, retry: LlmRetry): void {
+  try {
+    onRetry?.(retry);
+  } catch {
+    // The caller's bookkeeping failed: the retry goes on as it would without it.
+  }
+}
+
+/** Exponential backoff with "equal jitter": between half and all of `base * 2^attempt`, capped. */
+export function backoffDelay(attempt: number, baseDelayMs: number, maxDelayMs: number, random: () => number): number {
+  const ceiling = Math.min(maxDelayMs, baseDelayMs * 2 ** attempt);
+  return Math.round(ceiling / 2 + (random() * ceiling) / 2);
+}
+
+// ---------------------------------------------------------------------------------------
+// The retry loop every model's requests go through
+
+/** What one attempt came to: a value, or a failure worth another try. */
+export type AttemptOutcome<T> =
+  | { readonly kind: "done"; readonly value: T }
+  | {
+      readonly kind: "retry";
+      readonly reason: string;
+      readonly status?: number;
+      /** What the provider asked for (`Retry-After`). */
+      readonly retryAfterMs?: number;
+      /** The error the attempt threw, when it threw one. */
+      readonly error?: unknown;
+    };
+
+/** How a retry loop waits and when it stops. */
+export interface RetrySchedule {
+  /** Attempts in all, the first included. */
+  readonly maxAttempts: number;
+  readonly baseDelayMs: number;
+  readonly maxDelayMs: number;
+  /** The longest wait a `Retry-After` may ask for (default: no cap). */
+  readonly maxRetryAfterMs?: number;
+  /** Ends the loop, and any wait, when it aborts. */
+  readonly signal?: AbortSignal;
+  /** Told of each retry before its wait. */
+  readonly onRetry?: (retry: LlmRetry) => void;
+  /** How to wait (tests); default a timer that ends when the signal aborts. */
+  readonly sleep?: Sleep;
+  /** A number in [0, 1) for jitter (default `Math.random`). */
+  readonly random?: () => number;
+}
+
+/** The errors a retry loop ends with, made by its caller (each adapter words its own). */
+export interface RetryEnds {
+  /** The signal aborted before an attempt or during a wait; `last` is the failure waited on. */
+  readonly cancelled: (last: Extract<AttemptOutcome<unknown>, { kind: "retry" }> | undefined) => unknown;
+  /** The last attempt failed too. */
+  readonly gaveUp: (last: Extract<AttemptOutcome<unknown>, { kind: "retry" }>, attempts: number) => unknown;
+}
+
+/**
+ * Tries `attempt` until it is done or the attempts are used up, waiting between tries as
+ * long as a `Retry-After` asks (capped), else exponential backoff with equal jitter. An
+ * error `attempt` throws ends the loop at once. The one loop behind the HTTP adapters, AI
+ * SDK model objects and the agent loop's retries of every other model.
+ */
+export async function retryLoop<T>(
+  schedule: RetrySchedule,
+  attempt: (n: number) => Promise<AttemptOutcome<T>>,
+  ends: RetryEnds,
+): Promise<T> {
+  const { signal } = schedule;
+  let last: Extract<AttemptOutcome<T>, { kind: "retry" }> | undefined;
+  for (let n = 0; ; n++) {
+    if (signal?.aborted) throw ends.cancelled(last);
+    const outcome = await attempt(n);
+    if (outcome.kind === "done") return outcome.value;
+    last = outcome;
+    const attempts = n + 1;
+    if (attempts >= schedule.maxAttempts) throw ends.gaveUp(outcome, attempts);
+    const delayMs =
+      outcome.retryAfterMs !== undefined
+        ? Math.min(outcome.retryAfterMs, schedule.maxRetryAfterMs ?? Infinity)
+        : backoffDelay(n, schedule.baseDelayMs, schedule.maxDelayMs, schedule.random ?? Math.random);
+    tellRetry(schedule.onRetry, {
+      attempt: attempts,
+      ...(outcome.status !== undefined ? { status: outcome.status } : {}),
+      ...(outcome.retryAfterMs !== undefined ? { retryAfterMs: outcome.retryAfterMs } : {}),
+      delayMs,
+    });
+    try {
+      await (schedule.sleep ?? abortableSleep)(delayMs, signal);
+    } catch (error) {
+      if (signal?.aborted) throw ends.cancelled(last);
+      throw error;
+    }
+  }
+}
+
 export interface RetryRun {
   readonly policy: LlmRetryPolicy;
   readonly signal?: AbortSignal;
@@ -101,25 +217,29 @@ export interface RetryRun {
 }
 
 /**
- * Runs `attempt` until it succeeds, throws an error not worth another try, or the
+ * Runs a model call until it succeeds, throws an error not worth another try, or the
  * attempts are used up (the last error is thrown). A wait ends early when the signal
  * aborts: the error that caused it is thrown then.
  */
-export async function withLlmRetry<T>(run: RetryRun, attempt: () => Promise<T>): Promise<T> {
+export async function withLlmRetry<T>(run: RetryRun, call: () => Promise<T>): Promise<T> {
   const { policy, signal } = run;
-  for (let n = 1; ; n++) {
-    try {
-      return await attempt();
-    } catch (e) {
-      if (n >= policy.maxAttempts || signal?.aborted === true || !isRetryable(e)) throw e;
-      const delayMs = backoffDelay(n - 1, policy.baseDelayMs, policy.maxDelayMs, run.random ?? Math.random);
-      const status = field(e, "status") ?? field(e, "statusCode");
-      tellRetry(run.onRetry, { attempt: n, ...(typeof status === "number" ? { status } : {}), delayMs });
+  return retryLoop<T>(
+    {
+      ...policy,
+      ...(signal !== undefined ? { signal } : {}),
+      ...(run.onRetry !== undefined ? { onRetry: run.onRetry } : {}),
+      ...(run.sleep !== undefined ? { sleep: run.sleep } : {}),
+      ...(run.random !== undefined ? { random: run.random } : {}),
+    },
+    async () => {
       try {
-        await (run.sleep ?? abortableSleep)(delayMs, signal);
-      } catch {
-        throw e;
+        return { kind: "done", value: await call() };
+      } catch (e) {
+        if (signal?.aborted === true || !isRetryable(e)) throw e;
+        const status = field(e, "status") ?? field(e, "statusCode");
+        return { kind: "retry", reason: String(e), ...(typeof status === "number" ? { status } : {}), error: e };
       }
-    }
-  }
+    },
+    { cancelled: (last) => last?.error ?? new Error("request cancelled"), gaveUp: (last) => last.error },
+  );
 }
