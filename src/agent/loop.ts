@@ -1151,9 +1151,10 @@ class Run {
         ...(this.journal !== null ? { journal: this.toolJournal(this.journal) } : {}),
         record: (c) => this.recordCall(c),
         // The arguments' copy is a walk under the watchdog: made only for someone who listens.
-        started: (name, args, key) => {
+        started: (name, args, key, cached) => {
           if (this.options.onEvent === undefined) return;
-          this.event({ type: "tool-call", callId: `${this.turn}${key}`, name, args: traceValue(args, def.limits, this.msLeft()) }, true);
+          const copy = traceValue(args, def.limits, this.msLeft());
+          this.event({ type: "tool-call", callId: `${this.turn}${key}`, name, args: copy, ...(cached ? { cached: true as const } : {}) }, true);
         },
         seen: (value) => this.firewalled(value),
         msLeft: () => this.msLeft(),

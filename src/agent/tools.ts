@@ -64,7 +64,7 @@ export interface ToolHost {
   /** Records a call (the turn's trace and the trace sink). */
   readonly record: (call: ToolCallTrace) => void;
   /** Told of each call as it starts (the run's events). */
-  readonly started?: (name: string, args: Record<string, unknown>, key: string) => void;
+  readonly started?: (name: string, args: Record<string, unknown>, key: string, cached: boolean) => void;
   /** Told of every value a tool answers, before a program sees it (its firewalled leaves). */
   readonly seen: (value: unknown) => void;
   /** The time (ms) the walks over a call's arguments and answer may take now: what is left of the turn. */
@@ -336,7 +336,7 @@ function recorder(
   end: () => void;
 } {
   const t0 = performance.now();
-  host.started?.(name, args, at.key);
+  host.started?.(name, args, at.key, cached);
   let recorded = false;
   let journaled = !live;
   const onAbort = (): void => {

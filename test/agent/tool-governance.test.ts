@@ -316,6 +316,13 @@ describe("cache", () => {
     expect(last.cached).toBe(hit ? true : undefined);
     const results = events.filter((e) => e.type === "tool-result");
     expect(results.at(-1)).toMatchObject(hit ? { cached: true } : {});
+    const starts = events.filter((e) => e.type === "tool-call");
+    expect(starts.at(-1)).toMatchObject(hit ? { cached: true } : {});
+    if (!hit) {
+      expect(starts.at(-1)).not.toHaveProperty("cached");
+      expect(results.at(-1)).not.toHaveProperty("cached");
+      expect(last).not.toHaveProperty("cached");
+    }
     expect(trace.filter((e) => e.type === "tool_call").at(-1)).toMatchObject(hit ? { cached: true } : {});
     if (hit) expect(step.return).toEqual(step.turns[0]!.toolCalls[0]!.result);
   });
