@@ -49,7 +49,11 @@ describe("agent-file keys", () => {
   it.each([
     ["maxToolCalls below 0", "maxToolCalls: -1", "2:15: maxToolCalls must be an integer of at least 0, got number -1"],
     ["toolConcurrency 0", "toolConcurrency: 0", "2:18: toolConcurrency must be an integer of at least 1, got number 0"],
-    ["llmRetry not a map", "llmRetry: 3", '2:11: llmRetry must be a map, got number 3 — write one "option: number" per line'],
+    [
+      "llmRetry not a map",
+      "llmRetry: 3",
+      '2:11: llmRetry must be a map, got number 3 — write one "option: number" per line',
+    ],
     [
       "llmRetry unknown key",
       "llmRetry:\n  maxAttempt: 3",
@@ -93,7 +97,8 @@ describe("loading", () => {
       "agents/a.agent.md": file(
         "maxToolCalls: 10\ntoolConcurrency: 2\nllmRetry:\n  maxAttempts: 2\ntools:\n  search:\n    from: ../tools/t.mjs#search\n    cache: true\n    concurrency: 1\n    timeoutMs: 100",
       ),
-      "tools/t.mjs": "export function search(args) { return [args.q]; }\n",
+      "tools/t.mjs":
+        "export function search(args) { globalThis.__ptccSearchCalls = (globalThis.__ptccSearchCalls ?? 0) + 1; return [args.q]; }\n",
     };
     for (const [name, text] of Object.entries(files)) {
       mkdirSync(dirname(join(root, name)), { recursive: true });
@@ -106,5 +111,16 @@ describe("loading", () => {
       concurrency: 1,
       timeoutMs: 100,
     });
+    // And they work: the same call twice runs the module's function once.
+    const fence = "```";
+    const replies = [
+      `${fence}clojure\n(tool/search {:q "x"})\n${fence}`,
+      `${fence}clojure\n(return (tool/search {:q "x"}))\n${fence}`,
+    ];
+    let turn = 0;
+    const step = await agent.run({}, { llm: async () => replies[turn++]! });
+    expect(step.ok, JSON.stringify(step.failure)).toBe(true);
+    expect(step.return).toEqual(["x"]);
+    expect((globalThis as { __ptccSearchCalls?: number }).__ptccSearchCalls).toBe(1);
   });
 });
