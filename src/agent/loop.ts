@@ -65,7 +65,7 @@ import { TOOL_CHECK, toolCatalog } from "./tool-check.js";
 import { buildTools, toolEntries, toolSignatures, type ToolJournal } from "./tools.js";
 import { DEFAULT_TOOL_CONCURRENCY, ToolGovernor } from "./tool-governor.js";
 import { ToolCache } from "./tool-cache.js";
-import { retryPolicy, withLlmRetry } from "../llm/retry.js";
+import { retryPolicy, settledError, withLlmRetry } from "../llm/retry.js";
 import type { ToolFunction } from "../evaluator/session.js";
 import { agentLabel } from "./rules.js";
 import { checkRunOptions, optionsReason, type CheckedRunOptions } from "./run-options.js";
@@ -1326,11 +1326,17 @@ class Run {
           ...(onText !== undefined ? { onText } : {}),
           ...(retry !== undefined ? { retry } : {}),
         });
-        return isTextStream(answer)
-          ? await collectText(answer, onText, signal)
-          : await abortable(Promise.resolve(answer), signal).then((a) =>
-              isTextStream(a) ? collectText(a, onText, signal) : (a as string | LlmReply),
-            );
+        try {
+          return isTextStream(answer)
+            ? await collectText(answer, onText, signal)
+            : await abortable(Promise.resolve(answer), signal).then((a) =>
+                isTextStream(a) ? collectText(a, onText, signal) : (a as string | LlmReply),
+              );
+        } catch (e) {
+          // Text already streamed to listeners is not streamed again: such a failure is final.
+          if (streamed && typeof e === "object" && e !== null) settledError(e);
+          throw e;
+        }
       });
       const reply = normalizeReply(raw);
       if (typeof reply.content !== "string") throw new LlmError("the LLM's reply has no text content");

@@ -134,6 +134,27 @@ describe("llmRetry in a run", () => {
     expect(calls.n).toBe(1);
   });
 
+  it.each([
+    ["before any text: retried", 0, true],
+    ["after text reached onChunk: not retried (the text would be shown twice)", 1, false],
+  ])("a streaming model failing %s", async (_name, piecesBefore, retried) => {
+    let calls = 0;
+    const llm = (): AsyncIterable<string> =>
+      (async function* () {
+        calls++;
+        if (calls === 1) {
+          for (let i = 0; i < piecesBefore; i++) yield "partial ";
+          throw withProps("stream dropped", { status: 503 });
+        }
+        yield clj("(return 42)");
+      })();
+    const chunks: string[] = [];
+    const step = await agent({ baseDelayMs: 1 }).run({}, { llm, onChunk: (t) => chunks.push(t) });
+    expect(calls).toBe(retried ? 2 : 1);
+    expect(step.ok).toBe(retried);
+    if (!retried) expect(step.failure?.kind).toBe("llm");
+  });
+
   it("the run's llmRetry is over the definition's", async () => {
     const { calls, llm } = answering([withProps("x", { retryable: true })]);
     const step = await agent({ maxAttempts: 1 }).run({}, { llm, llmRetry: { maxAttempts: 2, baseDelayMs: 1 } });
