@@ -7,14 +7,91 @@
 // lives in shared chunks: one module instance of each class (PtcError, PtcFn, ...) whichever
 // entries an app imports. Browsers get the unbundled dist/browser.js (the `browser`
 // condition) and bundle it themselves.
+//
+// The ANTLR side of the language (the reader of PTC-Lisp, the ANTLR path of the signature
+// reader, the generated parsers and antlr4ng: half the code) is loaded on first use, not
+// at import: what imports those modules gets a stand-in whose functions load the real
+// module (an entry of this build, so it shares the chunks and their classes) with
+// require() — synchronous, since reading is — the first time one of them is called. An app
+// whose compiled agents read signatures through the fast path (signature/fast-parse.ts)
+// and has not run a program yet has not loaded ANTLR.
 import { build } from "esbuild";
 import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const dist = join(root, "dist");
+
+/** The modules loaded on first call, and the functions the rest of the code calls in them. */
+const LAZY = {
+  "reader/read.js": ["read", "readOne"],
+  "signature/grammar-parse.js": ["parseWithAntlr"],
+};
+// A stand-in can only forward function calls: check that these are the modules' exports
+// other than types, all of them functions (else a new export would be missing in the bundle).
+for (const [entry, names] of Object.entries(LAZY)) {
+  const m = await import(pathToFileURL(join(dist, entry)).href);
+  const exported = Object.keys(m).filter((k) => typeof m[k] === "function" && !/^[A-Z]/.test(k));
+  const missing = exported.filter((k) => !names.includes(k));
+  const absent = names.filter((k) => typeof m[k] !== "function");
+  if (missing.length > 0 || absent.length > 0) {
+    console.error(
+      `bundle-lib: update LAZY["${entry}"]: not forwarded ${missing.join(", ")}; not functions ${absent.join(", ")}`,
+    );
+    process.exit(1);
+  }
+}
+
+/** Resolves imports of the LAZY modules (other than as entries) to their stand-ins. */
+const lazyPlugin = {
+  name: "ptcc-lazy-grammar",
+  setup(b) {
+    const filter = new RegExp(
+      `(${Object.keys(LAZY)
+        .map((e) => e.split("/").pop().replace(".", "\\."))
+        .join("|")})$`,
+    );
+    b.onResolve({ filter }, (args) => {
+      if (args.kind === "entry-point") return undefined;
+      const file = join(args.resolveDir, args.path);
+      const entry = Object.keys(LAZY).find((e) => file === join(dist, e));
+      return entry === undefined ? undefined : { path: entry, namespace: "ptcc-lazy" };
+    });
+    b.onLoad({ filter: /.*/, namespace: "ptcc-lazy" }, (args) => ({
+      resolveDir: dist,
+      contents: [
+        'import { createRequire } from "node:module";',
+        'import { fileURLToPath } from "node:url";',
+        "let loaded;",
+        "function load() {",
+        // Every output file lives in dist/lib/ or a folder of it: the entry is found from there.
+        "  const url = import.meta.url;",
+        '  const at = url.lastIndexOf("/lib/");',
+        `  return (loaded ??= createRequire(url)(fileURLToPath(new URL(${JSON.stringify(args.path)}, url.slice(0, at + 5)))));`,
+        "}",
+        ...LAZY[args.path].map((f) => `export function ${f}(...args) { return load().${f}(...args); }`),
+      ].join("\n"),
+    }));
+  },
+};
+
+/**
+ * yaml's ES module build (the one it gives browsers; the same code) instead of its CommonJS
+ * one: bundled as ES modules, it is tree-shaken and costs no wrapper run at import.
+ */
+const yamlEsmPlugin = {
+  name: "ptcc-yaml-esm",
+  setup(b) {
+    b.onResolve({ filter: /^yaml$/ }, () => ({
+      path: join(root, "node_modules", "yaml", "browser", "dist", "index.js"),
+    }));
+  },
+};
+
 await build({
+  plugins: [lazyPlugin, yamlEsmPlugin],
   entryPoints: [
+    ...Object.keys(LAZY),
     "index.js",
     "runtime/index.js",
     "otel/index.js",
@@ -48,6 +125,9 @@ await build({
   // The maps of tsc's output (with the TypeScript sources inlined) are followed, so stack
   // traces and debuggers reach src/.
   sourcemap: true,
+  // Less text for V8 to parse at each import (a third of the bytes); names stay, for stack traces.
+  minifyWhitespace: true,
+  minifySyntax: true,
   logLevel: "warning",
   // Bundled CommonJS dependencies (yaml) call require() for Node's built-in modules.
   banner: {
