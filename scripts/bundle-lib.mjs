@@ -9,13 +9,14 @@
 // condition) and bundle it themselves.
 //
 // The ANTLR side of the language (the reader of PTC-Lisp, the ANTLR path of the signature
-// reader, the generated parsers and antlr4ng: half the code) is loaded on first use, not
-// at import: what imports those modules gets a stand-in whose functions load the real
+// reader, the generated parsers and antlr4ng: half the code) and the YAML parser of agent
+// files are loaded on first use, not at import: what imports those modules gets a stand-in whose functions load the real
 // module (an entry of this build, so it shares the chunks and their classes) with
 // require() — synchronous, since reading is — the first time one of them is called. An app
 // whose compiled agents read signatures through the fast path (signature/fast-parse.ts)
 // and has not run a program yet has not loaded ANTLR.
 import { build } from "esbuild";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
@@ -26,6 +27,17 @@ const dist = join(root, "dist");
 const LAZY = {
   "reader/read.js": ["read", "readOne"],
   "signature/grammar-parse.js": ["parseWithAntlr"],
+  // The YAML of agent files: a compiled agent reads none.
+  "agent-file/yaml.js": [
+    "isAlias",
+    "isMap",
+    "isScalar",
+    "isSeq",
+    "parseDocument",
+    "lineCounter",
+    "findPair",
+    "forEachAlias",
+  ],
 };
 // A stand-in can only forward function calls: check that these are the modules' exports
 // other than types, all of them functions (else a new export would be missing in the bundle).
@@ -134,3 +146,34 @@ await build({
     js: "import { createRequire as __ptccCreateRequire } from 'node:module'; const require = __ptccCreateRequire(import.meta.url);",
   },
 });
+
+// The browser entries (the `browser` condition of `ptcc`, `ptcc/runtime`, `ptcc/otel`,
+// `ptcc/ai-sdk`) into dist/web/: ES modules with antlr4ng and yaml inside, so that the
+// package has no dependencies to install (an app's bundler tree-shakes these files as it
+// would the sources). Not minified, and without source maps: the app's bundler minifies and
+// maps its own bundle.
+await build({
+  entryPoints: ["browser.js", "runtime/index.js", "otel/index.js", "ai-sdk/index.js"].map((e) => join(dist, e)),
+  outbase: dist,
+  outdir: join(dist, "web"),
+  chunkNames: "chunks/[name]-[hash]",
+  bundle: true,
+  splitting: true,
+  format: "esm",
+  platform: "browser",
+  target: "es2022",
+  external: ["@opentelemetry/*", "ai", "@ai-sdk/*"],
+  logLevel: "warning",
+});
+
+// The maps keep ptcc's own sources (tsc's maps inline them) but not the text of bundled
+// packages (antlr4ng, yaml): those are theirs to publish, and they would add a megabyte to
+// every install.
+for (const entry of readdirSync(join(dist, "lib"), { recursive: true, withFileTypes: true })) {
+  if (!entry.isFile() || !entry.name.endsWith(".js.map")) continue;
+  const file = join(entry.parentPath ?? entry.path, entry.name);
+  const map = JSON.parse(readFileSync(file, "utf8"));
+  if (!Array.isArray(map.sourcesContent)) continue;
+  map.sourcesContent = map.sourcesContent.map((text, i) => (/node_modules\//.test(map.sources[i]) ? null : text));
+  writeFileSync(file, JSON.stringify(map));
+}

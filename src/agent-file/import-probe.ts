@@ -16,6 +16,15 @@
  */
 import { Worker } from "node:worker_threads";
 
+/** Where tsx's API is; null when tsx (an optional peer) is not installed: no TypeScript module gets this far then. */
+function tsxUrl(): string | null {
+  try {
+    return import.meta.resolve("tsx/esm/api");
+  } catch {
+    return null;
+  }
+}
+
 /** How long a tool module may take to load, by default. */
 export const DEFAULT_IMPORT_TIMEOUT_MS = 10_000;
 
@@ -96,7 +105,7 @@ export class ImportProbe {
     if (this.worker !== null) return this.worker;
     const w = new Worker(WORKER, {
       eval: true,
-      workerData: { tsx: import.meta.resolve("tsx/esm/api") },
+      workerData: { tsx: tsxUrl() },
       resourceLimits: { maxOldGenerationSizeMb: PROBE_HEAP_MB },
       stdout: true,
       stderr: true,

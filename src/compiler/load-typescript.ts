@@ -13,6 +13,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { basename, dirname, join } from "node:path";
 import type { ts } from "ts-morph";
+import { isMissingModule, MissingPackageError, TS_MORPH_INSTALL } from "../diagnostics/missing-package.js";
 import { cacheKey, codeCache, contentHash, requireCached, writeCacheFile, type CodeCache } from "./code-cache.js";
 
 /** The compiler and the declaration files of its standard library, by file name (`lib.es2023.d.ts`). */
@@ -64,8 +65,17 @@ export function defaultCacheDir(env: NodeJS.ProcessEnv = process.env): string | 
 export function loadTypeScript(cache: CodeCache): TypeScriptApi {
   const files = tsMorphFiles();
   if (files === null) {
-    // An unusual install: ts-morph's own entry point has both.
-    const morph = createRequire(import.meta.url)("ts-morph") as typeof import("ts-morph");
+    // An unusual install: ts-morph's own entry point has both. Or none: ts-morph is an
+    // optional peer (an app that only runs compiled agents does not install it).
+    let morph: typeof import("ts-morph");
+    try {
+      morph = createRequire(import.meta.url)("ts-morph") as typeof import("ts-morph");
+    } catch (e) {
+      if (isMissingModule(e, "ts-morph")) {
+        throw new MissingPackageError("ts-morph", "reading the types of TypeScript tool modules", TS_MORPH_INSTALL);
+      }
+      throw e;
+    }
     const common = createRequire(createRequire(import.meta.url).resolve("ts-morph"))("@ts-morph/common") as {
       getLibFiles(): readonly { fileName: string; text: string }[];
     };
