@@ -71,13 +71,23 @@ function packages(modules) {
 
 const INSTALL_SCRIPTS = ["preinstall", "install", "postinstall"];
 
-export async function runLeanSuite({ quick, line }) {
+/** Preloaded into each timed process: prints its CPU time (user + system, ms) to stderr at exit. */
+const CPU_REPORTER =
+  'process.on("exit", () => { const u = process.cpuUsage(); process.stderr.write(`cpu ${(u.user + u.system) / 1000}\\n`); });\n';
+
+/**
+ * `tarball`: another packed ptcc to measure instead of this checkout's (before/after; the
+ * agent is compiled by this checkout's ptcc either way).
+ */
+export async function runLeanSuite({ quick, line, tarball: given }) {
   let failed = false;
   const dir = mkdtempSync(join(tmpdir(), "ptcc-bench-lean-"));
   try {
-    const tarball = execFileSync(process.execPath, [join(root, "scripts", "pack.mjs"), "--out", dir], {
-      encoding: "utf8",
-    }).trim();
+    const tarball =
+      given ??
+      execFileSync(process.execPath, [join(root, "scripts", "pack.mjs"), "--out", dir], {
+        encoding: "utf8",
+      }).trim();
     const tarballBytes = lstatSync(tarball).size;
     const app = join(dir, "app");
     mkdirSync(app);
@@ -132,22 +142,34 @@ export async function runLeanSuite({ quick, line }) {
       { name: 'import "ptcc"', args: ["--input-type=module", "-e", 'import "ptcc";'] },
       { name: 'import "ptcc/runtime"', args: ["--input-type=module", "-e", 'import "ptcc/runtime";'] },
     ];
+    writeFileSync(join(app, "cpu-reporter.mjs"), CPU_REPORTER);
     const rounds = quick ? 3 : 21;
     const times = cases.map(() => []);
+    const cpus = cases.map(() => []);
     for (let r = 0; r < rounds + 1; r++) {
       for (const [i, c] of cases.entries()) {
         const start = performance.now();
-        const p = spawnSync(process.execPath, c.args, { cwd: app, encoding: "utf8" });
+        const p = spawnSync(process.execPath, ["--import", "./cpu-reporter.mjs", ...c.args], {
+          cwd: app,
+          encoding: "utf8",
+        });
         const ms = performance.now() - start;
-        if (p.status !== 0) {
+        const cpu = /^cpu ([\d.]+)$/m.exec(p.stderr);
+        if (p.status !== 0 || cpu === null) {
           failed = true;
           line(`${c.name} failed (exit ${p.status}):\n${p.stderr}`);
         }
-        if (r > 0) times[i].push(ms); // the first round warms the file cache
+        if (r > 0) {
+          // the first round warms the file cache
+          times[i].push(ms);
+          cpus[i].push(Number(cpu?.[1]));
+        }
       }
     }
     const med = times.map((t) => median(t));
     const over = med.map((m) => m - med[0]);
+    const cpuMed = cpus.map((t) => median(t));
+    const cpuOver = cpuMed.map((m) => m - cpuMed[0]);
 
     line("Lean runtime: a production install of an app with compiled agents (npm ci --omit=dev)");
     line(
@@ -159,9 +181,15 @@ export async function runLeanSuite({ quick, line }) {
       `  install scripts: ${scripted.length === 0 && !warned ? "none" : scripted.map((p) => p.name).join(", ") || "npm warned"} (target: none)`,
     );
     line(`  start-up, median ms of ${rounds} processes each, alternating (over node -e 0 in brackets):`);
+    line(`    ${"".padEnd(26)}${"wall".padStart(8)}${"".padStart(10)}${"CPU".padStart(8)}`);
+    const plus = (x) => `(+${x.toFixed(1)})`.padStart(10);
     for (const [i, c] of cases.entries()) {
-      line(`    ${c.name.padEnd(26)}${med[i].toFixed(1).padStart(8)}${i === 0 ? "" : `  (+${over[i].toFixed(1)})`}`);
+      line(
+        `    ${c.name.padEnd(26)}${med[i].toFixed(1).padStart(8)}${i === 0 ? "".padStart(10) : plus(over[i])}` +
+          `${cpuMed[i].toFixed(1).padStart(8)}${i === 0 ? "" : plus(cpuOver[i])}`,
+      );
     }
+    line("    (CPU: user + system time of the process; steadier than wall time on a busy machine)");
     line(`  target: the generated agent module ≤ ${TARGETS.importOverNodeMs} ms over node -e 0`);
     line();
     return {
@@ -174,7 +202,9 @@ export async function runLeanSuite({ quick, line }) {
         tarballBytes,
         npmCiMs: installMs,
         startMs: Object.fromEntries(cases.map((c, i) => [c.name, med[i]])),
+        cpuMs: Object.fromEntries(cases.map((c, i) => [c.name, cpuMed[i]])),
         agentOverNodeMs: over[1],
+        agentCpuOverNodeMs: cpuOver[1],
       },
     };
   } finally {
