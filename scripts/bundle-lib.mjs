@@ -17,7 +17,7 @@
 // and has not run a program yet has not loaded ANTLR.
 import { build } from "esbuild";
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { dirname, join, relative, sep } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
@@ -54,6 +54,15 @@ for (const [entry, names] of Object.entries(LAZY)) {
   }
 }
 
+/**
+ * A string as long as any relative path it stands for, replaced after the build by the path
+ * from its output file to the entry (padded with "./": same length, so the maps stay right).
+ */
+const PLACEHOLDER_LENGTH = 96;
+function placeholder(entry) {
+  return `@ptcc-lazy:${entry}@`.padEnd(PLACEHOLDER_LENGTH, "#");
+}
+
 /** Resolves imports of the LAZY modules (other than as entries) to their stand-ins. */
 const lazyPlugin = {
   name: "ptcc-lazy-grammar",
@@ -73,13 +82,19 @@ const lazyPlugin = {
       resolveDir: dist,
       contents: [
         'import { createRequire } from "node:module";',
-        'import { fileURLToPath } from "node:url";',
         "let loaded;",
         "function load() {",
-        // Every output file lives in dist/lib/ or a folder of it: the entry is found from there.
-        "  const url = import.meta.url;",
-        '  const at = url.lastIndexOf("/lib/");',
-        `  return (loaded ??= createRequire(url)(fileURLToPath(new URL(${JSON.stringify(args.path)}, url.slice(0, at + 5)))));`,
+        "  if (loaded !== undefined) return loaded;",
+        // The path from the output file this ends up in: written after the build (below).
+        `  const path = ${JSON.stringify(placeholder(args.path))};`,
+        "  try {",
+        "    return (loaded = createRequire(import.meta.url)(path));",
+        "  } catch (e) {",
+        '    if (e?.code !== "MODULE_NOT_FOUND") throw e;',
+        "    throw new Error(",
+        `      \`ptcc could not load its dist/lib/${args.path} next to its own code (\${import.meta.url}): an app bundled for Node must keep "ptcc" external (esbuild --external:ptcc, or the like)\`,`,
+        "    );",
+        "  }",
         "}",
         ...LAZY[args.path].map((f) => `export function ${f}(...args) { return load().${f}(...args); }`),
       ].join("\n"),
@@ -165,6 +180,25 @@ await build({
   external: ["@opentelemetry/*", "ai", "@ai-sdk/*"],
   logLevel: "warning",
 });
+
+// Each stand-in's path, from the output file it is in.
+for (const entry of readdirSync(join(dist, "lib"), { recursive: true, withFileTypes: true })) {
+  if (!entry.isFile() || !entry.name.endsWith(".js")) continue;
+  const file = join(entry.parentPath ?? entry.path, entry.name);
+  const text = readFileSync(file, "utf8");
+  if (!text.includes("@ptcc-lazy:")) continue;
+  let written = text;
+  for (const lazy of Object.keys(LAZY)) {
+    let rel = relative(dirname(file), join(dist, "lib", lazy))
+      .split(sep)
+      .join("/");
+    if (!rel.startsWith(".")) rel = `./${rel}`;
+    while (rel.length + 2 <= PLACEHOLDER_LENGTH) rel = `./${rel}`;
+    if (rel.length < PLACEHOLDER_LENGTH) rel = `.//${rel.slice(2)}`;
+    written = written.split(placeholder(lazy)).join(rel);
+  }
+  writeFileSync(file, written);
+}
 
 // The maps keep ptcc's own sources (tsc's maps inline them) but not the text of bundled
 // packages (antlr4ng, yaml): those are theirs to publish, and they would add a megabyte to
