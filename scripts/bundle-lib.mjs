@@ -5,8 +5,8 @@
 // of some 300 modules is most of what `import "ptcc"` costs over bare Node (bench/README.md,
 // import time). The entries are built together with code splitting, so code they share
 // lives in shared chunks: one module instance of each class (PtcError, PtcFn, ...) whichever
-// entries an app imports. Browsers get the unbundled dist/browser.js (the `browser`
-// condition) and bundle it themselves.
+// entries an app imports. Browsers get dist/web/ (the `browser` condition; built at the end),
+// which their bundlers bundle again.
 //
 // The ANTLR side of the language (the reader of PTC-Lisp, the ANTLR path of the signature
 // reader, the generated parsers and antlr4ng: half the code) and the YAML parser of agent
