@@ -33,8 +33,8 @@ import {
   type ModulePathDetail,
   type ToolEntry,
 } from "./parse.js";
-import { isMissingModule, MissingPackageError, TSX_INSTALL } from "../diagnostics/missing-package.js";
-import { DEFAULT_IMPORT_TIMEOUT_MS, ImportProbe, ImportProbeError } from "./import-probe.js";
+import { MissingPackageError, TSX_INSTALL } from "../diagnostics/missing-package.js";
+import { DEFAULT_IMPORT_TIMEOUT_MS, ImportProbe, ImportProbeError, tsxApiUrl } from "./import-probe.js";
 
 /** What a file cannot say (functions, host limits): applied to every agent loaded. */
 export interface LoadAgentFileOptions {
@@ -392,11 +392,12 @@ let tsxModule: Promise<Tsx> | undefined;
 
 /** tsx's API, imported once; MissingPackageError when it is not installed. */
 function loadTsx(): Promise<Tsx> {
-  return (tsxModule ??= import("tsx/esm/api").catch((e: unknown) => {
+  return (tsxModule ??= (async () => {
+    const url = tsxApiUrl();
+    if (url === null) throw new MissingPackageError("tsx", "importing a TypeScript tool module", TSX_INSTALL);
+    return (await import(url)) as Tsx;
+  })().catch((e: unknown) => {
     tsxModule = undefined;
-    if (isMissingModule(e, "tsx")) {
-      throw new MissingPackageError("tsx", "importing a TypeScript tool module", TSX_INSTALL);
-    }
     throw e;
   }));
 }

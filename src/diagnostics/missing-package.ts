@@ -7,6 +7,7 @@
  * trace. (Not listed as optional peers either: npm would then keep a development copy in
  * the app's production install.)
  */
+/** A feature needs a package that is not installed: what it is and how to install it. */
 export class MissingPackageError extends Error {
   /** The package to install, such as `ts-morph`. */
   readonly packageName: string;
@@ -24,14 +25,6 @@ export class MissingPackageError extends Error {
   format(): string {
     return `${this.message} — ${this.install}`;
   }
-}
-
-/** Whether `error` is Node's "module not found" for `specifier` (the package itself, not one of its files' imports). */
-export function isMissingModule(error: unknown, specifier: string): boolean {
-  if (typeof error !== "object" || error === null) return false;
-  const { code, message } = error as { code?: unknown; message?: unknown };
-  if (code !== "ERR_MODULE_NOT_FOUND" && code !== "MODULE_NOT_FOUND") return false;
-  return typeof message === "string" && (message.includes(`'${specifier}'`) || message.includes(`"${specifier}"`));
 }
 
 /** The commands that install them, at the versions ptcc is tested with (its devDependencies). */
