@@ -266,7 +266,7 @@ export async function compileAgents(options: CompileOptions): Promise<CompileRes
       } catch (e) {
         // ts-morph is an optional peer: without it, each TypeScript tool says what to install.
         if (!(e instanceof MissingPackageError)) throw e;
-        for (const { unit, tool } of requests) report(at(unit, "PTC170", e.message, tool.entry.fromSpan, e.install));
+        for (const { unit, tool } of requests) report(at(unit, "PTC161", e.message, tool.entry.fromSpan, e.install));
         results = [];
       }
       for (const { unit, tool, request } of results.length === 0 ? [] : requests) {

@@ -506,10 +506,10 @@ describe("a production install (npm ci --omit=dev) of an app with compiled agent
     expect(plain.code).toBe(0);
   });
 
-  it("ptcc compile of a TypeScript tool without ts-morph: PTC170 at the tool, naming what to install", () => {
+  it("ptcc compile of a TypeScript tool without ts-morph: PTC161 at the tool, naming what to install", () => {
     const r = run(prod, process.execPath, [ptccIn(prod), "compile", "agents", "--out", "gen-ts"]);
     expect(r.out).toContain(
-      "agents/orders.agent.md:6:11: error PTC170: reading the types of TypeScript tool modules needs the optional package ts-morph, which is not installed — npm install --save-dev ts-morph@28.0.0",
+      "agents/orders.agent.md:6:11: error PTC161: reading the types of TypeScript tool modules needs the optional package ts-morph, which is not installed — npm install --save-dev ts-morph@28.0.0",
     );
     expect(r.code).toBe(1);
   });
