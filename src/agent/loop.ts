@@ -77,6 +77,7 @@ import { stepToJson } from "./step-json.js";
 import { hasAltSpellings, inSignatureSpelling as respell } from "./signature-keys.js";
 import { EVENT_IDS, type RunEvent, type RunEventBody } from "./events.js";
 import { Allowance } from "./allowance.js";
+import { isModelCall } from "./model-call.js";
 import { estimateTokensOf, shouldCompact, summaryNote, trimNote, turnsToKeep, CHARS_PER_TOKEN, COMPACT_TO } from "./compaction.js";
 import { DEFAULT_TURN_BUDGET } from "./rules.js";
 import { renderUserSections } from "./prompt/namespace.js";
@@ -109,6 +110,8 @@ export interface ParentRun {
   readonly journal?: { readonly log: RunLog; readonly path: string };
   /** What the parent's subtree may still spend (tokens, turns): the child's spending counts there too. */
   readonly allowance: Allowance;
+  /** The child is one model call (model-call.ts): its turns are its own, not the parent's budget's. */
+  readonly turnsApart?: boolean;
 }
 
 interface Counters {
@@ -295,7 +298,7 @@ class Run {
     // The default budget never cuts the run's own turns short (maxTurns 30 gets 30).
     const ownTurns = def.maxTurns + (def.retryTurns ?? 0);
     const turnLimit = def.turnBudget ?? (parent === undefined ? Math.max(DEFAULT_TURN_BUDGET, ownTurns) : undefined);
-    return new Allowance(tokenLimit, turnLimit, parent?.allowance);
+    return new Allowance(tokenLimit, turnLimit, parent?.allowance, parent?.turnsApart === true);
   }
 
   /**
@@ -1601,7 +1604,9 @@ class Run {
     inherit: boolean,
     key: string,
   ): Promise<Step> {
-    if (this.depthLeft <= 0) {
+    // A model call (llmTool, tool/llm-query) calls no tools: it runs at any depth.
+    const modelCall = isModelCall(child);
+    if (this.depthLeft <= 0 && !modelCall) {
       throw new Error(`tool/${tool}: agents may nest at most ${this.def.maxDepth} levels deep (maxDepth)`);
     }
     // The child stops when the parent's turn does (its time ran out, or the run was
@@ -1610,6 +1615,8 @@ class Run {
     // against them through the allowance), its journal and conversation options.
     const { tokenLimit: _t, budget: _b, onBudgetExceeded: _o, continueFrom: _c, message: _m, durable: _d, ...inherited } =
       this.options;
+    // A model given to a model call as a function or object is the one it uses.
+    if (modelCall && child.llm !== undefined && typeof child.llm !== "string") delete (inherited as { llm?: unknown }).llm;
     const step = await runAgent(
       child,
       args,
@@ -1629,6 +1636,7 @@ class Run {
         made: this.made,
         secrets: this.secrets,
         allowance: this.allowance,
+        ...(modelCall ? { turnsApart: true } : {}),
         ...(this.journal !== null
           ? { journal: { log: this.journal.log, path: childPath(this.journal.path, this.turn, key) } }
           : {}),

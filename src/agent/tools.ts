@@ -31,6 +31,9 @@ import {
   type ToolSpec,
 } from "./types.js";
 import type { ToolEntry } from "./prompt/namespace.js";
+import { builtinToolDefinitions } from "./builtin-tools/index.js";
+import { LLM_QUERY, llmQueryTool } from "./llm-query.js";
+import { programToolEntries } from "./program-tools.js";
 
 /**
  * How the wrapped tools journal their outcomes and replay journaled ones (a durable run).
@@ -115,6 +118,14 @@ export function buildTools(host: ToolHost): Record<string, ToolFunction> {
       const child = spec.agent.definition;
       out[name] = (args, at) => childTool(host, name, child, args, false, at);
     } else out[name] = hostTool(host, name, normalize(spec)!);
+  }
+  // The tools the options enable (program-tools.ts) take the same paths: an agent tool's, a host tool's.
+  const def = host.definition;
+  if (def.llmQuery !== undefined) {
+    out[LLM_QUERY] = llmQueryTool(def.llmQuery, (child, args, at) => childTool(host, LLM_QUERY, child, args, false, at));
+  }
+  for (const [name, spec] of Object.entries(builtinToolDefinitions(def.builtinTools, def.limits, host.msLeft))) {
+    out[name] = hostTool(host, name, spec);
   }
   return out;
 }
@@ -298,6 +309,9 @@ export function toolSignatures(def: AgentDefinition): Map<string, Signature> {
       if (sig !== null) out.set(name, sig);
     }
   }
+  for (const [name, spec] of Object.entries(builtinToolDefinitions(def.builtinTools, def.limits))) {
+    out.set(name, signatureOf(spec)!);
+  }
   return out;
 }
 
@@ -330,5 +344,13 @@ export function toolEntries(def: AgentDefinition): ToolEntry[] {
       });
     }
   }
+  const builtin = builtinToolDefinitions(def.builtinTools, def.limits);
+  out.push(
+    ...programToolEntries(def, (name) => ({
+      name,
+      signature: renderSignature(signatureOf(builtin[name]!)!),
+      ...(builtin[name]!.description !== undefined ? { description: builtin[name]!.description } : {}),
+    })),
+  );
   return out;
 }
