@@ -242,7 +242,7 @@ export async function compileAgents(options: CompileOptions): Promise<CompileRes
     for (const [i, u] of good.entries()) {
       if (!isFresh.has(u) || needsTypes(u) !== withTypes) continue;
       progress({ phase: "emit", done: i, total: good.length });
-      const text = emitAgentModule(emitInput(u, answers, out, models.get(u)), parts.get(u));
+      const text = emitAgentModule(emitInput(u, answers, out, models.get(u), fromRoot), parts.get(u));
       emitted.set(u, text);
       const file = `${u.names!.module}.ts`;
       if (early !== null && !withTypes && state.generated.get(file)?.text !== text) {
@@ -255,7 +255,7 @@ export async function compileAgents(options: CompileOptions): Promise<CompileRes
     if (!failed()) {
       emit(false);
       for (const u of good)
-        if (isFresh.has(u) && needsTypes(u)) parts.set(u, agentModuleParts(emitInput(u, answers, out, models.get(u))));
+        if (isFresh.has(u) && needsTypes(u)) parts.set(u, agentModuleParts(emitInput(u, answers, out, models.get(u), fromRoot)));
     }
     if (answered !== null) {
       const byKey = new Map([...unique.keys()].map((k, i) => [k, i]));
@@ -370,7 +370,13 @@ function emitInput(
   answers: ReadonlyMap<Extract<UnitTool, { kind: "module" }>, Extract<ToolAnswer, { ok: true }>>,
   out: string,
   model: string | undefined,
+  fromRoot: (p: string) => string,
 ): Parameters<typeof emitAgentModule>[0] {
+  // A script model of an llm tool or of llmQuery, like the agent's: from the project root.
+  const fromFile = (m: string | undefined): string | undefined =>
+    m === undefined || !m.startsWith("script:")
+      ? m
+      : `script:${fromRoot(resolve(dirname(u.absolute), m.slice("script:".length).trim()))}`;
   // Imports are relative to the module's own folder (the output mirrors the agent folders).
   const folder = dirname(join(out, `${u.names!.module}.ts`));
   const tools: EmitTool[] = u.tools.map((t): EmitTool => {
@@ -384,6 +390,11 @@ function emitInput(
           importPath: importSpecifier(folder, join(out, `${t.target.names!.module}.ts`)),
           exportName: t.target.names!.agent,
         };
+      case "llm": {
+        const { name, prompt, signature, description } = t.entry;
+        const m = fromFile(t.entry.model);
+        return { kind: "llm", name, prompt, signature, description, ...(m !== undefined ? { model: m } : {}) };
+      }
       case "module": {
         const a = answers.get(t);
         const spec = importSpecifier(folder, t.absolute);
@@ -404,7 +415,12 @@ function emitInput(
     source: u.source,
     names: u.names!,
     // A script model by its path from the project root, not from the agent file.
-    spec: model === u.spec.model ? u.spec : { ...u.spec, ...(model === undefined ? {} : { model }) },
+    spec: {
+      ...(model === u.spec.model ? u.spec : { ...u.spec, ...(model === undefined ? {} : { model }) }),
+      ...(typeof u.spec.llmQuery === "object" && u.spec.llmQuery.model !== undefined
+        ? { llmQuery: { ...u.spec.llmQuery, model: fromFile(u.spec.llmQuery.model)! } }
+        : {}),
+    },
     signature: u.signature,
     tools,
     inputsHash: u.inputsHash,
