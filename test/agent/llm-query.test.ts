@@ -305,3 +305,29 @@ describe("defineAgent checks llmQuery", () => {
     expect(defineAgent({ prompt: "x", llmQuery: true }).definition.llmQuery).toEqual({ maxCalls: 100 });
   });
 });
+
+describe("docs/agents.md, Models inside programs", () => {
+  it("the ticket example runs as shown", async () => {
+    const program = [
+      "(return",
+      " (frequencies",
+      '  (pmap #(:label (tool/llm-query {:prompt "Label this ticket as bug, question or feature: {{text}}"',
+      '                                  :signature "{label :string}"',
+      "                                  :text (:text %)}))",
+      "        data/tickets)))",
+    ].join("\n");
+    const m = model([program], (mission) => json({ label: mission.includes("crash") ? "bug" : "question" }));
+    const triage = defineAgent({
+      prompt: "Label every ticket of {{tickets}} and count the labels.",
+      signature: "(tickets [{id :int, text :string}]) -> :map",
+      llmQuery: { maxCalls: 300 },
+    });
+    const tickets = [
+      { id: 1, text: "it crashes" },
+      { id: 2, text: "how do I log in?" },
+      { id: 3, text: "crash on save" },
+    ];
+    const step = await triage.run({ tickets }, { llm: m.llm });
+    expect(step.return).toEqual({ bug: 2, question: 1 });
+  });
+});
