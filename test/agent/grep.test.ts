@@ -129,3 +129,19 @@ describe("builtinTools in an agent", () => {
     expect(() => defineAgent({ prompt: "x", ...(options as object) })).toThrow(message);
   });
 });
+
+describe("a tool source with a name ptcc provides", () => {
+  it("fails the run as any name clash of a source does", async () => {
+    const source = {
+      name: "MCP server fake",
+      open: async () => ({ tools: { grep: () => [] }, close: async () => {} }),
+    };
+    const agent = defineAgent({ prompt: "x", builtinTools: ["grep"], toolSources: [source] });
+    const { llm } = recording([clj("(return 1)")]);
+    const step = await agent.run({}, { llm });
+    expect(step.ok).toBe(false);
+    expect(step.ok ? "" : step.failure.reason).toContain(
+      "the tool grep of MCP server fake is also a tool ptcc provides (llmQuery, builtinTools)",
+    );
+  });
+});

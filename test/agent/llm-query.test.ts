@@ -331,3 +331,28 @@ describe("docs/agents.md, Models inside programs", () => {
     expect(step.return).toEqual({ bug: 2, question: 1 });
   });
 });
+
+describe("tool/llm-query in a durable run", () => {
+  it("is journaled: a resumed run replays the model calls without asking the model again", async () => {
+    const { memoryJournal } = await import("../../src/index.js");
+    const store = memoryJournal();
+    const program = '(return (pmap #(tool/llm-query {:prompt "Label: {{text}}" :text %}) ["a" "b" "c"]))';
+    const first = model([program], (mission) => json(labelOf(mission).toUpperCase()));
+    const agent = defineAgent({ prompt: "x", signature: "() -> [:string]", llmQuery: true });
+    const step = await agent.run({}, { llm: first.llm, durable: { store, runKey: "q" } });
+    expect(step.return).toEqual(["A", "B", "C"]);
+    expect(first.calls).toHaveLength(3);
+    const again = model([program], () => json("asked again"));
+    const resumed = await agent.resume("q", { store, llm: again.llm });
+    expect(resumed.return).toEqual(["A", "B", "C"]);
+    expect(again.requests).toHaveLength(0);
+    // Cut before the run's end (a crash after the calls answered): the turn is replayed, the calls too.
+    const entries = await store.load("q");
+    const cut = memoryJournal();
+    for (const e of entries.slice(0, -1)) await cut.append("q", e.seq, e);
+    const third = model([program], () => json("asked again"));
+    const replayed = await agent.resume("q", { store: cut, llm: third.llm });
+    expect(replayed.return).toEqual(["A", "B", "C"]);
+    expect(third.calls).toHaveLength(0);
+  });
+});
