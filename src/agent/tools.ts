@@ -34,6 +34,7 @@ import type { ToolEntry } from "./prompt/namespace.js";
 import { builtinToolDefinitions } from "./builtin-tools/index.js";
 import { LLM_QUERY, llmQueryTool } from "./llm-query.js";
 import { programToolEntries } from "./program-tools.js";
+import { isModelCall, modelCallFailure } from "./model-call.js";
 
 /**
  * How the wrapped tools journal their outcomes and replay journaled ones (a durable run).
@@ -236,7 +237,7 @@ async function childTool(
       // A child's broken tool is as much beyond the parent's model as its own would be.
       if (step.failure?.kind === "tool_contract") host.contractBroken?.(`${agentLabel(child.name)}: ${reason}`);
       call.done({ error: reason });
-      throw new Error(`${agentLabel(child.name)} failed: ${reason}`);
+      throw new Error(isModelCall(child) ? modelCallFailure(step) : `${agentLabel(child.name)} failed: ${reason}`);
     }
     call.done({ result: step.return });
     return step.returnValue ?? step.return;

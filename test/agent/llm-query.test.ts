@@ -122,7 +122,22 @@ describe("tool/llm-query", () => {
     expect(step.ok).toBe(true);
     expect(m.calls).toHaveLength(2);
     expect(step.turns[0]!.outcome).toBe("error");
-    expect(step.turns[0]!.feedback).toMatch(/tool\/llm-query.*agent llm-query failed/s);
+    expect(step.turns[0]!.feedback).toContain(
+      'tool/llm-query failed: the model\'s answer does not match {label :string}, even after one repair; its last answer: {"label":3}',
+    );
+  });
+
+  it("a model that cannot be reached makes the call a tool error saying so", async () => {
+    const m = model(['(tool/llm-query {:prompt "Label: {{text}}" :text "a"})', "(return 1)"], () => {
+      throw new Error("connection refused");
+    });
+    const step = await defineAgent({ prompt: "x", signature: "() -> :int", llmQuery: true, maxTurns: 2 }).run(
+      {},
+      { llm: m.llm },
+    );
+    expect(step.ok).toBe(true);
+    expect(step.turns[0]!.feedback).toContain("tool/llm-query failed: the model call failed:");
+    expect(step.turns[0]!.feedback).toContain("connection refused");
   });
 
   it("stops at maxCalls: the call past it is a tool error", async () => {
