@@ -179,4 +179,32 @@ describe("loading and running", () => {
     expect(step.return).toEqual({ label: "outage", kind: "disk", errors: ["ERROR disk full"] });
     expect(requests.map((r) => r.agent).sort()).toEqual(["classify", "llm-query", "triage"]);
   });
+
+  it("script: models of llm tools and llmQuery are relative to the agent file", async () => {
+    const root = folder({
+      "agents/ask.agent.md": file(
+        [
+          'signature: "() -> {a :string, b :string}"',
+          "model: script:main.json",
+          "llmQuery: {model: script:scripts/query.json}",
+          "tools:",
+          "  shout:",
+          '    llm: "Shout {{w}}"',
+          '    signature: "(w :string) -> :string"',
+          "    description: Shouts a word.",
+          "    model: script:scripts/shout.json",
+        ].join("\n"),
+        "Ask.\n",
+      ),
+      "agents/main.json": JSON.stringify([
+        '```clojure\n(return {:a (tool/shout {:w "hi"}) :b (tool/llm-query {:prompt "Say {{x}}" :x "yo"})})\n```',
+      ]),
+      "agents/scripts/shout.json": JSON.stringify(['"HI"']),
+      "agents/scripts/query.json": JSON.stringify(['"YO"']),
+    });
+    const agent = await loadAgentFile(join(root, "agents/ask.agent.md"));
+    const step = await agent.run({});
+    expect(step.ok, JSON.stringify(step.ok ? null : step.failure)).toBe(true);
+    expect(step.return).toEqual({ a: "HI", b: "YO" });
+  });
 });
