@@ -15,7 +15,6 @@
 import { PtcError } from "../diagnostics/error.js";
 import { Session } from "../evaluator/session.js";
 import type { EvalResult } from "../evaluator/evaluate.js";
-import { anySignal } from "../llm/http.js";
 import { toLlm } from "../llm/ai-sdk.js";
 import { llmInfo } from "../llm/info.js";
 import { createLlm, suggestLlmSpec } from "../llm/resolve.js";
@@ -1622,7 +1621,9 @@ class Run {
       args,
       {
         ...inherited,
-        signal: anySignal([this.options.signal, this.turnSignal]),
+        // A signal of its own even when it follows the turn's alone: each child listens to
+        // its signal, and many children in flight (a pmap) must not all listen to the turn's.
+        signal: AbortSignal.any(this.options.signal === undefined ? [this.turnSignal] : [this.options.signal, this.turnSignal]),
         inputDescriptions: {},
       },
       {
