@@ -79,12 +79,18 @@ const KEPT = 64;
 
 /**
  * The session tool `llm-query` of one run. `call` runs a model-call definition as an agent
- * tool (tools.ts's path for agents as tools). The count of calls is per run: this function
+ * tool (tools.ts's path for agents as tools): traced with the call's arguments, run on the
+ * placeholders' values. The count of calls is per run: this function
  * is made once per run.
  */
 export function llmQueryTool(
   settings: LlmQuerySettings,
-  call: (child: AgentDefinition, input: Record<string, unknown>, at: ToolCallInfo) => Promise<unknown>,
+  call: (
+    child: AgentDefinition,
+    args: Record<string, unknown>,
+    input: Record<string, unknown>,
+    at: ToolCallInfo,
+  ) => Promise<unknown>,
 ): ToolFunction {
   let calls = 0;
   const kept = new Map<string, AgentDefinition>();
@@ -140,6 +146,6 @@ export function llmQueryTool(
       if (kept.size >= KEPT) kept.delete(kept.keys().next().value!);
       kept.set(key, child);
     }
-    return call(child, input, at);
+    return call(child, args, input, at);
   };
 }

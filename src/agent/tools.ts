@@ -123,7 +123,10 @@ export function buildTools(host: ToolHost): Record<string, ToolFunction> {
   // The tools the options enable (program-tools.ts) take the same paths: an agent tool's, a host tool's.
   const def = host.definition;
   if (def.llmQuery !== undefined) {
-    out[LLM_QUERY] = llmQueryTool(def.llmQuery, (child, args, at) => childTool(host, LLM_QUERY, child, args, false, at));
+    // The call is traced and journaled with all its arguments; the model call gets the placeholders' values.
+    out[LLM_QUERY] = llmQueryTool(def.llmQuery, (child, args, input, at) =>
+      childTool(host, LLM_QUERY, child, args, false, at, input),
+    );
   }
   for (const [name, spec] of Object.entries(builtinToolDefinitions(def.builtinTools, def.limits, host.msLeft))) {
     out[name] = hostTool(host, name, spec);
@@ -221,6 +224,7 @@ async function childTool(
   args: Record<string, unknown>,
   inherit: boolean,
   at: ToolCallInfo,
+  input: Record<string, unknown> = args,
 ): Promise<unknown> {
   const outcome = replayed(host, name, args, at.key);
   if (outcome !== undefined && !("child" in outcome)) {
@@ -230,7 +234,7 @@ async function childTool(
   }
   const call = recorder(host, name, args, at, outcome === undefined);
   try {
-    const step = await host.runChild(name, child, args, inherit, at.key);
+    const step = await host.runChild(name, child, input, inherit, at.key);
     if (host.journal !== undefined) call.outcome({ child: host.journal.childPath(at.key) });
     if (!step.ok) {
       const reason = step.failure?.reason ?? "failed";

@@ -75,6 +75,8 @@ describe("tool/llm-query", () => {
     // Trace: 50 tool calls of llm-query, and the requests of 50 child runs.
     const toolCalls = trace.filter((e) => e.type === "tool_call" && e.tool === "llm-query");
     expect(toolCalls).toHaveLength(50);
+    // Traced with all its arguments: the prompt and signature too.
+    expect(toolCalls[0]).toMatchObject({ args: { prompt: "Label: {{text}}", signature: "{label :string, n :int}" } });
     expect(trace.filter((e) => e.type === "llm_request" && e.agent === "llm-query")).toHaveLength(50);
     expect(step.turns[0]!.toolCalls).toHaveLength(50);
     // The calls do not use the run's turns: the turn budget of 20 is not in the way.
