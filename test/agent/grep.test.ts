@@ -3,6 +3,7 @@
  * in the language's regex dialect, line numbers with merged context, at most 100 lines,
  * under the agent's regex limits; called from programs like any tool.
  */
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { defineAgent, renderPrompt } from "../../src/index.js";
 import { GREP_N_MAX_LINES, grepTools, numberedLines } from "../../src/agent/builtin-tools/grep.js";
@@ -145,3 +146,53 @@ describe("a tool source with a name ptcc provides", () => {
     );
   });
 });
+
+describe("properties", () => {
+  it("grep-n: numbered lines increase, never repeat, mark exactly the hits, at most 100 of them", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 300 }),
+        fc.array(fc.nat(299), { maxLength: 120 }),
+        fc.integer({ min: 0, max: 5 }),
+        (n, rawHits, context) => {
+          const lines = Array.from({ length: n }, (_, i) => `l${i}`);
+          const hits = [...new Set(rawHits.filter((h) => h < n))].sort((a, b) => a - b);
+          const out = numberedLines(lines, hits, context);
+          const numbered = out.filter((l) => /^\d+[:-]/.test(l));
+          expect(numbered.length).toBeLessThanOrEqual(GREP_N_MAX_LINES);
+          const nums = numbered.map((l) => Number(/^\d+/.exec(l)![0]));
+          for (let i = 1; i < nums.length; i++) expect(nums[i]!).toBeGreaterThan(nums[i - 1]!);
+          for (const l of numbered) {
+            const k = Number(/^\d+/.exec(l)![0]) - 1;
+            expect(l).toBe(`${k + 1}${hits.includes(k) ? ":" : "-"}l${k}`);
+          }
+          // Every hit is shown unless the output was cut.
+          if (!out.some((l) => l.startsWith("-- cut at"))) {
+            expect(numbered.filter((l) => /^\d+:/.test(l))).toHaveLength(hits.length);
+          }
+        },
+      ),
+    );
+  });
+
+  it("grep with a plain word finds the lines that contain it", () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.stringMatching(/^[a-c ]{0,8}$/), { maxLength: 30 }),
+        fc.stringMatching(/^[a-c]{1,3}$/),
+        (lines, word) => {
+          const text = lines.join("\n");
+          const expected = linesFor(text).filter((l) => l.includes(word));
+          expect(run(grep, { pattern: word, text })).toEqual(expected);
+        },
+      ),
+    );
+  });
+});
+
+/** The lines grep sees: split on newlines, a final empty line dropped. */
+function linesFor(text: string): string[] {
+  const lines = text.split("\n");
+  if (lines.length > 1 && lines.at(-1) === "") lines.pop();
+  return lines;
+}
