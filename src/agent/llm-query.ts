@@ -98,25 +98,22 @@ export function llmQueryTool(
     const { prompt, signature, llm, ...input } = args;
     if (typeof prompt !== "string" || prompt.trim() === "") {
       throw new Error(
-        `tool/${LLM_QUERY} needs :prompt, a template such as "Label: {{text}}" (got ${describe(prompt)})`,
+        `a call needs :prompt, a template such as "Label: {{text}}"${prompt === undefined ? "" : ` (got ${describe(prompt)})`}`,
       );
     }
     if (signature !== undefined && signature !== null && typeof signature !== "string") {
-      throw new Error(
-        `tool/${LLM_QUERY}: :signature must be a string such as "{label :string}", got ${describe(signature)}`,
-      );
+      throw new Error(`:signature must be a string such as "{label :string}", got ${describe(signature)}`);
     }
     if (llm !== undefined && llm !== null && typeof llm !== "string") {
-      throw new Error(`tool/${LLM_QUERY}: :llm must be the name of a model, got ${describe(llm)}`);
+      throw new Error(`:llm must be the name of a model, got ${describe(llm)}`);
     }
     const names = Object.keys(input);
     for (const name of names) {
-      if (!PARAM.test(name))
-        throw new Error(`tool/${LLM_QUERY}: the key ${JSON.stringify(name)} cannot name a placeholder`);
+      if (!PARAM.test(name)) throw new Error(`the key ${JSON.stringify(name)} cannot name a placeholder`);
     }
     if (++calls > settings.maxCalls) {
       throw new Error(
-        `tool/${LLM_QUERY} call limit: this run made ${settings.maxCalls} model calls (llmQuery maxCalls ${settings.maxCalls})`,
+        `the call limit is reached: this run made ${settings.maxCalls} model calls (llmQuery maxCalls ${settings.maxCalls})`,
       );
     }
     const output = signature ?? ":string";
@@ -141,7 +138,7 @@ export function llmQueryTool(
       } catch (e) {
         // The definition's problems are the program's: its prompt or signature.
         const message = e instanceof Error ? e.message.replace(/^agent llm-query: /, "") : String(e);
-        throw new Error(`tool/${LLM_QUERY}: ${message}`);
+        throw new Error(message);
       }
       if (kept.size >= KEPT) kept.delete(kept.keys().next().value!);
       kept.set(key, child);

@@ -151,7 +151,7 @@ describe("tool/llm-query", () => {
     const step = await agent.run({}, { llm: m.llm });
     expect(m.calls).toHaveLength(3);
     expect(step.turns[0]!.feedback).toContain(
-      "tool/llm-query call limit: this run made 3 model calls (llmQuery maxCalls 3)",
+      "tool/llm-query failed: the call limit is reached: this run made 3 model calls (llmQuery maxCalls 3)",
     );
   });
 
@@ -194,12 +194,18 @@ describe("tool/llm-query", () => {
 
   it("rejects a malformed call with a tool error the model can act on", async () => {
     const cases: [string, RegExp][] = [
-      ['(tool/llm-query {:text "a"})', /needs :prompt/],
+      [
+        '(tool/llm-query {:text "a"})',
+        /tool\/llm-query failed: a call needs :prompt, a template such as "Label: \{\{text\}\}" at/,
+      ],
       [
         '(tool/llm-query {:prompt "x {{text}}" :signature "{label :strin}" :text "a"})',
-        /tool\/llm-query: .*bad signature/s,
+        /tool\/llm-query failed: bad signature: .*strin/s,
       ],
-      ['(tool/llm-query {:prompt "x {{txt}}" :text "a"})', /txt/],
+      [
+        '(tool/llm-query {:prompt "x {{txt}}" :text "a"})',
+        /tool\/llm-query failed: unknown placeholder \{\{txt\}\} in the prompt at 1:3 — did you mean \{\{text\}\}\?/,
+      ],
       ['(tool/llm-query {:prompt "x" :signature 3})', /:signature must be a string/],
     ];
     for (const [program, message] of cases) {
