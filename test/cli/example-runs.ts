@@ -24,3 +24,11 @@ export const RESEARCH = [
   "--llm",
   "script:examples/scripts/research.json",
 ];
+export const TRIAGE = [
+  "run",
+  "examples/agents/triage.agent.md",
+  "--input",
+  "@examples/data/tickets.json",
+  "--llm",
+  "script:examples/scripts/triage.json",
+];
