@@ -192,6 +192,24 @@ describe("tool/llm-query", () => {
     expect(m.calls).toHaveLength(0);
   });
 
+  it(":llm picks a model of the registry for one call", async () => {
+    const small = recording([json("from small")]);
+    const m = model(
+      ['(return [(tool/llm-query {:prompt "A {{x}}" :x 1 :llm "small"}) (tool/llm-query {:prompt "B {{x}}" :x 2})])'],
+      () => json("from main"),
+    );
+    const agent = defineAgent({
+      prompt: "x",
+      signature: "() -> [:string]",
+      llmQuery: true,
+      llmRegistry: { small: small.llm },
+    });
+    const step = await agent.run({}, { llm: m.llm });
+    expect(step.return).toEqual(["from small", "from main"]);
+    expect(small.requests).toHaveLength(1);
+    expect(m.calls).toHaveLength(1);
+  });
+
   it("rejects a malformed call with a tool error the model can act on", async () => {
     const cases: [string, RegExp][] = [
       [
