@@ -111,11 +111,6 @@ export function llmQueryTool(
     for (const name of names) {
       if (!PARAM.test(name)) throw new Error(`the key ${JSON.stringify(name)} cannot name a placeholder`);
     }
-    if (++calls > settings.maxCalls) {
-      throw new Error(
-        `the call limit is reached: this run made ${settings.maxCalls} model calls (llmQuery maxCalls ${settings.maxCalls})`,
-      );
-    }
     const output = signature ?? ":string";
     const model = llm ?? settings.llm;
     const key = JSON.stringify([
@@ -142,6 +137,12 @@ export function llmQueryTool(
       }
       if (kept.size >= KEPT) kept.delete(kept.keys().next().value!);
       kept.set(key, child);
+    }
+    // Counted once the call can be made: a malformed call never reaches a model.
+    if (++calls > settings.maxCalls) {
+      throw new Error(
+        `the call limit is reached: this run made ${settings.maxCalls} model calls (llmQuery maxCalls ${settings.maxCalls})`,
+      );
     }
     return call(child, args, input, at);
   };
