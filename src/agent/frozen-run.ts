@@ -1,0 +1,158 @@
+/**
+ * Running a frozen agent: the program a model wrote once (kept as `x.program.clj` and
+ * compiled ahead of time into the agent's generated module) run on a new input without a
+ * model. The input is checked against the signature as a run checks it, the program runs
+ * in a session with the agent's tools (wrapped as in a run: coerced, validated, traced)
+ * and limits, and its value is checked against the output type: the result is a Step with
+ * one turn, as a single-turn run that returned would give.
+ *
+ * A frozen program has no model to mend it: an error, or a value that does not match the
+ * output type, ends the run as a failure of kind `program` (`fail` for `(fail ...)`).
+ */
+import { hostMessage } from "../runtime/convert.js";
+import { formatError } from "../diagnostics/error.js";
+import type { FrozenProgram } from "../evaluator/frozen.js";
+import { Session } from "../evaluator/session.js";
+import { renderType } from "../signature/render.js";
+import type { Agent } from "./define.js";
+import { llmIssue } from "./feedback.js";
+import { endVars, jsonValue, returnIssues, returnJson } from "./host-values.js";
+import { runAgent } from "./loop.js";
+import { checkRunInput } from "./prepare.js";
+import { toolCatalog } from "./tool-check.js";
+import { buildTools, toolSignatures } from "./tools.js";
+import type { AgentDefinition, Failure, RunOptions, Step, ToolCallTrace, Turn, TurnOutcome, Usage } from "./types.js";
+
+/** Options of a frozen run (`xFrozen(input, options)`). */
+export interface FrozenRunOptions {
+  /** Cancels the run: a tool call under way is told through its context's signal. */
+  readonly signal?: AbortSignal;
+  /** The model of the agents this agent calls as tools (they are not frozen). */
+  readonly llm?: RunOptions["llm"];
+}
+
+/** The signal of a run nobody can cancel. */
+const NEVER = new AbortController().signal;
+
+const NO_USAGE: Usage = {
+  inputTokens: 0,
+  outputTokens: 0,
+  cachedInputTokens: 0,
+  cacheWriteInputTokens: 0,
+  llmRequests: 0,
+};
+
+/** Run `agent`'s frozen `program` on `input` without a model. Never throws: a failure is a failed Step. */
+export async function runFrozen<I, O>(
+  agent: Agent<I, O>,
+  program: FrozenProgram,
+  input: I,
+  options: FrozenRunOptions = {},
+): Promise<Step<O>> {
+  return (await frozenStep(agent.definition, program, input as Readonly<Record<string, unknown>>, options)) as Step<O>;
+}
+
+async function frozenStep(
+  def: AgentDefinition,
+  program: FrozenProgram,
+  given: Readonly<Record<string, unknown>>,
+  options: FrozenRunOptions,
+): Promise<Step> {
+  const started = performance.now();
+  const calls: ToolCallTrace[] = [];
+  const runId = `frozen-${Math.random().toString(36).slice(2, 10)}`;
+  let session: Session | null = null;
+  const finish = (
+    outcome: TurnOutcome | null,
+    failure: Failure | null,
+    value?: { json: unknown; raw: unknown },
+  ): Step => {
+    const durationMs = performance.now() - started;
+    const turns: Turn[] =
+      outcome === null
+        ? []
+        : [
+            {
+              index: 1,
+              turn: 1,
+              response: "",
+              program: program.source,
+              outcome,
+              feedback: "",
+              toolCalls: calls,
+              durationMs,
+            },
+          ];
+    const vars = (session?.namespace.all() ?? []).filter((v) => v.bound);
+    const namespace: Record<string, unknown> = {};
+    for (const [name, v] of endVars(
+      vars.map((v) => [v.name, v.value] as const),
+      def.limits,
+    )) {
+      Object.defineProperty(namespace, name, { value: v, enumerable: true, writable: true, configurable: true });
+    }
+    const rest = {
+      turns,
+      transcript: turns,
+      usage: NO_USAGE,
+      namespace,
+      fieldDescriptions: def.fieldDescriptions,
+      signature: def.signature,
+      trace: [],
+      durationMs,
+    };
+    return failure === null
+      ? { ok: true, agent: def.name, return: value?.json, returnValue: value?.raw, ...rest }
+      : { ok: false, agent: def.name, failure, fail: failure, ...rest };
+  };
+
+  const checked = checkRunInput(def, given);
+  if (!checked.ok) return finish(null, { kind: "input", reason: checked.reason });
+  try {
+    session = new Session({
+      context: checked.input,
+      tools: buildTools({
+        definition: def,
+        context: (key) => ({
+          agent: def.name,
+          depth: 0,
+          turn: 1,
+          signal: options.signal ?? NEVER,
+          idempotencyKey: `${runId}:1${key}`,
+        }),
+        record: (c) => calls.push(c),
+        seen: () => {},
+        note: () => {},
+        runChild: (_tool, child, args) =>
+          runAgent(child, args, {
+            ...(options.llm !== undefined ? { llm: options.llm } : {}),
+            ...(options.signal !== undefined ? { signal: options.signal } : {}),
+          }),
+      }),
+      toolCatalog: toolCatalog(toolSignatures(def)),
+      limits: def.limits,
+    });
+  } catch (e) {
+    return finish(null, { kind: "input", reason: hostMessage(e) });
+  }
+  if (options.signal?.aborted === true) return finish(null, { kind: "cancelled", reason: "the run was cancelled" });
+  const r = await session.evaluateFrozen(program, { print: "none" });
+  if (!r.ok) {
+    if (r.error.kind === "fail") {
+      const value = jsonValue(r.error.detail, def.limits);
+      return finish("fail", { kind: "fail", reason: `the program failed: ${formatError(r.error)}`, value });
+    }
+    return finish("error", { kind: "program", reason: `the frozen program stopped: ${formatError(r.error)}` });
+  }
+  const issues = returnIssues(def.signature, r.value, def.signatureValidation, def.limits);
+  if (!issues.ok) return finish("error", { kind: "timeout", reason: issues.error.message });
+  if (issues.value.length > 0) {
+    return finish("invalid", {
+      kind: "program",
+      reason: `the frozen program's answer does not match ${renderType(def.signature.output)}: ${issues.value.map(llmIssue).join("; ")}`,
+    });
+  }
+  const json = returnJson(r.value, def.limits);
+  if (!json.ok) return finish("error", { kind: "limit", reason: json.error.message });
+  return finish("return", null, { json: json.value.json, raw: r.value });
+}
