@@ -161,7 +161,15 @@ export {
   type RunStream,
 } from "./agent/index.js";
 // Frozen agents (docs/compile.md, "Frozen agents"): what a generated module's `xFrozen` runs.
-export { runFrozen, type FrozenRunOptions } from "./agent/frozen-run.js";
+export { runFrozen, type FrozenRunOptions, type ProgramText } from "./agent/frozen-run.js";
+export { freezeAgent, FreezeError, type FreezeOptions, type FreezeResult } from "./agent/freeze.js";
+export {
+  programFileOf,
+  programHeader,
+  readProgramHeader,
+  signatureHash,
+  type ProgramHeader,
+} from "./agent/frozen-file.js";
 export {
   frozenProgram,
   FrozenProgram,

@@ -11,8 +11,8 @@
  */
 import { hostMessage } from "../runtime/convert.js";
 import { formatError } from "../diagnostics/error.js";
-import type { FrozenProgram } from "../evaluator/frozen.js";
-import { Session } from "../evaluator/session.js";
+import { FrozenProgram } from "../evaluator/frozen.js";
+import { Session, type ToolFunction } from "../evaluator/session.js";
 import { renderType } from "../signature/render.js";
 import type { Agent } from "./define.js";
 import { llmIssue } from "./feedback.js";
@@ -42,21 +42,34 @@ const NO_USAGE: Usage = {
   llmRequests: 0,
 };
 
-/** Run `agent`'s frozen `program` on `input` without a model. Never throws: a failure is a failed Step. */
+/** A program kept as its text (a program file not compiled ahead of time): evaluated from its source. */
+export interface ProgramText {
+  readonly source: string;
+  /** The file, for error positions. */
+  readonly file?: string;
+}
+
+/**
+ * Run `agent`'s frozen `program` on `input` without a model: a FrozenProgram compiled ahead
+ * of time (a generated module's `xFrozen` calls this), or a program's text, evaluated.
+ * Never throws: a failure is a failed Step.
+ */
 export async function runFrozen<I, O>(
   agent: Agent<I, O>,
-  program: FrozenProgram,
+  program: FrozenProgram | ProgramText,
   input: I,
   options: FrozenRunOptions = {},
 ): Promise<Step<O>> {
   return (await frozenStep(agent.definition, program, input as Readonly<Record<string, unknown>>, options)) as Step<O>;
 }
 
-async function frozenStep(
+/** As runFrozen, with the tools' functions given (freezeAgent replays a run's tool answers). */
+export async function frozenStep(
   def: AgentDefinition,
-  program: FrozenProgram,
+  program: FrozenProgram | ProgramText,
   given: Readonly<Record<string, unknown>>,
   options: FrozenRunOptions,
+  tools?: Readonly<Record<string, ToolFunction>>,
 ): Promise<Step> {
   const started = performance.now();
   const calls: ToolCallTrace[] = [];
@@ -111,24 +124,26 @@ async function frozenStep(
   try {
     session = new Session({
       context: checked.input,
-      tools: buildTools({
-        definition: def,
-        context: (key) => ({
-          agent: def.name,
-          depth: 0,
-          turn: 1,
-          signal: options.signal ?? NEVER,
-          idempotencyKey: `${runId}:1${key}`,
-        }),
-        record: (c) => calls.push(c),
-        seen: () => {},
-        note: () => {},
-        runChild: (_tool, child, args) =>
-          runAgent(child, args, {
-            ...(options.llm !== undefined ? { llm: options.llm } : {}),
-            ...(options.signal !== undefined ? { signal: options.signal } : {}),
+      tools:
+        tools ??
+        buildTools({
+          definition: def,
+          context: (key) => ({
+            agent: def.name,
+            depth: 0,
+            turn: 1,
+            signal: options.signal ?? NEVER,
+            idempotencyKey: `${runId}:1${key}`,
           }),
-      }),
+          record: (c) => calls.push(c),
+          seen: () => {},
+          note: () => {},
+          runChild: (_tool, child, args) =>
+            runAgent(child, args, {
+              ...(options.llm !== undefined ? { llm: options.llm } : {}),
+              ...(options.signal !== undefined ? { signal: options.signal } : {}),
+            }),
+        }),
       toolCatalog: toolCatalog(toolSignatures(def)),
       limits: def.limits,
     });
@@ -136,7 +151,13 @@ async function frozenStep(
     return finish(null, { kind: "input", reason: hostMessage(e) });
   }
   if (options.signal?.aborted === true) return finish(null, { kind: "cancelled", reason: "the run was cancelled" });
-  const r = await session.evaluateFrozen(program, { print: "none" });
+  const r =
+    program instanceof FrozenProgram
+      ? await session.evaluateFrozen(program, { print: "none" })
+      : await session.evaluate(program.source, {
+          print: "none",
+          ...(program.file !== undefined ? { file: program.file } : {}),
+        });
   if (!r.ok) {
     if (r.error.kind === "fail") {
       const value = jsonValue(r.error.detail, def.limits);

@@ -131,6 +131,8 @@ export function typescriptFactory(body: string): string {
     voids(FACTORY_PARAMS),
   ];
   for (const line of body.split("\n")) {
+    // Module code is strict already; the directive would not be one after the `void`s.
+    if (line === '"use strict";') continue;
     const head = FUNCTION_HEAD.exec(line);
     if (head !== null) {
       const params = head[3]!

@@ -56,6 +56,8 @@ export interface EmitAgent {
    * header's `reads`): the agent file first.
    */
   readonly reads: readonly (readonly [path: string, digest: string])[];
+  /** The frozen program and `xFrozen` (frozen-unit.ts), put after the agent. */
+  readonly frozen?: string;
 }
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
@@ -71,7 +73,7 @@ export function emitAgentModule(a: EmitAgent, parts: AgentModuleParts = agentMod
     toolTypes: toolTypes.text,
     options: optionLines(a, imports.aliases, toolTypes.aliases).join("\n"),
   });
-  return withHashes(body, a.inputsHash);
+  return withHashes(body + (a.frozen ?? ""), a.inputsHash);
 }
 
 /** The slots of a module that its tools do not change (most of the work: the validators). */

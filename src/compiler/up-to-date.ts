@@ -10,6 +10,7 @@
  */
 import { existsSync } from "node:fs";
 import { dirname, join, relative, resolve, sep } from "node:path";
+import { programFileOf } from "../agent/frozen-file.js";
 import { discoverAgentModules } from "./discover.js";
 import {
   digest,
@@ -80,6 +81,9 @@ export function upToDate(options: {
       if (module === undefined || !module.intact || module.inputsHash === null) return null;
       const reads = readsOf(module.head);
       if (reads === null || reads[0] !== fromRoot(file)) return null;
+      // A frozen program made since the module was generated is a change.
+      const program = programFileOf(file);
+      if (program !== file && existsSync(program) && !reads.includes(fromRoot(program))) return null;
       // A module with tool modules (more than its agent file to read) reads the tsconfig.json
       // found now, and what it extends: one made or moved since is a change.
       if (reads.length > 1) {

@@ -12,7 +12,19 @@ import { MapBuilder, PMap } from "../runtime/map.js";
 import { compileRegex } from "../runtime/regex/index.js";
 import { ASeq, EmptyList, PList, realizedArray } from "../runtime/seq.js";
 import { PSet, SetBuilder } from "../runtime/set.js";
-import { Char, char, Keyword, keyword, PtcFloat, Regex, Sym, type Value } from "../runtime/values.js";
+import {
+  Char,
+  char,
+  Keyword,
+  keyword,
+  PtcFloat,
+  PtcObject,
+  Regex,
+  Sym,
+  T,
+  Var,
+  type Value,
+} from "../runtime/values.js";
 import { PVector } from "../runtime/vector.js";
 
 /** A constant as JSON: plain JSON for nil, booleans, strings and finite numbers; a tagged object else. */
@@ -31,7 +43,9 @@ export type FrozenValue =
   | { readonly list: readonly FrozenValue[] }
   | { readonly map: readonly FrozenValue[] }
   | { readonly set: readonly FrozenValue[] }
-  | { readonly builtin: string };
+  | { readonly builtin: string }
+  /** `(var x)`: the var of the run's namespace (frozen.ts resolves it for each run). */
+  | { readonly var: string };
 
 /** Which entry point of a builtin a generated call uses. */
 export type EntryKind = "f0" | "f1" | "f2" | "f3" | "call";
@@ -69,6 +83,7 @@ export function encodeValue(v: Value): FrozenValue {
   }
   if (v instanceof PSet) return { set: setItems(v).map(encodeValue) };
   if (v instanceof BuiltinFn) return { builtin: v.def.qualified };
+  if (v instanceof Var) return { var: v.name };
   if (v instanceof ASeq) return { list: realizedArray(v).map(encodeValue) };
   throw new PtcError({ kind: "internal", message: `a constant of type ${v.constructor.name} cannot be frozen` });
 }
@@ -81,9 +96,13 @@ function setItems(s: PSet): Value[] {
   return out;
 }
 
-/** The value a FrozenValue stands for. */
+/**
+ * The value a FrozenValue stands for; a var (which belongs to a run, not to the program) is
+ * a VarName marker, which frozen.ts replaces by the run's var.
+ */
 export function decodeValue(x: FrozenValue): Value {
   if (x === null || typeof x !== "object") return x;
+  if ("var" in x) return new VarName(x.var);
   if ("num" in x) return fromNonFinite(x.num);
   if ("float" in x) {
     const f = x.float;
@@ -106,6 +125,14 @@ export function decodeValue(x: FrozenValue): Value {
     return b.build();
   }
   return builtinDef(x.builtin).value;
+}
+
+/** A var constant not resolved yet: the program's constants are decoded once, its vars in each run. */
+export class VarName extends PtcObject {
+  readonly tag = T.MARKER;
+  constructor(readonly name: string) {
+    super();
+  }
 }
 
 function builtinDef(qualified: string): BuiltinDef {

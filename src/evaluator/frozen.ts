@@ -11,7 +11,7 @@ import type { Value, Var } from "../runtime/values.js";
 import type { Code } from "./closure.js";
 import type { FnMeta } from "./codegen/gen-fn.js";
 import { HELPERS, type Helpers } from "./codegen/helpers.js";
-import { decodeEntry, decodeValue, type EntryKind, type FrozenValue } from "./frozen-value.js";
+import { decodeEntry, decodeValue, VarName, type EntryKind, type FrozenValue } from "./frozen-value.js";
 
 /** A factory of generated code: its tables in, the form's code out (src/evaluator/codegen/generate.ts). */
 export type FrozenFactory = (
@@ -79,15 +79,28 @@ export class FrozenProgram {
   instantiate(intern: (name: string) => Var): FrozenTopLevel[] {
     this.decoded ??= this.data.forms.map((form) => ({
       form,
-      consts: form.consts.map(decodeValue),
+      consts: form.consts.map((c) => decodeValue(c)),
       spans: form.spans.map(toSpan),
       entries: form.entries.map(decodeEntry),
     }));
     return this.decoded.map((d) => ({
-      code: d.form.make(d.consts, d.spans, d.entries, d.form.vars.map(intern), d.form.metas, HELPERS) as Code,
+      code: d.form.make(
+        withVars(d.consts, intern),
+        d.spans,
+        d.entries,
+        d.form.vars.map(intern),
+        d.form.metas,
+        HELPERS,
+      ) as Code,
       frameSize: d.form.frameSize,
     }));
   }
+}
+
+/** The constants with each `(var x)` the run's own var. */
+function withVars(consts: readonly Value[], intern: (name: string) => Var): readonly Value[] {
+  if (!consts.some((c) => c instanceof VarName)) return consts;
+  return consts.map((c) => (c instanceof VarName ? intern(c.name) : c));
 }
 
 function toSpan(s: readonly number[]): Span {
