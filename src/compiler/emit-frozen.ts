@@ -159,7 +159,11 @@ export function typescriptFactory(body: string): string {
     out.push(line);
   }
   out.push("}");
-  return out.filter((l) => l !== "").join("\n");
+  // A label nothing continues or breaks to is an error under `allowUnusedLabels: false`.
+  const text = out.filter((l) => l !== "").join("\n");
+  return text.replace(/^([A-Za-z_$][\w$]*): for \(;;\) \{$/gm, (line, label: string) =>
+    new RegExp(`\\b(?:continue|break) ${label.replace(/\$/g, "\\$")};`).test(text) ? line : "for (;;) {",
+  );
 }
 
 function voids(names: readonly string[]): string {
