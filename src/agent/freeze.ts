@@ -137,7 +137,8 @@ export function composableTurns(turns: readonly Turn[], known: string): Turn[] {
         t.index,
       );
     }
-    if (kept.length > 0) checkIndependent(t.index, forms, wasSeen, written);
+    // The first turn too: after a failed turn it may read the error, or values it showed.
+    checkIndependent(t.index, forms, wasSeen, written);
     written += `\n${t.program}`;
     kept.push(t);
     if (t.outcome === "return" || t.outcome === "fail") break;
