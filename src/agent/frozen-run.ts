@@ -12,11 +12,16 @@
 import { hostMessage } from "../runtime/convert.js";
 import { formatError } from "../diagnostics/error.js";
 import { FrozenProgram } from "../evaluator/frozen.js";
+import { toPtcError, type EvalResult } from "../evaluator/evaluate.js";
+import { PREEMPT_GRACE_MS, preemptible } from "../evaluator/preempt.js";
 import { Session, type ToolFunction } from "../evaluator/session.js";
+import { resolveLimits } from "../runtime/limits.js";
 import { renderType } from "../signature/render.js";
 import type { Agent } from "./define.js";
 import { llmIssue } from "./feedback.js";
-import { endVars, jsonValue, returnIssues, returnJson } from "./host-values.js";
+import { endVars, jsonValue, returnIssues } from "./host-values.js";
+import { tryHostWalk } from "../evaluator/host-walk.js";
+import { toJsonSafe } from "../runtime/convert.js";
 import { runAgent } from "./loop.js";
 import { checkRunInput } from "./prepare.js";
 import { toolCatalog } from "./tool-check.js";
@@ -29,6 +34,15 @@ export interface FrozenRunOptions {
   readonly signal?: AbortSignal;
   /** The model of the agents this agent calls as tools (they are not frozen). */
   readonly llm?: RunOptions["llm"];
+}
+
+/** The Step's namespace: each def's JSON by name (`__proto__` too stays data). */
+function namespaceObject(vars: readonly (readonly [string, unknown])[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [name, value] of vars) {
+    Object.defineProperty(out, name, { value, enumerable: true, writable: true, configurable: true });
+  }
+  return out;
 }
 
 /** The signal of a run nobody can cancel. */
@@ -96,34 +110,67 @@ export async function frozenStep(
               durationMs,
             },
           ];
-    const vars = (session?.namespace.all() ?? []).filter((v) => v.bound);
-    const namespace: Record<string, unknown> = {};
-    for (const [name, v] of endVars(
-      vars.map((v) => [v.name, v.value] as const),
-      def.limits,
-    )) {
-      Object.defineProperty(namespace, name, { value: v, enumerable: true, writable: true, configurable: true });
-    }
+    const vars = (session?.namespace.all() ?? []).filter((v) => v.bound).map((v) => [v.name, v.value] as const);
     const rest = {
       turns,
       transcript: turns,
       usage: NO_USAGE,
-      namespace,
+      namespace: {},
       fieldDescriptions: def.fieldDescriptions,
       signature: def.signature,
       trace: [],
       durationMs,
     };
-    return failure === null
-      ? { ok: true, agent: def.name, return: value?.json, returnValue: value?.raw, ...rest }
-      : { ok: false, agent: def.name, failure, fail: failure, ...rest };
+    const step: Step =
+      failure === null
+        ? { ok: true, agent: def.name, return: value?.json, returnValue: value?.raw, ...rest }
+        : { ok: false, agent: def.name, failure, fail: failure, ...rest };
+    // The namespace's JSON is made when it is read: a frozen agent's caller wants the answer,
+    // and writing every def (the program's working data) would cost as much as the run.
+    let namespace: Record<string, unknown> | null = null;
+    Object.defineProperty(step, "namespace", {
+      enumerable: true,
+      configurable: true,
+      get: () => (namespace ??= namespaceObject(endVars(vars, def.limits))),
+    });
+    return step;
   };
 
-  const checked = checkRunInput(def, given);
-  if (!checked.ok) return finish(null, { kind: "input", reason: checked.reason });
-  try {
-    session = new Session({
-      context: checked.input,
+  // The checks and walks around the program run under one watchdog before it and one after
+  // (each would start its own: a watchdog costs as much as the rest of a small run), and the
+  // program's first stretch runs under the first (Session.evaluate starts synchronously).
+  const ms = resolveLimits(def.limits).timeoutMs + PREEMPT_GRACE_MS;
+  const guarded = <T>(f: () => T): T | Step => {
+    try {
+      return preemptible(f, { ms });
+    } catch (e) {
+      const error = toPtcError(e);
+      return finish(null, { kind: error.kind === "timeout" ? "timeout" : "input", reason: error.message });
+    }
+  };
+  const running = guarded((): Promise<EvalResult> | Step => {
+    const checked = checkRunInput(def, given);
+    if (!checked.ok) return finish(null, { kind: "input", reason: checked.reason });
+    try {
+      session = newSession(checked.input);
+    } catch (e) {
+      return finish(null, { kind: "input", reason: hostMessage(e) });
+    }
+    if (options.signal?.aborted === true) return finish(null, { kind: "cancelled", reason: "the run was cancelled" });
+    return program instanceof FrozenProgram
+      ? session.evaluateFrozen(program, { print: "none" })
+      : session.evaluate(program.source, {
+          print: "none",
+          ...(program.file !== undefined ? { file: program.file } : {}),
+        });
+  });
+  if (!(running instanceof Promise)) return running;
+  const r = await running;
+  return guarded(() => ended(r));
+
+  function newSession(input: Record<string, unknown>): Session {
+    return new Session({
+      context: input,
       tools:
         tools ??
         buildTools({
@@ -147,33 +194,29 @@ export async function frozenStep(
       toolCatalog: toolCatalog(toolSignatures(def)),
       limits: def.limits,
     });
-  } catch (e) {
-    return finish(null, { kind: "input", reason: hostMessage(e) });
   }
-  if (options.signal?.aborted === true) return finish(null, { kind: "cancelled", reason: "the run was cancelled" });
-  const r =
-    program instanceof FrozenProgram
-      ? await session.evaluateFrozen(program, { print: "none" })
-      : await session.evaluate(program.source, {
-          print: "none",
-          ...(program.file !== undefined ? { file: program.file } : {}),
-        });
-  if (!r.ok) {
-    if (r.error.kind === "fail") {
-      const value = jsonValue(r.error.detail, def.limits);
-      return finish("fail", { kind: "fail", reason: `the program failed: ${formatError(r.error)}`, value });
+
+  function ended(r: EvalResult): Step {
+    if (!r.ok) {
+      if (r.error.kind === "fail") {
+        const value = jsonValue(r.error.detail, def.limits);
+        return finish("fail", { kind: "fail", reason: `the program failed: ${formatError(r.error)}`, value });
+      }
+      return finish("error", { kind: "program", reason: `the frozen program stopped: ${formatError(r.error)}` });
     }
-    return finish("error", { kind: "program", reason: `the frozen program stopped: ${formatError(r.error)}` });
+    const issues = returnIssues(def.signature, r.value, def.signatureValidation, def.limits);
+    if (!issues.ok) return finish("error", { kind: "timeout", reason: issues.error.message });
+    if (issues.value.length > 0) {
+      return finish("invalid", {
+        kind: "program",
+        reason: `the frozen program's answer does not match ${renderType(def.signature.output)}: ${issues.value.map(llmIssue).join("; ")}`,
+      });
+    }
+    // The answer as JSON, whole (strict: a value that cannot be written fails the run); no
+    // trace copy as a run makes, since a frozen run keeps no trace.
+    const json = tryHostWalk((meter) => toJsonSafe(r.value, { meter, strict: true }), { limits: def.limits });
+    if (!json.ok)
+      return finish("error", { kind: json.error.kind === "timeout" ? "timeout" : "limit", reason: json.error.message });
+    return finish("return", null, { json: json.value, raw: r.value });
   }
-  const issues = returnIssues(def.signature, r.value, def.signatureValidation, def.limits);
-  if (!issues.ok) return finish("error", { kind: "timeout", reason: issues.error.message });
-  if (issues.value.length > 0) {
-    return finish("invalid", {
-      kind: "program",
-      reason: `the frozen program's answer does not match ${renderType(def.signature.output)}: ${issues.value.map(llmIssue).join("; ")}`,
-    });
-  }
-  const json = returnJson(r.value, def.limits);
-  if (!json.ok) return finish("error", { kind: "limit", reason: json.error.message });
-  return finish("return", null, { json: json.value.json, raw: r.value });
 }
