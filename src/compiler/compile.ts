@@ -232,7 +232,12 @@ export async function compileAgents(options: CompileOptions): Promise<CompileRes
       written: [],
       removed: [],
       regenerated: [],
-      inputs: [...files, ...[...cache.keys()].filter((f) => !files.includes(f))],
+      // Program files too: `--watch` compiles again when a frozen program changes.
+      inputs: [
+        ...files,
+        ...[...programs.values()].map((p) => p.absolute),
+        ...[...cache.keys()].filter((f) => !files.includes(f)),
+      ],
       ...extra,
     };
   };
