@@ -14,6 +14,7 @@ import { describe, expect, it } from "vitest";
 import { programHeader } from "../../src/agent/frozen-file.js";
 import { parseSignature } from "../../src/signature/parse.js";
 import { stripSpans } from "../../src/signature/types.js";
+import { ensureChromium, launchChromium } from "../chromium.js";
 import { golden } from "../golden.js";
 import { agentFile, brief, compile, project, writeFiles } from "./helpers.js";
 
@@ -132,6 +133,65 @@ console.log(JSON.stringify({ ok: step.ok, return: step.return, blocked, ...(step
       expect(JSON.parse(printed.trim().split("\n").pop()!), platform).toEqual(expected);
     }
   }, 120_000);
+});
+
+describe("a frozen agent in Chromium under a content-security policy without 'unsafe-eval'", () => {
+  it("runs, bundled by esbuild for the browser, where new Function is refused", async () => {
+    const dir = triageProject();
+    await compile(dir);
+    writeFileSync(
+      join(dir, "page.ts"),
+      `import { triageFrozen } from "./gen/triage.js";
+let blocked = "no";
+try { new Function("return 1"); } catch { blocked = "yes"; }
+triageFrozen({ tickets: [{ id: 1, text: "down!!" }, { id: 2, text: "typo" }] }).then(
+  (step) => { document.body.textContent = JSON.stringify({ ok: step.ok, return: step.return, blocked }); },
+  (e) => { document.body.textContent = "threw " + String(e); },
+);
+`,
+    );
+    const out = await build({
+      entryPoints: [join(dir, "page.ts")],
+      bundle: true,
+      format: "esm",
+      platform: "browser",
+      write: false,
+      logLevel: "silent",
+      alias: { ptcc: join(ROOT, "src/browser.ts"), "ptcc/runtime": join(ROOT, "src/runtime/index.ts") },
+    });
+    ensureChromium();
+    const browser = await launchChromium();
+    try {
+      await browser.context.route("https://frozen.test/**", (route) => {
+        const url = route.request().url();
+        if (url.endsWith("/page.js")) {
+          return route.fulfill({ contentType: "text/javascript", body: out.outputFiles[0]!.text });
+        }
+        return route.fulfill({
+          contentType: "text/html",
+          headers: { "content-security-policy": "script-src 'self'" },
+          body: '<!doctype html><body>waiting</body><script type="module" src="/page.js"></script>',
+        });
+      });
+      const page = await browser.context.newPage();
+      await page.goto("https://frozen.test/");
+      await page.waitForFunction('document.body.textContent !== "waiting"', undefined, { timeout: 30_000 });
+      expect(JSON.parse((await page.textContent("body"))!)).toEqual({
+        ok: true,
+        return: {
+          urgent: [1],
+          total: 2,
+          scores: [
+            { id: 1, score: 6 },
+            { id: 2, score: 0 },
+          ],
+        },
+        blocked: "yes",
+      });
+    } finally {
+      await browser.close();
+    }
+  }, 180_000);
 });
 
 describe("compile-time checks of a frozen program (positions in the .clj)", () => {
