@@ -140,12 +140,13 @@ export async function frozenStep(
   // (each would start its own: a watchdog costs as much as the rest of a small run), and the
   // program's first stretch runs under the first (Session.evaluate starts synchronously).
   const ms = resolveLimits(def.limits).timeoutMs + PREEMPT_GRACE_MS;
-  const guarded = <T>(f: () => T): T | Step => {
+  // A problem outside the program: the input's (before it) or a defect (after it).
+  const guarded = <T>(f: () => T, kind: "input" | "internal"): T | Step => {
     try {
       return preemptible(f, { ms });
     } catch (e) {
       const error = toPtcError(e);
-      return finish(null, { kind: error.kind === "timeout" ? "timeout" : "input", reason: error.message });
+      return finish(null, { kind: error.kind === "timeout" ? "timeout" : kind, reason: error.message });
     }
   };
   const running = guarded((): Promise<EvalResult> | Step => {
@@ -163,10 +164,10 @@ export async function frozenStep(
           print: "none",
           ...(program.file !== undefined ? { file: program.file } : {}),
         });
-  });
+  }, "input");
   if (!(running instanceof Promise)) return running;
   const r = await running;
-  return guarded(() => ended(r));
+  return guarded(() => ended(r), "internal");
 
   function newSession(input: Record<string, unknown>): Session {
     return new Session({
