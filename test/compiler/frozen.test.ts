@@ -194,6 +194,42 @@ triageFrozen({ tickets: [{ id: 1, text: "down!!" }, { id: 2, text: "typo" }] }).
   }, 180_000);
 });
 
+describe("hostile text in a program file", () => {
+  it("stays data: strings, names and the header's model never become code", async () => {
+    const evil = "*/ globalThis.pwned = 1; /* \u2028 </script> ${1} `";
+    const program =
+      programHeader({
+        agent: "triage",
+        signature: stripSpans(parseSignature(SIG)),
+        model: "m */ globalThis.pwned = 2; /*",
+        date: "2026-11-26",
+      }) + `(def evil* ${JSON.stringify(evil)})\n(return {:urgent [] :total (count evil*) :scores []})\n`;
+    const dir = triageProject(program);
+    const r = await compile(dir);
+    expect(brief(r.diagnostics)).toEqual([]);
+    writeFileSync(
+      join(dir, "main.ts"),
+      'import { triageFrozen } from "./gen/triage.js";\nconst s = await triageFrozen({ tickets: [] });\nconsole.log(JSON.stringify({ r: s.ok && s.return, pwned: (globalThis as { pwned?: number }).pwned ?? 0 }));\n',
+    );
+    const out = join(dir, "main.mjs");
+    await build({
+      entryPoints: [join(dir, "main.ts")],
+      bundle: true,
+      format: "esm",
+      platform: "node",
+      outfile: out,
+      logLevel: "silent",
+      alias: { ptcc: join(ROOT, "src/index.ts"), "ptcc/runtime": join(ROOT, "src/runtime/index.ts") },
+      banner: { js: 'import { createRequire } from "node:module"; const require = createRequire(import.meta.url);' },
+    });
+    const printed = execFileSync(process.execPath, [out], { encoding: "utf8", timeout: 60_000 });
+    expect(JSON.parse(printed.trim().split("\n").pop()!)).toEqual({
+      r: { urgent: [], total: evil.length, scores: [] },
+      pwned: 0,
+    });
+  }, 120_000);
+});
+
 describe("compile-time checks of a frozen program (positions in the .clj)", () => {
   it("PTC170: frozen for another signature", async () => {
     const dir = triageProject(header("(tickets [{id :int, text :string}]) -> {total :int}") + BODY);
