@@ -305,7 +305,8 @@ export async function compileAgents(options: CompileOptions): Promise<CompileRes
     const sources = options.inputs.map((i) => fromRoot(resolve(cwd, i)) || ".").join(", ");
     const modules = good.map((u) => u.names!);
     const warnings = diags.filter((d) => d.severity === "warning").length;
-    generated.set("index.ts", emitIndex(sources, modules, indexHash(modules), warnings));
+    const withPrograms = new Set([...programs.keys()].filter((u) => u.names !== null).map((u) => u.names!.module));
+    generated.set("index.ts", emitIndex(sources, modules, indexHash(modules, withPrograms), warnings, withPrograms));
 
     // --- Files in the way
     const inTheWay = [...generated.keys()].filter((f) => state.others.has(f));

@@ -146,11 +146,13 @@ export function emitIndex(
   modules: readonly ModuleNames[],
   inputsHash: string,
   warnings: number,
+  /** The modules with a frozen program (their `xFrozen` is exported too). */
+  frozen: ReadonlySet<string> = new Set(),
 ): string {
   const sorted = [...modules].sort((x, y) => (x.module < y.module ? -1 : x.module > y.module ? 1 : 0));
   const exports = sorted.map(
     (m) =>
-      `export {\n  ${m.agent},\n  ${m.validateInput},\n  ${m.validateOutput},\n  type ${m.input},\n  type ${m.output},\n} from "./${m.module}.js";`,
+      `export {\n  ${m.agent},\n${frozen.has(m.module) ? `  ${m.agent}Frozen,\n` : ""}  ${m.validateInput},\n  ${m.validateOutput},\n  type ${m.input},\n  type ${m.output},\n} from "./${m.module}.js";`,
   );
   const body = fillTemplate(readTemplate("compile/index.tpl"), {
     source: inComment(source),

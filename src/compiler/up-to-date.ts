@@ -31,8 +31,8 @@ export function moduleHashBase(outFromRoot: string): string[] {
 }
 
 /** The inputs hash of index.ts: the modules it re-exports. */
-export function indexHash(modules: readonly ModuleNames[]): string {
-  const list = [...modules].map((m) => `${m.module}:${m.agent}`).sort();
+export function indexHash(modules: readonly ModuleNames[], frozen: ReadonlySet<string> = new Set()): string {
+  const list = [...modules].map((m) => `${m.module}:${m.agent}${frozen.has(m.module) ? ":frozen" : ""}`).sort();
   return digest([PTCC_VERSION, GENERATOR_VERSION, readTemplate("compile/index.tpl"), ...list]);
 }
 
@@ -70,6 +70,7 @@ export function upToDate(options: {
     const fromRoot = (p: string): string => relative(root, p).split(sep).join("/");
     const base = moduleHashBase(fromRoot(out));
     const modules: ModuleNames[] = [];
+    const frozen = new Set<string>();
     const read: string[] = [];
     // Tool modules shared by several agents are read once.
     const cache: FileCache = new Map();
@@ -77,6 +78,7 @@ export function upToDate(options: {
       const names = moduleNames(path);
       if ("problem" in names) return null;
       modules.push(names);
+      if (existsSync(programFileOf(file))) frozen.add(names.module);
       const module = state.generated.get(`${names.module}.ts`);
       if (module === undefined || !module.intact || module.inputsHash === null) return null;
       const reads = readsOf(module.head);
@@ -98,7 +100,7 @@ export function upToDate(options: {
       }
       if (inputsDigest(base, texts) !== module.inputsHash) return null;
     }
-    if (index.inputsHash !== indexHash(modules)) return null;
+    if (index.inputsHash !== indexHash(modules, frozen)) return null;
     return { agents: files.length, inputs: read };
   } catch {
     return null;

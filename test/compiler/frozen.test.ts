@@ -281,5 +281,8 @@ describe("compile-time checks of a frozen program (positions in the .clj)", () =
     const again = await compile(plain);
     expect(again.regenerated).toEqual(["agents/triage.agent.md"]);
     expect(readFileSync(join(plain, "gen/triage.ts"), "utf8")).toContain("triageFrozen");
+    expect(readFileSync(join(plain, "gen/index.ts"), "utf8")).toContain("  triage,\n  triageFrozen,\n");
+    // Nothing changed since: the quick check says so (the index records the frozen module).
+    expect((await compile(plain)).regenerated).toEqual([]);
   });
 });

@@ -5,7 +5,7 @@
  * `@ts-expect-error` marks a misuse that must stay an error. Nothing here runs.
  */
 import type { FrozenRunOptions, Step } from "../../src/index.js";
-import { expensesFrozen, type ExpensesInput, type ExpensesOutput } from "../../examples/generated/expenses.js";
+import { expensesFrozen, type ExpensesInput, type ExpensesOutput } from "../../examples/generated/index.js";
 
 type Equal<X, Y> = (<T>() => T extends X ? 1 : 2) extends <T>() => T extends Y ? 1 : 2 ? true : false;
 type Expect<T extends true> = T;
