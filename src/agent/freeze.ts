@@ -8,7 +8,8 @@
  *
  * - turns whose program failed or returned a value of the wrong type are left out: their
  *   defs were undone (a failed evaluation changes nothing), and the turn after them is the
- *   model's repair;
+ *   model's repair — unless they called a tool that no kept turn calls again (the call's
+ *   effect would be missing);
  * - a turn that reads what only the run had refuses the freeze, naming the turn: `*1 *2 *3`
  *   (the values of earlier turns as the conversation kept them), `data/fail` (the error of
  *   the turn before), or a string or number written in it that the model could only have
@@ -144,6 +145,22 @@ export function composableTurns(turns: readonly Turn[], known: string): Turn[] {
     if (t.outcome === "return" || t.outcome === "fail") break;
   }
   if (kept.length === 0) throw new FreezeError("the run has no turn whose program ran");
+  // A turn left out that called a tool did something the program would not do (an email
+  // sent before the error): unless a kept turn makes the same call again, no freeze.
+  const again = kept.flatMap((t) => t.toolCalls.map((c) => `${c.name} ${JSON.stringify(c.args)}`));
+  for (const t of turns) {
+    if (kept.includes(t) || t.index > kept[kept.length - 1]!.index) continue;
+    for (const c of t.toolCalls) {
+      const i = again.indexOf(`${c.name} ${JSON.stringify(c.args)}`);
+      if (i >= 0) again.splice(i, 1);
+      else {
+        throw new FreezeError(
+          `turn ${t.index} is left out (its program failed), but it called tool/${c.name} first, which no later turn calls again: the program would not do what the run did`,
+          t.index,
+        );
+      }
+    }
+  }
   return kept;
 }
 

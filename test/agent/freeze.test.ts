@@ -102,6 +102,28 @@ describe("freezeAgent", () => {
     expect(e.message).toContain('it writes "o-2", which the model read in an earlier turn\'s output at 1:16');
   });
 
+  it("refuses when a turn left out called a tool that no kept turn calls again", async () => {
+    const e = await refusal([
+      "(def all (tool/orders {:customer data/customer}))\n(nth all 9)",
+      '(return {:ids [] :sum (count (tool/orders {:customer "someone"}))})',
+    ]);
+    expect([e.turn, e.message]).toEqual([
+      1,
+      "turn 1 is left out (its program failed), but it called tool/orders first, which no later turn calls again: the program would not do what the run did",
+    ]);
+    // Called again the same way: the turn is left out and the freeze goes on.
+    const r = await freezeAgent(shop(), INPUT, {
+      llm: scriptedLlm(
+        [
+          "(def all (tool/orders {:customer data/customer}))\n(nth all 9)",
+          "(def all (tool/orders {:customer data/customer}))\n(return {:ids [] :sum (count all)})",
+        ].map(clj),
+      ),
+      date: DATE,
+    });
+    expect(r.turns).toEqual([2]);
+  });
+
   it("refuses a turn that reads data/fail", async () => {
     const e = await refusal(["(tool/orders {:customer 7 :x 1})", "(if data/fail (return {:ids [] :sum 0}) nil)"]);
     expect(e.message).toMatch(/turn 2 .*data\/fail/);
