@@ -5,7 +5,9 @@
  * limited as every tool is.
  */
 import { closest, didYouMean } from "../diagnostics/suggest.js";
-import { BUILTIN_TOOL_NAMES, BUILTIN_TOOLS, type BuiltinTool } from "./builtin-tools/index.js";
+import { BUILTIN_TOOL_NAMES, BUILTIN_TOOLS, builtinToolDefinitions, type BuiltinTool } from "./builtin-tools/index.js";
+import { parseSignature } from "../signature/parse.js";
+import type { Signature } from "../signature/types.js";
 import type { DefinitionProblem } from "./definition-error.js";
 import { describeValue as describe } from "./describe-value.js";
 import { LLM_QUERY, LLM_QUERY_LINE, resolveLlmQuery } from "./llm-query.js";
@@ -79,5 +81,28 @@ export function programToolEntries(def: AgentDefinition, builtin: (name: string)
   // One line, no description: the tool explains itself by its example.
   if (def.llmQuery !== undefined) out.push({ name: LLM_QUERY, signature: LLM_QUERY_LINE });
   for (const name of programToolNames({ ...def, llmQuery: undefined })) out.push(builtin(name));
+  return out;
+}
+
+/** What an agent file says of the tools ptcc provides (`llmQuery: false` is off). */
+interface ProvidedToolsSpec {
+  readonly llmQuery?: boolean | object;
+  readonly builtinTools?: readonly BuiltinTool[];
+}
+
+/** The names of the tools an agent file's `llmQuery` and `builtinTools` enable. */
+export function providedToolNames(spec: ProvidedToolsSpec): string[] {
+  return programToolNames({
+    ...(spec.llmQuery !== undefined && spec.llmQuery !== false ? { llmQuery: { maxCalls: 1 } } : {}),
+    ...(spec.builtinTools !== undefined ? { builtinTools: spec.builtinTools } : {}),
+  });
+}
+
+/** The signatures of the builtin tools an agent file enables (what a frozen program's calls are checked against). */
+export function providedToolSignatures(spec: ProvidedToolsSpec): Map<string, Signature> {
+  const out = new Map<string, Signature>();
+  for (const [name, tool] of Object.entries(builtinToolDefinitions(spec.builtinTools, {}))) {
+    if (typeof tool.signature === "string") out.set(name, parseSignature(tool.signature));
+  }
   return out;
 }
