@@ -8,7 +8,7 @@
  *   expected output    the output type with field descriptions, how to finish
  */
 import { renderType } from "../../signature/render.js";
-import { field, listOf, mapOf, type Field, type SigType } from "../../signature/types.js";
+import { deref, field, listOf, mapOf, type Field, type SigType } from "../../signature/types.js";
 import type { OutputMode } from "../types.js";
 import { renderDataSection, renderToolSection, renderUserSections, type NamespaceView } from "./namespace.js";
 import type { PromptSection } from "./system.js";
@@ -24,7 +24,8 @@ export interface MissionInput {
 }
 
 /** The fields a description can be given for: those of a map output, or of a list of maps. */
-function outputFields(t: SigType): readonly Field[] {
+function outputFields(t0: SigType): readonly Field[] {
+  const t = deref(t0);
   if (t.kind === "map") return t.fields;
   if (t.kind === "list" && t.of.kind === "map") return t.of.fields;
   return [];
