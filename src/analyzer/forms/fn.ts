@@ -6,7 +6,7 @@ import type { Analyzer, Ctx } from "../analyzer.js";
 import { analyzePattern } from "../destructure.js";
 import type { FnArity, FnNode, Node, Pattern } from "../node.js";
 import { FnScope, LexScope, SELF_SLOT } from "../scope.js";
-import { expectArgs, L, requireSymbol, sym, type SpecialForm } from "./special-form.js";
+import { core, expectArgs, L, requireSymbol, sym, type SpecialForm } from "./special-form.js";
 
 const FN = "(fn name? [params] body...) or (fn name? ([params] body...) ...)";
 const DEFN = '(defn name "doc"? [params] body...)';
@@ -154,7 +154,7 @@ function withConditions(body: readonly Form[], span: Span): readonly Form[] {
       : [
           L(
             span,
-            sym("let", span),
+            core("let", span),
             { kind: "vector", items: [sym("%", span), L(span, sym("do", span), ...rest)], span },
             ...post.map(check),
             sym("%", span),
