@@ -11,6 +11,7 @@ import { GENERATORS } from "./generators.js";
 import { INTERNAL } from "./internal.js";
 import { INTEROP } from "./interop/index.js";
 import { IO } from "./io.js";
+import { MACHINE_INTS } from "./machine-ints.js";
 import { MAPS } from "./maps.js";
 import { MATH } from "./math.js";
 import { PARALLEL } from "./parallel.js";
@@ -28,6 +29,7 @@ import { WALK } from "./walk.js";
 export const BUILTIN_GROUPS: readonly { readonly title: string; readonly specs: readonly BuiltinSpec[] }[] = [
   { title: "Arithmetic", specs: ARITHMETIC },
   { title: "Math", specs: MATH },
+  { title: "Machine integers (JVM semantics)", specs: MACHINE_INTS },
   { title: "Comparison and logic", specs: COMPARISON },
   { title: "Predicates", specs: PREDICATES },
   { title: "Functions", specs: FUNCTIONS },

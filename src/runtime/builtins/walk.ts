@@ -26,7 +26,7 @@ import {
 } from "../seq.js";
 import { PSet, SetBuilder } from "../set.js";
 import { Keyword, keywordFromString, truthy, type Value } from "../values.js";
-import { PVector, vec } from "../vector.js";
+import { MapEntry, PVector, vec } from "../vector.js";
 import type { BuiltinSpec } from "./registry.js";
 
 type Fn1 = (x: Value) => Value;
@@ -59,7 +59,7 @@ function walk(cx: Cx, inner: Fn1, outer: Fn1, form: Value): Value {
   }
   if (form instanceof PMap) {
     const out: Value[] = [];
-    form.forEach((k, v) => void out.push(inner(new PVector([k, v], 2))));
+    form.forEach((k, v) => void out.push(inner(new MapEntry(k, v))));
     cx.charge(out.length);
     return outer(rebuildMap(cx, out));
   }
