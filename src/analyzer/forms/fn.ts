@@ -331,6 +331,18 @@ export const FN_FORMS: SpecialForm[] = [
     },
   },
   {
+    name: "lazy-cat",
+    syntax: "(lazy-cat coll...)",
+    doc: "The items of the collections in turn, each collection expression evaluated only when its items are reached.",
+    example: { code: "(take 4 (lazy-cat [1 2] (range)))", result: "(1 2 0 1)" },
+    // (lazy-cat a b) is (concat (lazy-seq a) (lazy-seq b)), as in Clojure.
+    analyze: (f, ax, ctx) =>
+      ax.analyze(
+        L(f.span, core("concat", f.span), ...f.items.slice(1).map((c) => L(c.span, core("lazy-seq", c.span), c))),
+        ctx,
+      ),
+  },
+  {
     name: "lazy-seq",
     syntax: "(lazy-seq body...)",
     doc: "A lazy sequence: the body runs once, when the sequence is first used, and returns a sequence.",

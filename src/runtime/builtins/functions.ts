@@ -461,4 +461,23 @@ export const FUNCTIONS: BuiltinSpec[] = [
     examples: [{ code: "(filter (none-of neg? zero?) [-1 0 1])", result: "(1)" }],
     fn: (_cx, args) => combine("none-of", args, "none"),
   },
+  {
+    name: "comparator",
+    arglists: ["[pred]"],
+    doc: "A comparator (-1, 0 or 1) from a two-argument predicate: -1 when (pred x y), 1 when (pred y x), else 0.",
+    examples: [{ code: "(sort (comparator >) [1 3 2])", result: "(3 2 1)" }],
+    f1: (_cx, pred) => {
+      callable("comparator", pred);
+      return nativeFn(
+        "comparator",
+        (cx, args) => {
+          if (args.length !== 2) throw arityError("the function comparator made", args.length, "2");
+          const [x, y] = args as [Value, Value];
+          if (truthy(call2(cx, pred, x, y))) return -1;
+          return truthy(call2(cx, pred, y, x)) ? 1 : 0;
+        },
+        ["[x y]"],
+      );
+    },
+  },
 ];

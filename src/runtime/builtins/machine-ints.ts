@@ -30,8 +30,9 @@ function saturate(d: number, bits: 32 | 64): bigint {
 }
 
 /** Java's narrowing of a number to `bits` (a double goes through int first, as the JVM does). */
-function narrow(v: number, bits: 8 | 16 | 32): number {
-  const wide = Number.isInteger(v) ? BigInt(v) : saturate(v, 32);
+function narrow(fn: string, v: Value, bits: 8 | 16 | 32): number {
+  const x = numberOf(fn, v, false);
+  const wide = typeof v === "number" && Number.isInteger(v) ? BigInt(v) : saturate(x, 32);
   return Number(BigInt.asIntN(bits, wide));
 }
 
@@ -115,14 +116,14 @@ export const MACHINE_INTS: BuiltinSpec[] = [
       { code: "(unchecked-byte 200)", result: "-56" },
       { code: "(unchecked-byte 256)", result: "0" },
     ],
-    f1: (_cx, x) => narrow(numberOf("unchecked-byte", x, false), 8),
+    f1: (_cx, x) => narrow("unchecked-byte", x, 8),
   },
   {
     name: "unchecked-short",
     arglists: ["[x]"],
     doc: "The low 16 bits of x (truncated toward zero) as a signed integer, as Java's (short) cast.",
     examples: [{ code: "(unchecked-short 40000)", result: "-25536" }],
-    f1: (_cx, x) => narrow(numberOf("unchecked-short", x, false), 16),
+    f1: (_cx, x) => narrow("unchecked-short", x, 16),
   },
   {
     name: "unchecked-int",
@@ -132,7 +133,7 @@ export const MACHINE_INTS: BuiltinSpec[] = [
       { code: "(unchecked-int 3000000000)", result: "-1294967296" },
       { code: "(unchecked-int 1e10)", result: "2147483647" },
     ],
-    f1: (_cx, x) => narrow(numberOf("unchecked-int", x, false), 32),
+    f1: (_cx, x) => narrow("unchecked-int", x, 32),
   },
   {
     name: "unchecked-long",
@@ -141,7 +142,7 @@ export const MACHINE_INTS: BuiltinSpec[] = [
     examples: [{ code: "(unchecked-long -2.9)", result: "-2" }],
     f1: (_cx, x) => {
       const n = numberOf("unchecked-long", x, false);
-      return Number.isInteger(n) ? n : longResult("unchecked-long", saturate(n, 64));
+      return typeof x === "number" && Number.isInteger(x) ? x : longResult("unchecked-long", saturate(n, 64));
     },
   },
   {
@@ -151,7 +152,7 @@ export const MACHINE_INTS: BuiltinSpec[] = [
     examples: [{ code: "(unchecked-char 65601)", result: "\\A" }],
     f1: (_cx, x) => {
       if (x instanceof Char) return x;
-      const code = narrow(numberOf("unchecked-char", x, false), 16) & 0xffff;
+      const code = narrow("unchecked-char", x, 16) & 0xffff;
       return char(String.fromCharCode(code));
     },
   },

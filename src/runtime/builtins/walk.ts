@@ -51,6 +51,8 @@ function rebuildMap(cx: Cx, items: readonly Value[]): PMap {
 /** Clojure's `walk`: `inner` on each child, the collection rebuilt, then `outer`. */
 function walk(cx: Cx, inner: Fn1, outer: Fn1, form: Value): Value {
   if (typeof form !== "object" || form === null) return outer(form);
+  // A map entry stays one, as in Clojure's walk (so outer can tell it with map-entry?).
+  if (form instanceof MapEntry) return outer(new MapEntry(inner(form.arr[0] as Value), inner(form.arr[1] as Value)));
   if (form instanceof PVector) {
     const out = new Array<Value>(form.count);
     for (let i = 0; i < form.count; i++) out[i] = inner(form.arr[i] as Value);
