@@ -11,6 +11,7 @@ import { GENERATORS } from "./generators.js";
 import { INTERNAL } from "./internal.js";
 import { INTEROP } from "./interop/index.js";
 import { IO } from "./io.js";
+import { JSON_BUILTINS } from "./json.js";
 import { MACHINE_INTS } from "./machine-ints.js";
 import { MAPS } from "./maps.js";
 import { MATH } from "./math.js";
@@ -43,6 +44,7 @@ export const BUILTIN_GROUPS: readonly { readonly title: string; readonly specs: 
   { title: "Strings (clojure.string)", specs: STRINGS },
   { title: "Regular expressions", specs: REGEX },
   { title: "Parsing", specs: PARSING },
+  { title: "JSON text (json/)", specs: JSON_BUILTINS },
   { title: "PTC extensions", specs: EXTENSIONS },
   { title: "Output", specs: IO },
   { title: "Parallel calls", specs: PARALLEL },

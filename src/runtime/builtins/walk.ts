@@ -104,7 +104,7 @@ function prewalk(cx: Cx, f: Fn1, form: Value): Value {
 const identity: Fn1 = (x) => x;
 
 /** Rename the keys of every map in a structure. */
-function mapKeys(cx: Cx, form: Value, rename: (k: Value) => Value): Value {
+export function mapKeys(cx: Cx, form: Value, rename: (k: Value) => Value): Value {
   return postwalk(
     cx,
     (x) => {
