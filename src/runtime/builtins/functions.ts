@@ -185,19 +185,14 @@ function fnil(f: Value, defaults: readonly Value[]): Value {
 // every-pred and some-fn, evaluating (pred, arg) pairs in Clojure's order
 
 /**
- * The order Clojure's every-pred/some-fn test pairs in, given `np` predicates: for the
- * first three arguments, predicate by predicate (one or two predicates, or four and
- * more; some-fn always) or argument by argument (every-pred with exactly three); for the
- * arguments after the third, argument by argument for up to three predicates, predicate
- * by predicate for more. `visit` returns true to stop.
+ * The order JVM Clojure's every-pred/some-fn test pairs in, given `np` predicates: for
+ * the first three arguments, predicate by predicate (one or two predicates, or four and
+ * more) or argument by argument (exactly three); for the arguments after the third,
+ * argument by argument for up to three predicates, predicate by predicate for more.
+ * (ClojureScript's some-fn goes predicate by predicate for three as well.) `visit`
+ * returns true to stop.
  */
-function scan(
-  cx: Cx,
-  ps: readonly Value[],
-  args: readonly Value[],
-  visit: (v: Value) => boolean,
-  headByArg3: boolean,
-): boolean {
+function scan(cx: Cx, ps: readonly Value[], args: readonly Value[], visit: (v: Value) => boolean): boolean {
   const np = ps.length;
   const head = Math.min(args.length, 3);
   const byPred = (from: number, to: number): boolean => {
@@ -208,7 +203,7 @@ function scan(
     for (let a = from; a < to; a++) for (let p = 0; p < np; p++) if (visit(call1(cx, ps[p]!, args[a]!))) return true;
     return false;
   };
-  if (np === 3 && headByArg3 ? byArg(0, head) : byPred(0, head)) return true;
+  if (np === 3 ? byArg(0, head) : byPred(0, head)) return true;
   if (args.length > 3) return np <= 3 ? byArg(3, args.length) : byPred(3, args.length);
   return false;
 }
@@ -219,7 +214,7 @@ function everyPred(ps: readonly Value[]): Value {
     "every-pred",
     (cx, args) => {
       if (preds.length === 1 && args.length === 1) return truthy(call1(cx, preds[0]!, args[0]!));
-      return !scan(cx, preds, args, (v) => !truthy(v), true);
+      return !scan(cx, preds, args, (v) => !truthy(v));
     },
     ANY,
   );
@@ -232,16 +227,10 @@ function someFn(ps: readonly Value[]): Value {
     (cx, args) => {
       if (args.length === 0) return null;
       let last: Value = null;
-      const found = scan(
-        cx,
-        preds,
-        args,
-        (v) => {
-          last = v;
-          return truthy(v);
-        },
-        false,
-      );
+      const found = scan(cx, preds, args, (v) => {
+        last = v;
+        return truthy(v);
+      });
       if (found) return last;
       // Clojure's falsy result: the last value its `or` saw, or nil where it ends in `some`.
       return args.length <= 3 && preds.length <= 3 ? last : null;
