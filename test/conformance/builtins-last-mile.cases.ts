@@ -274,4 +274,70 @@ t.group("float indexes truncate (JVM)", [
   ["contains? of a vector is false", "(contains? [1 2 3] 1.7)"],
 ]);
 
+const JSON_NS = "json/ is PTC-Lisp's (Cheshire's names); nbb has no JSON namespace";
+t.group("json", [
+  [
+    "parse-string",
+    '(json/parse-string "{\\"a\\": [1, 2.5, null, true]}")',
+    { differs: JSON_NS, expected: '{"a" [1 2.5 nil true]}' },
+  ],
+  [
+    "keyword keys",
+    '(json/parse-string "{\\"id\\": 7, \\"user\\": {\\"name\\": \\"x\\"}}" true)',
+    { differs: JSON_NS, expected: '{:id 7, :user {:name "x"}}' },
+  ],
+  [
+    "a key function",
+    '(json/parse-string "{\\"a\\": 1}" #(keyword (str "k-" %)))',
+    { differs: JSON_NS, expected: "{:k-a 1}" },
+  ],
+  [
+    "scalars",
+    '(mapv json/parse-string ["1" "-2.5e3" "\\"s\\"" "null" "false"])',
+    { differs: JSON_NS, expected: '[1 -2500 "s" nil false]' },
+  ],
+  [
+    "a big integer reads as a float",
+    '(json/parse-string "12345678901234567890")',
+    { differs: JSON_NS, expected: "1.2345678901234567E19" },
+  ],
+  ["invalid JSON", '(json/parse-string "[1, 2")', { differs: JSON_NS, expectError: "runtime" }],
+  ["empty text", '(json/parse-string "")', { differs: JSON_NS, expectError: "runtime" }],
+  ["not a string", "(json/parse-string {:a 1})", { differs: JSON_NS, expectError: "type" }],
+  ["a bad key function argument", '(json/parse-string "{}" 1)', { differs: JSON_NS, expectError: "type" }],
+  [
+    "nested past 500 levels",
+    '(json/parse-string (str (apply str (repeat 600 "[")) (apply str (repeat 600 "]"))))',
+    { differs: JSON_NS, expectError: "runtime" },
+  ],
+  [
+    "parse-lines",
+    '(json/parse-lines "{\\"n\\": 1}\\n\\n{\\"n\\": 2}\\r\\n" true)',
+    { differs: JSON_NS, expected: "[{:n 1} {:n 2}]" },
+  ],
+  ["parse-lines of nothing", '(json/parse-lines "")', { differs: JSON_NS, expected: "[]" }],
+  ["parse-lines with a bad line", '(json/parse-lines "1\\n{")', { differs: JSON_NS, expectError: "runtime" }],
+  [
+    "generate-string",
+    "(json/generate-string {:a [1 2] :b nil})",
+    { differs: JSON_NS, expected: '"{\\"a\\":[1,2],\\"b\\":null}"' },
+  ],
+  [
+    "generate-string pretty",
+    "(json/generate-string {:k :v} {:pretty true})",
+    { differs: JSON_NS, expected: '"{\\n  \\"k\\": \\"v\\"\\n}"' },
+  ],
+  [
+    "collections and characters",
+    '(json/generate-string [#{1} (list 1 2) "x" \\c 1.5 (map inc [1])])',
+    { differs: JSON_NS, expected: '"[[1],[1,2],\\"x\\",\\"c\\",1.5,[2]]"' },
+  ],
+  [
+    "a round trip",
+    '(let [d {:a {:b [1 "two" nil true]}}] (= d (json/parse-string (json/generate-string d) true)))',
+    { differs: JSON_NS, expected: "true" },
+  ],
+  ["Cheshire's namespace", '(cheshire.core/parse-string "[1]")', { differs: JSON_NS, expected: "[1]" }],
+]);
+
 export const CASES = t.cases;
