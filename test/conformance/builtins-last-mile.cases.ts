@@ -158,6 +158,7 @@ t.group("nil-punning of empty seqables", [
   ["keys of a seq of entries", "(keys (seq {:a 1 :b 2}))"],
   ["keys of a set of scalars", "(keys #{1})", { ptccError: "type" }],
   ["keys of a string", '(keys "ab")', { ptccError: "type" }],
+  ["dissoc of nothing returns its argument", '[(dissoc #{}) (dissoc "") (dissoc []) (dissoc {:a 1})]'],
   ["reduce-kv over an empty list", "(reduce-kv + 0 ())"],
   ["reduce-kv over an empty lazy seq", "(reduce-kv + 0 (lazy-seq nil))"],
 ]);

@@ -259,6 +259,8 @@ function applyUpdate(cx: Cx, f: Value, old: Value, extra: readonly Value[]): Val
 
 function dissocAll(cx: Cx, m: Value, keys: readonly Value[]): Value {
   if (m === null) return null;
+  // (dissoc x) is x, whatever x is, as in Clojure.
+  if (keys.length === 0) return m;
   if (!(m instanceof PMap)) throw typeError("dissoc", "a map", m);
   let out = m;
   for (const k of keys) out = out.dissoc(realizeKey(cx, k));
