@@ -51,7 +51,9 @@ function parseDocument(cx: Cx, fn: string, text: string, keys: ((k: Value) => Va
   try {
     v = fromHost(data, { meter: cx, limits: cx.limits });
   } catch (e) {
-    if (e instanceof PtcError && e.kind !== "limit") {
+    // What the data cannot be (too deep, not convertible) is this call's error; limits and
+    // the time limit stay what they are.
+    if (e instanceof PtcError && (e.kind === "type" || e.kind === "runtime")) {
       // The path of a deeply nested value can be long: keep its ends.
       const m = e.message.length > 300 ? `${e.message.slice(0, 200)}…${e.message.slice(-60)}` : e.message;
       throw runtimeError(`${fn}: ${m}`, e.hint);
