@@ -250,7 +250,42 @@ export const UNSUPPORTED_HINTS: Readonly<Record<string, string>> = table({
   "bound-fn*": "functions are closures already",
   "print-simple": "use print or str",
   "read+string": "programs cannot read code",
+  ...same(
+    ["booleans", "bytes", "chars", "doubles", "floats", "ints", "longs", "shorts"],
+    "PTC-Lisp has no Java arrays; use vectors",
+  ),
+  ...same(
+    ["chunk", "chunk-append", "chunk-buffer", "chunk-cons", "chunk-first", "chunk-next", "chunk-rest"],
+    "PTC-Lisp does not expose chunked seqs; use lazy-seq and cons",
+  ),
+  ...same(
+    ["error-handler", "error-mode", "set-error-handler!", "set-error-mode!", "restart-agent", "release-pending-sends"],
+    "PTC-Lisp has no agents; use pmap or pcalls",
+  ),
+  ...same(
+    ["get-thread-bindings", "push-thread-bindings", "pop-thread-bindings", "with-bindings*"],
+    "PTC-Lisp has no dynamic bindings; use let",
+  ),
+  ...same(
+    ["ns-aliases", "ns-imports", "ns-refers", "ns-unalias", "ns-unmap", "refer-clojure", "loaded-libs", "load-reader"],
+    "there is one user namespace; (dir) lists the builtins",
+  ),
+  ...same(["prefers", "remove-all-methods"], "use cond or case on a dispatch value"),
+  ...same(["munge", "demunge"], "build names with str and keyword"),
+  "get-validator": "PTC-Lisp has no mutable references",
+  "monitor-enter": "PTC-Lisp has no locks; values are immutable",
+  extend: "use functions and maps",
+  destructure: "destructure in let, fn and loop bindings: (let [{:keys [a]} m] ...)",
+  "seq-to-map-for-destructuring": "write {:keys [...]} after & in the parameters; the arguments become a map",
+  "remove-tap": "use println to show a value",
+  test: "check with (when-not ok (fail {...}))",
+  unquote: "PTC-Lisp has no syntax quote or macros",
 });
+
+/** One hint for several names. */
+function same(names: readonly string[], hint: string): Record<string, string> {
+  return Object.fromEntries(names.map((n) => [n, hint]));
+}
 
 /** Builtins that Clojure also accepts without their collection, as a transducer. */
 const TRANSDUCER_SHAPED = new Set(
