@@ -1106,6 +1106,12 @@ group("locals named like macros", [
   ["a local let does not break some->", "(let [let 5] (some-> let inc))"],
   ["a local first does not break when-first", "(let [first 5] (when-first [x [1]] [x first]))"],
   ["->", "(let [-> (fn [x] x)] (-> 1))"],
+  ["a local fn does not capture #()", "(let [fn inc] [(fn 1) (#(+ % 1) 2)])"],
+  ["a local and or or", "[(let [and (fn [& xs] xs)] (and 1 2)) (let [or inc] (or 1))]"],
+  ["a case parameter", "(defn f [case] (case 1)) (f inc)"],
+  ["a local lazy-seq, then lazy-cat", "(let [lazy-seq inc] [(lazy-seq 1) (take 2 (lazy-cat [1] [2]))])"],
+  ["locals seq and first do not break when-first", "(let [seq inc first dec] (when-first [x [5]] x))"],
+  ["a local let does not break if-let", "(let [let inc] (if-let [x 1] x 2))"],
   ["if is a special form and is not shadowed", "(let [if (fn [x] x)] (if 1 2 3))"],
   ["outside the local the macro is back", "(do (let [when inc] (when 1)) (when true 7))"],
 ]);
