@@ -2,15 +2,17 @@
 // JavaScript on five programs in this process and on five heavy programs as whole
 // processes (heavy.mjs), plus cold start, the cost of asynchrony and tool-call
 // replay, generated validators against Ajv and Zod (validators.mjs), the agent loop's
-// cost per turn with prompt sizes (agent-loop.mjs), `ptcc compile` on a project of 100
+// cost per turn with prompt sizes (agent-loop.mjs), a frozen agent against the same program
+// evaluated each time and the live agent (frozen.mjs), `ptcc compile` on a project of 100
 // agent files against tsc of its output (compile.mjs), and queued runs on BullMQ with 1, 2
-// and 4 worker processes against the same runs in one process (queue.mjs). See
+// and 4 worker processes against the same runs in one process (queue.mjs), and the lean
+// runtime: a production install's size and a compiled agent's start-up (lean.mjs). See
 // bench/README.md for what is measured and how to read it.
 //
 // Usage: node bench/run.mjs [--quick] [--only name,name] [--json FILE]
 //   --quick   smaller data and fewer runs: a smoke test of the bench itself
 //   --only    run only these programs (names as in the table; `heavy`, `validators`,
-//             `agent-loop`, `long-runs`, `compile` and `queue` for those suites); skips nothing else
+//             `agent-loop`, `long-runs`, `frozen`, `lean`, `compile` and `queue` for those suites); skips nothing else
 //   --json    also write every measurement to FILE
 //   --baseline DIR  also run the heavy programs and the per-turn cost with another built
 //             checkout of ptcc (before/after)
@@ -272,7 +274,14 @@ const cmds = {
   ptcc: [process.execPath, [join(root, "bin/ptcc.js"), "eval", "-e", "(+ 1 2)"]],
   nbb: [process.execPath, [join(root, "node_modules/nbb/cli.js"), "-e", "(+ 1 2)"]],
   // An app's `import "ptcc"` (the package's own name resolves to its exports from the root).
-  import: [process.execPath, ["--input-type=module", "-e", 'import("ptcc").then((m) => console.log(typeof m.defineAgent === "function" ? 3 : 0))']],
+  import: [
+    process.execPath,
+    [
+      "--input-type=module",
+      "-e",
+      'import("ptcc").then((m) => console.log(typeof m.defineAgent === "function" ? 3 : 0))',
+    ],
+  ],
 };
 for (let i = 0; i < coldRuns + 1; i++) {
   for (const [k, [cmd, args]] of Object.entries(cmds)) {
@@ -517,6 +526,20 @@ if (!only || only.has("long-runs")) {
   if (l.failed) failed = true;
 }
 
+if (!only || only.has("frozen")) {
+  const { runFrozenSuite } = await import("./frozen.mjs");
+  const fz = await runFrozenSuite({ quick, line });
+  report.frozen = fz.report;
+  if (fz.failed) failed = true;
+}
+
+if (!only || only.has("lean")) {
+  const { runLeanSuite } = await import("./lean.mjs");
+  const l = await runLeanSuite({ quick, line });
+  report.lean = l.report;
+  if (l.failed) failed = true;
+}
+
 if (!only || only.has("compile")) {
   const { runCompileSuite } = await import("./compile.mjs");
   const c = await runCompileSuite({ quick, line });
@@ -536,7 +559,9 @@ if (!only || only.has("queue")) {
 
 if (jsonOut) writeFileSync(jsonOut, JSON.stringify(report, null, 2) + "\n");
 if (failed) {
-  line("FAILED: an engine failed, the answers disagree, a validator is wrong or a prompt is over its budget (see above)");
+  line(
+    "FAILED: an engine failed, the answers disagree, a validator is wrong or a prompt is over its budget (see above)",
+  );
   process.exit(1);
 }
 line("All answers agree.");
