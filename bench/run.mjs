@@ -503,10 +503,14 @@ report.tools = tools;
 // 5. Validators: the generated validator against Ajv and Zod on 1,000 nested records.
 
 if (!only || only.has("validators")) {
-  const { runValidatorSuite } = await import("./validators.mjs");
+  const { runValidatorSuite, SCENARIOS } = await import("./validators.mjs");
   const v = await runValidatorSuite({ quick, line });
   report.validators = v.report;
   if (v.failed) failed = true;
+  // Signatures v2: unions, enums, refinements (issue 26).
+  const v2 = await runValidatorSuite({ quick, line, scenario: SCENARIOS.v2 });
+  report.validatorsV2 = v2.report;
+  if (v2.failed) failed = true;
 }
 
 // ---------------------------------------------------------------------------------------

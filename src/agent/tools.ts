@@ -20,6 +20,7 @@ import type { ValidationIssue } from "../runtime/validation.js";
 import { llmIssue } from "./feedback.js";
 import { agentLabel } from "./rules.js";
 import type { Signature } from "../signature/types.js";
+import { enumsAsKeywords, hasEnums } from "./enum-keywords.js";
 import {
   SELF,
   type AgentDefinition,
@@ -43,7 +44,13 @@ import { isModelCall, modelCallFailure } from "./model-call.js";
  */
 export interface ToolJournal {
   readonly replayed: (key: string, name: string, args: Record<string, unknown>) => ToolOutcome | undefined;
-  readonly answered: (key: string, name: string, args: Record<string, unknown>, outcome: ToolOutcome, ms: number) => void;
+  readonly answered: (
+    key: string,
+    name: string,
+    args: Record<string, unknown>,
+    outcome: ToolOutcome,
+    ms: number,
+  ) => void;
   /** A replay that did something else than the journaled run: the run ends. */
   readonly diverged: (reason: string) => void;
   /** The journal's path of the child run an agent tool starts at `key`. */
@@ -202,6 +209,11 @@ function hostTool(host: ToolHost, name: string, spec: ToolDefinition): ToolFunct
           `tool/${name} ${broken} — the tool breaks its own signature, which the model cannot fix: fix the tool or its signature`,
         );
         throw new Error(broken);
+      }
+      // Enum values enter the program as keywords (`"open"` → `:open`).
+      if (sig !== null && hasEnums(sig.output)) {
+        const out = sig.output;
+        return hostWalk((meter) => enumsAsKeywords(out, result, meter), { limits, ms: host.msLeft?.() });
       }
       return result;
     } catch (e) {

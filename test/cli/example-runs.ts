@@ -24,11 +24,11 @@ export const RESEARCH = [
   "--llm",
   "script:examples/scripts/research.json",
 ];
-export const TRIAGE = [
+export const LABELS = [
   "run",
-  "examples/agents/triage.agent.md",
+  "examples/agents/labels.agent.md",
   "--input",
   "@examples/data/tickets.json",
   "--llm",
-  "script:examples/scripts/triage.json",
+  "script:examples/scripts/labels.json",
 ];

@@ -1,19 +1,19 @@
 /**
- * The models-inside-programs example (examples/agents/triage.agent.md) through `ptcc run`:
+ * The models-inside-programs example (examples/agents/labels.agent.md) through `ptcc run`:
  * a program that makes one tool/llm-query per ticket and greps each ticket's log, with a
  * script that answers the agent and its model calls by agent name.
  */
 import { spawnSync } from "node:child_process";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { TRIAGE } from "./example-runs.js";
+import { LABELS } from "./example-runs.js";
 
 const ROOT = join(__dirname, "..", "..");
 const BIN = join(ROOT, "bin", "ptcc.js");
 
-describe("ptcc run examples/agents/triage.agent.md", () => {
+describe("ptcc run examples/agents/labels.agent.md", () => {
   it("labels each ticket with a model call and finds the error lines", () => {
-    const r = spawnSync(process.execPath, [BIN, ...TRIAGE, "--json"], {
+    const r = spawnSync(process.execPath, [BIN, ...LABELS, "--json"], {
       cwd: ROOT,
       encoding: "utf8",
       timeout: 30_000,
