@@ -824,7 +824,11 @@ class AgentFileParser {
         );
       }
       if (known === "name" && keyName !== undefined) {
-        throw this.fail("name in a tool of the map form", at, `the key gives the tool's name (${keyName.name}); remove name`);
+        throw this.fail(
+          "name in a tool of the map form",
+          at,
+          `the key gives the tool's name (${keyName.name}); remove name`,
+        );
       }
       if (values[known] !== undefined) throw this.duplicateKey(name, at);
       values[known] = this.value(pair.value, at);
@@ -841,13 +845,18 @@ class AgentFileParser {
       throw this.fail(`llm tool ${name} has no signature`, span, 'add signature: "(text :string) -> {label :string}"');
     }
     if (values.description === undefined) {
-      throw this.fail(`llm tool ${name} has no description`, span, "add description: what the tool answers, in one sentence");
+      throw this.fail(
+        `llm tool ${name} has no description`,
+        span,
+        "add description: what the tool answers, in one sentence",
+      );
     }
     const prompt = this.nonEmptyString(values.llm!, "llm (the request's template)");
     const signature = this.signatureString(values.signature, "signature");
     const parsed = this.parseSignatureAt(signature, values.signature, `bad signature of tool ${name}`);
     const issue = checkPlaceholders(prompt, parsed)[0];
-    if (issue !== undefined) throw this.fail(`${issue.message} in the llm template of tool ${name}`, values.llm!.span, issue.hint);
+    if (issue !== undefined)
+      throw this.fail(`${issue.message} in the llm template of tool ${name}`, values.llm!.span, issue.hint);
     const description = this.nonEmptyString(values.description, "description").trim();
     const tool: ToolEntry = { kind: "llm", name, prompt, signature, description, span, promptSpan: values.llm!.span };
     if (values.model !== undefined) Object.assign(tool, { model: this.nonEmptyString(values.model, "model").trim() });
@@ -1068,7 +1077,9 @@ class AgentFileParser {
     // The tools ptcc provides (llmQuery, builtinTools) take names too.
     const provided = [
       ...(d.llmQuery !== undefined && d.llmQuery !== false ? [[LLM_QUERY, spans.llmQuery?.key] as const] : []),
-      ...(d.builtinTools ?? []).flatMap((b) => BUILTIN_TOOL_NAMES[b].map((n) => [n, spans.builtinTools?.value] as const)),
+      ...(d.builtinTools ?? []).flatMap((b) =>
+        BUILTIN_TOOL_NAMES[b].map((n) => [n, spans.builtinTools?.value] as const),
+      ),
     ];
     for (const [name, at] of provided) {
       const mine = d.toolNameSpans?.get(name);
@@ -1077,7 +1088,11 @@ class AgentFileParser {
       }
       if (params.has(name) || params.has(name.replace(/-/g, "_"))) {
         this.errors.push(
-          this.fail(`${name} is both a tool and a data name (a parameter of the signature)`, at ?? this.startSpan(), "rename the parameter"),
+          this.fail(
+            `${name} is both a tool and a data name (a parameter of the signature)`,
+            at ?? this.startSpan(),
+            "rename the parameter",
+          ),
         );
       }
     }

@@ -1709,7 +1709,8 @@ class Run {
       ...inherited
     } = this.options;
     // A model given to a model call as a function or object is the one it uses.
-    if (modelCall && child.llm !== undefined && typeof child.llm !== "string") delete (inherited as { llm?: unknown }).llm;
+    if (modelCall && child.llm !== undefined && typeof child.llm !== "string")
+      delete (inherited as { llm?: unknown }).llm;
     const step = await runAgent(
       child,
       args,
@@ -1717,7 +1718,9 @@ class Run {
         ...inherited,
         // A signal of its own even when it follows the turn's alone: each child listens to
         // its signal, and many children in flight (a pmap) must not all listen to the turn's.
-        signal: AbortSignal.any(this.options.signal === undefined ? [this.turnSignal] : [this.options.signal, this.turnSignal]),
+        signal: AbortSignal.any(
+          this.options.signal === undefined ? [this.turnSignal] : [this.options.signal, this.turnSignal],
+        ),
         inputDescriptions: {},
       },
       {

@@ -259,7 +259,10 @@ export async function compileAgents(options: CompileOptions): Promise<CompileRes
       if (!isFresh.has(u) || needsTypes(u) !== withTypes) continue;
       progress({ phase: "emit", done: i, total: good.length });
       const text = emitAgentModule(
-        { ...emitInput(u, answers, out, models.get(u), fromRoot), ...(frozen.has(u) ? { frozen: frozen.get(u)! } : {}) },
+        {
+          ...emitInput(u, answers, out, models.get(u), fromRoot),
+          ...(frozen.has(u) ? { frozen: frozen.get(u)! } : {}),
+        },
         parts.get(u),
       );
       emitted.set(u, text);
@@ -274,7 +277,8 @@ export async function compileAgents(options: CompileOptions): Promise<CompileRes
     if (!failed()) {
       emit(false);
       for (const u of good)
-        if (isFresh.has(u) && needsTypes(u)) parts.set(u, agentModuleParts(emitInput(u, answers, out, models.get(u), fromRoot)));
+        if (isFresh.has(u) && needsTypes(u))
+          parts.set(u, agentModuleParts(emitInput(u, answers, out, models.get(u), fromRoot)));
     }
     if (answered !== null) {
       const byKey = new Map([...unique.keys()].map((k, i) => [k, i]));

@@ -288,7 +288,13 @@ function optionLines(
   if (spec.model !== undefined) out.push(`  llm: ${JSON.stringify(spec.model)},`);
   if (spec.llmQuery !== undefined) {
     const q = spec.llmQuery;
-    const fields = typeof q === "boolean" ? [] : [...(q.model !== undefined ? [`llm: ${JSON.stringify(q.model)}`] : []), ...(q.maxCalls !== undefined ? [`maxCalls: ${q.maxCalls}`] : [])];
+    const fields =
+      typeof q === "boolean"
+        ? []
+        : [
+            ...(q.model !== undefined ? [`llm: ${JSON.stringify(q.model)}`] : []),
+            ...(q.maxCalls !== undefined ? [`maxCalls: ${q.maxCalls}`] : []),
+          ];
     out.push(`  llmQuery: ${typeof q === "boolean" ? String(q) : `{ ${fields.join(", ")} }`},`);
   }
   if (spec.builtinTools !== undefined) out.push(`  builtinTools: ${JSON.stringify(spec.builtinTools)},`);
