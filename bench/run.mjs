@@ -2,18 +2,18 @@
 // JavaScript on five programs in this process and on five heavy programs as whole
 // processes (heavy.mjs), plus cold start, the cost of asynchrony and tool-call
 // replay, generated validators against Ajv and Zod (validators.mjs), the agent loop's
-// cost per turn with prompt sizes (agent-loop.mjs), `ptcc compile` on a project of 100
-// agent files against tsc of its output (compile.mjs), 1,000 tool calls from one pmap
-// under toolConcurrency 8 and 64 against a JavaScript semaphore (tool-calls.mjs), queued
-// runs on BullMQ with 1, 2 and 4 worker processes against the same runs in one process
-// (queue.mjs), and the lean runtime: a production install's size and a compiled agent's
-// start-up (lean.mjs). See
+// cost per turn with prompt sizes (agent-loop.mjs), a frozen agent against the same program
+// evaluated each time and the live agent (frozen.mjs), 1,000 tool calls from one pmap under
+// toolConcurrency 8 and 64 against a JavaScript semaphore (tool-calls.mjs), `ptcc compile` on
+// a project of 100 agent files against tsc of its output (compile.mjs), queued runs on BullMQ
+// with 1, 2 and 4 worker processes against the same runs in one process (queue.mjs), and the
+// lean runtime: a production install's size and a compiled agent's start-up (lean.mjs). See
 // bench/README.md for what is measured and how to read it.
 //
 // Usage: node bench/run.mjs [--quick] [--only name,name] [--json FILE]
 //   --quick   smaller data and fewer runs: a smoke test of the bench itself
 //   --only    run only these programs (names as in the table; `heavy`, `validators`,
-//             `agent-loop`, `long-runs`, `tool-calls`, `lean`, `compile` and `queue` for those suites); skips nothing else
+//             `agent-loop`, `long-runs`, `frozen`, `tool-calls`, `lean`, `compile` and `queue` for those suites); skips nothing else
 //   --json    also write every measurement to FILE
 //   --baseline DIR  also run the heavy programs and the per-turn cost with another built
 //             checkout of ptcc (before/after)
@@ -504,10 +504,14 @@ report.tools = tools;
 // 5. Validators: the generated validator against Ajv and Zod on 1,000 nested records.
 
 if (!only || only.has("validators")) {
-  const { runValidatorSuite } = await import("./validators.mjs");
+  const { runValidatorSuite, SCENARIOS } = await import("./validators.mjs");
   const v = await runValidatorSuite({ quick, line });
   report.validators = v.report;
   if (v.failed) failed = true;
+  // Signatures v2: unions, enums, refinements (issue 26).
+  const v2 = await runValidatorSuite({ quick, line, scenario: SCENARIOS.v2 });
+  report.validatorsV2 = v2.report;
+  if (v2.failed) failed = true;
 }
 
 // ---------------------------------------------------------------------------------------
@@ -525,6 +529,13 @@ if (!only || only.has("long-runs")) {
   const l = await runLongRunSuite({ quick, line });
   report.longRuns = l.report;
   if (l.failed) failed = true;
+}
+
+if (!only || only.has("frozen")) {
+  const { runFrozenSuite } = await import("./frozen.mjs");
+  const fz = await runFrozenSuite({ quick, line });
+  report.frozen = fz.report;
+  if (fz.failed) failed = true;
 }
 
 if (!only || only.has("tool-calls")) {

@@ -36,6 +36,7 @@ import {
   TRANSPORTS,
 } from "./rules.js";
 import { limitsProblem } from "../runtime/limits.js";
+import { checkProgramTools } from "./program-tools.js";
 import {
   DEFAULT_FORMAT_OPTIONS,
   SELF,
@@ -104,7 +105,10 @@ export class Agent<I = Record<string, unknown>, O = unknown> {
     const data = (input ?? {}) as Readonly<Record<string, unknown>>;
     const given: unknown = options;
     const base = typeof given === "object" && given !== null ? (given as RunOptions) : {};
-    return streamRun(base as RunOptions, (o) => runAgent(this.definition, data, given === base ? o : (given as RunOptions)) as Promise<Step<O>>);
+    return streamRun(
+      base as RunOptions,
+      (o) => runAgent(this.definition, data, given === base ? o : (given as RunOptions)) as Promise<Step<O>>,
+    );
   }
 
   /**
@@ -226,6 +230,8 @@ export function defineAgent<const S extends SignatureLike = string, const T = Re
     problems.add(`toolSources must be an array, got ${describe(options.toolSources)}`);
   }
 
+  const programTools = checkProgramTools(options, tools, paramNames);
+  for (const p of programTools.problems) problems.add(p.message, p.hint);
   const limitsWrong = limitsProblem(options.limits);
   if (limitsWrong !== null) problems.add(limitsWrong);
   const control = runControl(options, problems);
@@ -260,6 +266,7 @@ export function defineAgent<const S extends SignatureLike = string, const T = Re
       ? { toolSources: options.toolSources }
       : {}),
     ...control,
+    ...programTools.value,
   };
   if (problems.list.length > 0) throw new DefinitionError(nameOk ? givenName : undefined, problems.list);
   return new Agent<AgentInput<S>, AgentOutput<S>>(definition);
@@ -426,7 +433,11 @@ function positiveInt(v: unknown, dflt: number, what: string, min: number, proble
 function runControl(options: AgentOptions, problems: Problems): Partial<AgentDefinition> {
   const out: { -readonly [K in keyof AgentDefinition]?: AgentDefinition[K] } = {};
   const compaction = resolveCompaction(options.compaction);
-  for (const [key, problem] of compaction.problems) problems.add(`${key} ${problem}`, key === "compaction.strategy" ? `use ${COMPACTION_STRATEGIES.join(" or ")}` : undefined);
+  for (const [key, problem] of compaction.problems)
+    problems.add(
+      `${key} ${problem}`,
+      key === "compaction.strategy" ? `use ${COMPACTION_STRATEGIES.join(" or ")}` : undefined,
+    );
   if (compaction.value !== undefined) out.compaction = compaction.value;
   const int = (key: "tokenLimit" | "turnBudget" | "retryTurns" | "memoryLimit" | "maxToolCalls" | "toolConcurrency", min: number): void => {
     const v = options[key];
@@ -446,17 +457,22 @@ function runControl(options: AgentOptions, problems: Problems): Partial<AgentDef
     if (problem !== null) problems.add(`llmRetry: ${problem}`);
     else out.llmRetry = options.llmRetry;
   }
-  const oneOf = <K extends "onBudgetExceeded" | "completion" | "memoryStrategy">(key: K, allowed: readonly string[]): void => {
+  const oneOf = <K extends "onBudgetExceeded" | "completion" | "memoryStrategy">(
+    key: K,
+    allowed: readonly string[],
+  ): void => {
     const v = options[key];
     if (v === undefined) return;
-    if (!allowed.includes(v as string)) problems.add(`unknown ${key} ${JSON.stringify(v)}`, `use one of ${allowed.join(", ")}`);
+    if (!allowed.includes(v as string))
+      problems.add(`unknown ${key} ${JSON.stringify(v)}`, `use one of ${allowed.join(", ")}`);
     else (out as Record<string, unknown>)[key] = v;
   };
   oneOf("onBudgetExceeded", BUDGET_ACTIONS);
   oneOf("completion", COMPLETIONS);
   oneOf("memoryStrategy", MEMORY_STRATEGIES);
   if (options.budget !== undefined) {
-    if (typeof options.budget !== "function") problems.add(`budget must be a function (usage, turn) => boolean, got ${describe(options.budget)}`);
+    if (typeof options.budget !== "function")
+      problems.add(`budget must be a function (usage, turn) => boolean, got ${describe(options.budget)}`);
     else out.budget = options.budget;
   }
   return out;

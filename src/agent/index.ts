@@ -3,7 +3,15 @@
  * sees; extract.ts, feedback.ts: its replies and the answers), tools (tools.ts),
  * chaining (chain.ts), tracing (trace.ts), the JSON form of a result (step-json.ts).
  */
-export { defineAgent, defineTool, asTool, Agent, DEFAULT_MAX_TURNS, DEFAULT_MAX_DEPTH, type ResumeOptions } from "./define.js";
+export {
+  defineAgent,
+  defineTool,
+  asTool,
+  Agent,
+  DEFAULT_MAX_TURNS,
+  DEFAULT_MAX_DEPTH,
+  type ResumeOptions,
+} from "./define.js";
 export * from "./journal/index.js";
 export type { RunEvent, RunEventBase, RunEventType } from "./events.js";
 export type { RunStream } from "./stream.js";
@@ -21,6 +29,9 @@ export type {
 } from "./typed.js";
 export { DefinitionError, type DefinitionProblem } from "./definition-error.js";
 export { chain } from "./chain.js";
+export { llmTool, type LlmToolOptions } from "./llm-tool.js";
+export type { LlmQueryOptions } from "./llm-query.js";
+export type { BuiltinTool } from "./builtin-tools/index.js";
 export { runOrThrow, StepFailedError } from "./run-or-throw.js";
 export {
   jsonlTrace,

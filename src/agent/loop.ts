@@ -15,7 +15,6 @@
 import { PtcError } from "../diagnostics/error.js";
 import { Session } from "../evaluator/session.js";
 import type { EvalResult } from "../evaluator/evaluate.js";
-import { anySignal } from "../llm/http.js";
 import { toLlm } from "../llm/ai-sdk.js";
 import { llmInfo } from "../llm/info.js";
 import { createLlm, suggestLlmSpec } from "../llm/resolve.js";
@@ -80,7 +79,16 @@ import { stepToJson } from "./step-json.js";
 import { hasAltSpellings, inSignatureSpelling as respell } from "./signature-keys.js";
 import { EVENT_IDS, type RunEvent, type RunEventBody } from "./events.js";
 import { Allowance } from "./allowance.js";
-import { estimateTokensOf, shouldCompact, summaryNote, trimNote, turnsToKeep, CHARS_PER_TOKEN, COMPACT_TO } from "./compaction.js";
+import { isModelCall } from "./model-call.js";
+import {
+  estimateTokensOf,
+  shouldCompact,
+  summaryNote,
+  trimNote,
+  turnsToKeep,
+  CHARS_PER_TOKEN,
+  COMPACT_TO,
+} from "./compaction.js";
 import { DEFAULT_TURN_BUDGET } from "./rules.js";
 import { renderUserSections } from "./prompt/namespace.js";
 import type { BudgetLeft } from "../evaluator/eval-context.js";
@@ -114,6 +122,8 @@ export interface ParentRun {
   readonly allowance: Allowance;
   /** The answers of `cache: true` tools, shared by the mission's runs. */
   readonly toolCache: ToolCache;
+  /** The child is one model call (model-call.ts): its turns are its own, not the parent's budget's. */
+  readonly turnsApart?: boolean;
 }
 
 interface Counters {
@@ -305,7 +315,7 @@ class Run {
     // The default budget never cuts the run's own turns short (maxTurns 30 gets 30).
     const ownTurns = def.maxTurns + (def.retryTurns ?? 0);
     const turnLimit = def.turnBudget ?? (parent === undefined ? Math.max(DEFAULT_TURN_BUDGET, ownTurns) : undefined);
-    return new Allowance(tokenLimit, turnLimit, parent?.allowance);
+    return new Allowance(tokenLimit, turnLimit, parent?.allowance, parent?.turnsApart === true);
   }
 
   /**
@@ -372,9 +382,12 @@ class Run {
     } catch (error) {
       if (this.eventSinkFailed) return;
       this.eventSinkFailed = true;
-      globalThis.process?.emitWarning?.(`ptcc: the onEvent callback threw (${hostMessage(error)}); run ${this.runId} goes on`, {
-        code: "PTCC_EVENT_SINK",
-      });
+      globalThis.process?.emitWarning?.(
+        `ptcc: the onEvent callback threw (${hostMessage(error)}); run ${this.runId} goes on`,
+        {
+          code: "PTCC_EVENT_SINK",
+        },
+      );
     }
   }
 
@@ -439,7 +452,15 @@ class Run {
     this.started = performance.now();
     let step: Step;
     try {
-      this.emit({ ...this.base(), type: "run_start", parent: null, agent: this.def.name, depth: 0, input: null, continued: true });
+      this.emit({
+        ...this.base(),
+        type: "run_start",
+        parent: null,
+        agent: this.def.name,
+        depth: 0,
+        input: null,
+        continued: true,
+      });
       this.event({ type: "run-start", input: null, turn: 0 });
       const last = this.lastStep;
       if (problems.length > 0) step = this.finish(null, { kind: "options", reason: optionsReason(problems) });
@@ -451,7 +472,10 @@ class Run {
       } else {
         this.generation++;
         const reopened = await this.reopenToolSources();
-        step = reopened !== null ? this.finish(null, reopened) : await this.continueLive(last, checked.options.message ?? "");
+        step =
+          reopened !== null
+            ? this.finish(null, reopened)
+            : await this.continueLive(last, checked.options.message ?? "");
       }
     } catch (e) {
       step = this.finish(null, { kind: "internal", reason: `internal error: ${hostMessage(e)}` });
@@ -505,7 +529,10 @@ class Run {
     const journal = this.journal;
     if (journal === null) return step;
     const loss = journal.log.loss;
-    if (loss !== null) return step.ok || step.failure.kind !== "journal" ? this.finish(null, { kind: "journal", reason: loss.reason }) : step;
+    if (loss !== null)
+      return step.ok || step.failure.kind !== "journal"
+        ? this.finish(null, { kind: "journal", reason: loss.reason })
+        : step;
     // A replay that diverged leaves the journal as it was: fixed, the run resumes from it.
     if (!step.ok && (step.failure.kind === "journal" || step.failure.kind === "replay")) return step;
     try {
@@ -735,7 +762,13 @@ class Run {
   /** The value's JSON when it matches the output signature (checked within the time left), else null. */
   private checkedAnswer(value: Value): { readonly json: unknown; readonly trace: unknown } | null {
     try {
-      const checked = returnIssues(this.def.signature, value, this.def.signatureValidation, this.def.limits, this.msLeft());
+      const checked = returnIssues(
+        this.def.signature,
+        value,
+        this.def.signatureValidation,
+        this.def.limits,
+        this.msLeft(),
+      );
       if (!checked.ok || checked.value.length > 0) return null;
       const json = returnJson(value, this.def.limits, this.msLeft());
       return json.ok ? json.value : null;
@@ -811,7 +844,15 @@ class Run {
     this.compactedTurns += dropped.length;
     const tokensBefore = estimateTokensOf(before);
     const tokensAfter = estimateTokensOf(conversation.chars());
-    this.emit({ ...this.base(), type: "compaction", turn: this.turn, strategy: c.strategy, dropped: [...dropped], tokensBefore, tokensAfter });
+    this.emit({
+      ...this.base(),
+      type: "compaction",
+      turn: this.turn,
+      strategy: c.strategy,
+      dropped: [...dropped],
+      tokensBefore,
+      tokensAfter,
+    });
     this.event({ type: "compaction", droppedTurns: [...dropped], tokensBefore, tokensAfter });
   }
 
@@ -897,7 +938,8 @@ class Run {
     this.options.signal?.addEventListener("abort", onAbort);
     // A journal lost to another writer stops the turn at once: that writer owns the run now.
     const log = this.journal?.log;
-    const onLoss = (): void => controller.abort({ kind: "journal", reason: log?.loss?.reason ?? "journal lost" } satisfies Failure);
+    const onLoss = (): void =>
+      controller.abort({ kind: "journal", reason: log?.loss?.reason ?? "journal lost" } satisfies Failure);
     log?.signal.addEventListener("abort", onLoss);
     this.turnSignal = controller.signal;
     this.governor = this.newGovernor(controller.signal);
@@ -934,7 +976,8 @@ class Run {
       // A turn that its clock stopped is not run again on replay: how far a program gets
       // in its time differs from run to run. What it told the model is in the journal.
       const stopped = this.journal?.turnEntry(this.turn);
-      r = stopped?.stopped === true ? stoppedTurn(stopped, reply, def) : await this.replyTurn(session, reply, remaining);
+      r =
+        stopped?.stopped === true ? stoppedTurn(stopped, reply, def) : await this.replyTurn(session, reply, remaining);
     } finally {
       clearTimeout(timer);
       this.turnDeadline = Infinity;
@@ -957,7 +1000,10 @@ class Run {
     this.lastTurnError = r.error;
     this.lastFail =
       r.outcome === "error" || r.outcome === "invalid"
-        ? { reason: r.outcome === "invalid" ? "invalid-return" : (r.errorKind ?? "error"), message: r.error ?? r.outcome }
+        ? {
+            reason: r.outcome === "invalid" ? "invalid-return" : (r.errorKind ?? "error"),
+            message: r.error ?? r.outcome,
+          }
         : null;
     if (r.end === undefined && this.journal !== null) {
       try {
@@ -1132,7 +1178,8 @@ class Run {
       limits: def.limits,
       historyMaxChars: def.formatOptions.historyMaxBytes,
       ...(this.options.breakOnSigint === true ? { breakOnSigint: true } : {}),
-      onTask: (id: string, value: Value) => this.journal?.task(this.turn, id, jsonValue(value, def.limits, this.msLeft())),
+      onTask: (id: string, value: Value) =>
+        this.journal?.task(this.turn, id, jsonValue(value, def.limits, this.msLeft())),
     });
   }
 
@@ -1140,29 +1187,32 @@ class Run {
   private sessionTools(): Record<string, ToolFunction> {
     const def = this.def;
     return buildTools({
-        definition: def,
-        context: (key) => ({
-          agent: def.name,
-          depth: this.depth,
-          turn: this.turn,
-          signal: this.turnSignal,
-          idempotencyKey: this.journal?.callKey(this.turn, key) ?? `${this.runId}:${this.turn}${key}`,
-        }),
-        ...(this.journal !== null ? { journal: this.toolJournal(this.journal) } : {}),
-        record: (c) => this.recordCall(c),
-        // The arguments' copy is a walk under the watchdog: made only for someone who listens.
-        started: (name, args, key, cached) => {
-          if (this.options.onEvent === undefined) return;
-          const copy = traceValue(args, def.limits, this.msLeft());
-          this.event({ type: "tool-call", callId: `${this.turn}${key}`, name, args: copy, ...(cached ? { cached: true as const } : {}) }, true);
-        },
-        seen: (value) => this.firewalled(value),
-        msLeft: () => this.msLeft(),
-        note: (tool, warnings) => this.turnNotes.push(...coercionNotes(tool, warnings)),
-        contractBroken: (reason) => (this.stopWith ??= { kind: "tool_contract", reason }),
-        runChild: (tool, child, args, inherit, key) => this.runChild(tool, child, args, inherit, key),
-        governor: () => (this.governor ??= this.newGovernor(this.turnSignal)),
-        cache: this.toolCache,
+      definition: def,
+      context: (key) => ({
+        agent: def.name,
+        depth: this.depth,
+        turn: this.turn,
+        signal: this.turnSignal,
+        idempotencyKey: this.journal?.callKey(this.turn, key) ?? `${this.runId}:${this.turn}${key}`,
+      }),
+      ...(this.journal !== null ? { journal: this.toolJournal(this.journal) } : {}),
+      record: (c) => this.recordCall(c),
+      // The arguments' copy is a walk under the watchdog: made only for someone who listens.
+      started: (name, args, key, cached) => {
+        if (this.options.onEvent === undefined) return;
+        const copy = traceValue(args, def.limits, this.msLeft());
+        this.event(
+          { type: "tool-call", callId: `${this.turn}${key}`, name, args: copy, ...(cached ? { cached: true as const } : {}) },
+          true,
+        );
+      },
+      seen: (value) => this.firewalled(value),
+      msLeft: () => this.msLeft(),
+      note: (tool, warnings) => this.turnNotes.push(...coercionNotes(tool, warnings)),
+      contractBroken: (reason) => (this.stopWith ??= { kind: "tool_contract", reason }),
+      runChild: (tool, child, args, inherit, key) => this.runChild(tool, child, args, inherit, key),
+      governor: () => (this.governor ??= this.newGovernor(this.turnSignal)),
+      cache: this.toolCache,
     });
   }
 
@@ -1174,7 +1224,10 @@ class Run {
         // What a tool answered may be any host value: journaled as the JSON a replay reads back.
         const o: ToolOutcome =
           "value" in outcome
-            ? { value: jsonValue(outcome.value, this.def.limits, this.msLeft()), ...(outcome.cached === true ? { cached: true as const } : {}) }
+            ? {
+                value: jsonValue(outcome.value, this.def.limits, this.msLeft()),
+                ...(outcome.cached === true ? { cached: true as const } : {}),
+              }
             : outcome;
         journal.answered(key, name, jsonValue(args, this.def.limits, this.msLeft()) as Record<string, unknown>, o, ms);
       },
@@ -1238,8 +1291,21 @@ class Run {
     this.requestEvents(messages, {}, true);
     this.count(reply);
     this.journal!.replayedTurns++;
-    this.event({ type: "reply", text: reply.content, ...(reply.usage !== undefined ? { usage: reply.usage } : {}), replayed: true });
-    this.responseEvent(reply, { ...(reply.model !== undefined ? { model: reply.model } : {}), ...(reply.provider !== undefined ? { provider: reply.provider } : {}) }, 0, true);
+    this.event({
+      type: "reply",
+      text: reply.content,
+      ...(reply.usage !== undefined ? { usage: reply.usage } : {}),
+      replayed: true,
+    });
+    this.responseEvent(
+      reply,
+      {
+        ...(reply.model !== undefined ? { model: reply.model } : {}),
+        ...(reply.provider !== undefined ? { provider: reply.provider } : {}),
+      },
+      0,
+      true,
+    );
     return reply;
   }
 
@@ -1273,7 +1339,12 @@ class Run {
   }
 
   /** A model's reply in the trace; `who` names what answered. */
-  private responseEvent(reply: LlmReply, who: { model?: string; provider?: string }, durationMs: number, replayed = false): void {
+  private responseEvent(
+    reply: LlmReply,
+    who: { model?: string; provider?: string },
+    durationMs: number,
+    replayed = false,
+  ): void {
     this.emit({
       ...this.base(),
       type: "llm_response",
@@ -1429,10 +1500,24 @@ class Run {
       const feedback = resultFeedback(r.printed, r.output, r.warnings, fmt);
       const memory = restore !== null ? this.memoryCheck(restore) : null;
       if (memory !== null && "failure" in memory) {
-        return { outcome: "error", feedback: "", program: code, result: r.printed, errorKind: "limit", end: { value: null, failure: memory.failure } };
+        return {
+          outcome: "error",
+          feedback: "",
+          program: code,
+          result: r.printed,
+          errorKind: "limit",
+          end: { value: null, failure: memory.failure },
+        };
       }
       if (memory !== null) {
-        return { outcome: "error", feedback: `${feedback}\n${memory.note}`, program: code, result: r.printed, errorKind: "memory", error: memory.note.replace(/^;; /, "") };
+        return {
+          outcome: "error",
+          feedback: `${feedback}\n${memory.note}`,
+          program: code,
+          result: r.printed,
+          errorKind: "memory",
+          error: memory.note.replace(/^;; /, ""),
+        };
       }
       return { outcome: "continue", feedback, program: code, result: r.printed, value: r.value };
     }
@@ -1494,10 +1579,16 @@ class Run {
    * After a turn: the namespace within memoryLimit, or — past it — the run's failure
    * (`strict`) or the turn's defs undone with a note saying what was too big (`rollback`).
    */
-  private memoryCheck(snapshot: { readonly restore: () => void; readonly changed: () => string[] }): { failure: Failure } | { note: string } | null {
+  private memoryCheck(snapshot: {
+    readonly restore: () => void;
+    readonly changed: () => string[];
+  }): { failure: Failure } | { note: string } | null {
     const limit = this.def.memoryLimit!;
     const vars = this.session!.namespace.all();
-    const measured = tryHostWalk((meter) => namespaceSize(vars, limit, meter), { limits: this.def.limits, ms: this.msLeft() });
+    const measured = tryHostWalk((meter) => namespaceSize(vars, limit, meter), {
+      limits: this.def.limits,
+      ms: this.msLeft(),
+    });
     // What cannot be measured in the time left is over any limit worth having.
     const size = measured.ok ? measured.value : { total: limit + 1, more: true, byName: [] };
     if (size.total <= limit) return null;
@@ -1647,21 +1738,37 @@ class Run {
     inherit: boolean,
     key: string,
   ): Promise<Step> {
-    if (this.depthLeft <= 0) {
+    // A model call (llmTool, tool/llm-query) calls no tools: it runs at any depth.
+    const modelCall = isModelCall(child);
+    if (this.depthLeft <= 0 && !modelCall) {
       throw new Error(`tool/${tool}: agents may nest at most ${this.def.maxDepth} levels deep (maxDepth)`);
     }
     // The child stops when the parent's turn does (its time ran out, or the run was
     // cancelled): a parent that gave up waiting must not leave a child calling models.
     // What only the top-level run takes stays with it: its budgets (a child's spending counts
     // against them through the allowance), its journal and conversation options.
-    const { tokenLimit: _t, budget: _b, onBudgetExceeded: _o, continueFrom: _c, message: _m, durable: _d, ...inherited } =
-      this.options;
+    const {
+      tokenLimit: _t,
+      budget: _b,
+      onBudgetExceeded: _o,
+      continueFrom: _c,
+      message: _m,
+      durable: _d,
+      ...inherited
+    } = this.options;
+    // A model given to a model call as a function or object is the one it uses.
+    if (modelCall && child.llm !== undefined && typeof child.llm !== "string")
+      delete (inherited as { llm?: unknown }).llm;
     const step = await runAgent(
       child,
       args,
       {
         ...inherited,
-        signal: anySignal([this.options.signal, this.turnSignal]),
+        // A signal of its own even when it follows the turn's alone: each child listens to
+        // its signal, and many children in flight (a pmap) must not all listen to the turn's.
+        signal: AbortSignal.any(
+          this.options.signal === undefined ? [this.turnSignal] : [this.options.signal, this.turnSignal],
+        ),
         inputDescriptions: {},
       },
       {
@@ -1676,6 +1783,7 @@ class Run {
         secrets: this.secrets,
         allowance: this.allowance,
         toolCache: this.toolCache,
+        ...(modelCall ? { turnsApart: true } : {}),
         ...(this.journal !== null
           ? { journal: { log: this.journal.log, path: childPath(this.journal.path, this.turn, key) } }
           : {}),
@@ -1796,7 +1904,8 @@ function namespaceObject(vars: readonly (readonly [string, unknown])[]): Record<
 
 /** A turn stopped by its clock, as the journal has it (its program is not run again). */
 function stoppedTurn(entry: TurnEntry, reply: LlmReply, def: AgentDefinition): TurnResult {
-  const program = def.outputMode === "lisp" && def.transport === "code_block" ? extractProgram(reply.content).code : null;
+  const program =
+    def.outputMode === "lisp" && def.transport === "code_block" ? extractProgram(reply.content).code : null;
   return { outcome: entry.outcome, feedback: entry.feedback, program, errorKind: "timeout", journaled: true };
 }
 

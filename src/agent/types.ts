@@ -8,6 +8,8 @@ import type { ValidationMode } from "../runtime/validation.js";
 import type { LlmLike } from "../llm/ai-sdk.js";
 import type { LlmRegistry, LlmUsage } from "../llm/types.js";
 import type { ToolSource } from "./tool-source.js";
+import type { BuiltinTool } from "./builtin-tools/index.js";
+import type { LlmQueryOptions, LlmQuerySettings } from "./llm-query.js";
 import type { TraceEvent, TraceOption } from "./trace.js";
 import type { DurableOptions } from "./journal/log.js";
 import type { RunEvent } from "./events.js";
@@ -263,6 +265,14 @@ export interface AgentOptions {
   readonly memoryLimit?: number;
   /** Past memoryLimit: `rollback` (default) undoes the turn's defs and tells the model; `strict` fails the run. */
   readonly memoryStrategy?: "strict" | "rollback";
+  /**
+   * Let programs call a model: `(tool/llm-query {:prompt "Label: {{text}}" :signature
+   * "{label :string}" :text t})`. `true`, or the model to use (default: the agent's) and
+   * the calls a run may make (default 100). Off by default.
+   */
+  readonly llmQuery?: boolean | LlmQueryOptions;
+  /** Tools ptcc ships, opted into: `["grep"]` gives `tool/grep` and `tool/grep-n`. */
+  readonly builtinTools?: readonly BuiltinTool[];
   /** Tool calls one program (one turn's evaluation) may make; cached answers do not count. No limit by default. */
   readonly maxToolCalls?: number;
   /** Tool calls of one program in flight at once; the rest wait in program order. Default 8. */
@@ -305,6 +315,10 @@ export interface AgentDefinition {
   readonly completion?: "auto" | "explicit";
   readonly memoryLimit?: number;
   readonly memoryStrategy?: "strict" | "rollback";
+  /** `tool/llm-query`'s settings; absent when it is off. */
+  readonly llmQuery?: LlmQuerySettings;
+  /** The builtin tools enabled (absent: none). */
+  readonly builtinTools?: readonly BuiltinTool[];
   readonly maxToolCalls?: number;
   readonly toolConcurrency?: number;
   readonly llmRetry?: LlmRetryOptions;
@@ -468,6 +482,7 @@ export type FailureKind =
   | "budget" // the run reached its tokenLimit, its turnBudget, or its budget check said stop
   | "replay" // a resumed run did something else than its journal says (a changed definition, tool or program)
   | "journal" // the run's journal cannot be read or written, or another process writes it
+  | "program" // a frozen program (no model to mend it) raised an error or returned a value that does not match
   | "cancelled"
   | "internal"; // a defect in ptcc (reported as a failed step, never thrown)
 

@@ -18,6 +18,7 @@ import { MissingPackageError } from "../diagnostics/missing-package.js";
 import { existsSync } from "node:fs";
 import { dirname, join, relative, resolve, sep } from "node:path";
 import { renderSignature } from "../signature/render.js";
+import type { Signature } from "../signature/types.js";
 import { assignNames, findCycles, resolveTools, scriptModel, unusedParameters } from "./checks.js";
 import type { Diagnostic } from "./diagnostics.js";
 import { CompileUsageError, discoverAgentModules } from "./discover.js";
@@ -38,7 +39,9 @@ import {
   type OutputPlan,
 } from "./output.js";
 import type { ToolAnswer, ToolRequest, ToolTypeOptions } from "./tool-types.js";
-import { at, readUnit, signatureParser, type Unit, type UnitTool } from "./unit.js";
+import { frozenModulePart, readFrozenSource, type FrozenSource } from "./frozen-unit.js";
+import { at, readUnit, signatureParser, type SignatureParser, type Unit, type UnitTool } from "./unit.js";
+import { providedToolSignatures } from "../agent/program-tools.js";
 import { indexHash, moduleHashBase, projectRoot, readDigests, upToDate } from "./up-to-date.js";
 
 export interface CompileOptions {
@@ -67,8 +70,7 @@ export interface ToolTypeReader {
 /** The tool types read in this thread (TypeScript loaded when first asked). */
 function inThisThread(): ToolTypeReader {
   return {
-    analyze: async (requests, options) =>
-      (await import("./tool-types.js")).toolTypesHere().analyze(requests, options),
+    analyze: async (requests, options) => (await import("./tool-types.js")).toolTypesHere().analyze(requests, options),
   };
 }
 
@@ -164,6 +166,12 @@ export async function compileAgents(options: CompileOptions): Promise<CompileRes
     if (unit !== null) units.push(unit);
   }
   const byPath = new Map(units.map((u) => [u.absolute, u]));
+  // Frozen programs (x.program.clj beside x.agent.md): read now, an input of their module.
+  const programs = new Map<Unit, FrozenSource>();
+  for (const u of units) {
+    const p = readFrozenSource(u, shown, fromRoot, report);
+    if (p !== null) programs.set(u, p);
+  }
 
   // --- Names, tools, cycles, parameters
   assignNames(units, report);
@@ -177,7 +185,7 @@ export async function compileAgents(options: CompileOptions): Promise<CompileRes
 
   // --- Hashes; what must be generated
   const state = readOutputState(out);
-  for (const u of units) u.inputsHash = inputsHash(u, cache, fromRoot, fromRoot(out));
+  for (const u of units) u.inputsHash = inputsHash(u, cache, fromRoot, fromRoot(out), programs.get(u));
   // Tools are read for every module that is to be generated again, including modules of
   // files with other errors: a run reports all the problems it can find.
   const named = units.filter((u) => u.names !== null);
@@ -226,7 +234,12 @@ export async function compileAgents(options: CompileOptions): Promise<CompileRes
       written: [],
       removed: [],
       regenerated: [],
-      inputs: [...files, ...[...cache.keys()].filter((f) => !files.includes(f))],
+      // Program files too: `--watch` compiles again when a frozen program changes.
+      inputs: [
+        ...files,
+        ...[...programs.values()].map((p) => p.absolute),
+        ...[...cache.keys()].filter((f) => !files.includes(f)),
+      ],
       ...extra,
     };
   };
@@ -238,12 +251,20 @@ export async function compileAgents(options: CompileOptions): Promise<CompileRes
   const emitted = new Map<Unit, string>();
   const parts = new Map<Unit, AgentModuleParts>();
   const early = options.check === true ? null : staging(out);
-  const needsTypes = (u: Unit): boolean => u.tools.some((t) => t.kind === "module");
+  // A frozen program's tool calls are checked against the tools' signatures: it waits for them too.
+  const needsTypes = (u: Unit): boolean => u.tools.some((t) => t.kind === "module") || programs.has(u);
+  const frozen = new Map<Unit, string>();
   const emit = (withTypes: boolean): void => {
     for (const [i, u] of good.entries()) {
       if (!isFresh.has(u) || needsTypes(u) !== withTypes) continue;
       progress({ phase: "emit", done: i, total: good.length });
-      const text = emitAgentModule(emitInput(u, answers, out, models.get(u)), parts.get(u));
+      const text = emitAgentModule(
+        {
+          ...emitInput(u, answers, out, models.get(u), fromRoot),
+          ...(frozen.has(u) ? { frozen: frozen.get(u)! } : {}),
+        },
+        parts.get(u),
+      );
       emitted.set(u, text);
       const file = `${u.names!.module}.ts`;
       if (early !== null && !withTypes && state.generated.get(file)?.text !== text) {
@@ -256,7 +277,8 @@ export async function compileAgents(options: CompileOptions): Promise<CompileRes
     if (!failed()) {
       emit(false);
       for (const u of good)
-        if (isFresh.has(u) && needsTypes(u)) parts.set(u, agentModuleParts(emitInput(u, answers, out, models.get(u))));
+        if (isFresh.has(u) && needsTypes(u))
+          parts.set(u, agentModuleParts(emitInput(u, answers, out, models.get(u), fromRoot)));
     }
     if (answered !== null) {
       const byKey = new Map([...unique.keys()].map((k, i) => [k, i]));
@@ -275,6 +297,11 @@ export async function compileAgents(options: CompileOptions): Promise<CompileRes
         else report(at(unit, a.code, a.message, tool.entry.fromSpan, a.hint));
       }
     }
+    for (const [u, program] of programs) {
+      if (!isFresh.has(u) || u.names === null) continue;
+      const text = frozenModulePart(u, program, toolSignaturesOf(parse, u, answers), report);
+      if (text !== null) frozen.set(u, text);
+    }
     if (failed()) return result({});
     emit(true);
     const generated = new Map<string, string>();
@@ -292,7 +319,8 @@ export async function compileAgents(options: CompileOptions): Promise<CompileRes
     const sources = options.inputs.map((i) => fromRoot(resolve(cwd, i)) || ".").join(", ");
     const modules = good.map((u) => u.names!);
     const warnings = diags.filter((d) => d.severity === "warning").length;
-    generated.set("index.ts", emitIndex(sources, modules, indexHash(modules), warnings));
+    const withPrograms = new Set([...programs.keys()].filter((u) => u.names !== null).map((u) => u.names!.module));
+    generated.set("index.ts", emitIndex(sources, modules, indexHash(modules, withPrograms), warnings, withPrograms));
 
     // --- Files in the way
     const inTheWay = [...generated.keys()].filter((f) => state.others.has(f));
@@ -330,7 +358,11 @@ export async function compileAgents(options: CompileOptions): Promise<CompileRes
       }
       const extra = plan.remove.map((f) => shown(join(given, f)));
       for (const f of plan.remove) {
-        const source = state.generated.get(f)!.head.split("\n")[0]!.slice(HEADER_PREFIX.length).replace(/ — do not edit$/, "");
+        const source = state.generated
+          .get(f)!
+          .head.split("\n")[0]!
+          .slice(HEADER_PREFIX.length)
+          .replace(/ — do not edit$/, "");
         why[shown(join(given, f))] = `its agent file ${shown(join(root, source))} is not compiled any more`;
       }
       return result({
@@ -356,8 +388,15 @@ export async function compileAgents(options: CompileOptions): Promise<CompileRes
 // ---------------------------------------------------------------------------------------
 // Hashes and emit input
 
-function inputsHash(u: Unit, cache: FileCache, fromRoot: (p: string) => string, outFromRoot: string): string {
+function inputsHash(
+  u: Unit,
+  cache: FileCache,
+  fromRoot: (p: string) => string,
+  outFromRoot: string,
+  program: FrozenSource | undefined,
+): string {
   const tools = new Map<string, string | null>();
+  if (program !== undefined) tools.set(program.source, program.text);
   for (const t of u.tools) {
     if (t.kind !== "module") continue;
     const files = withLocalImports(cache, t.absolute);
@@ -374,12 +413,41 @@ function inputsHash(u: Unit, cache: FileCache, fromRoot: (p: string) => string, 
   return inputsDigest(moduleHashBase(outFromRoot), [[u.source, u.text], ...sorted.filter(([p]) => p !== u.source)]);
 }
 
+/** The signatures of a unit's tools, for the static check of its frozen program's calls. */
+function toolSignaturesOf(
+  parse: SignatureParser,
+  u: Unit,
+  answers: ReadonlyMap<Extract<UnitTool, { kind: "module" }>, Extract<ToolAnswer, { ok: true }>>,
+): Map<string, Signature> {
+  const out = new Map<string, Signature>();
+  for (const t of u.tools) {
+    const sig =
+      t.kind === "self"
+        ? u.signature
+        : t.kind === "agent"
+          ? t.target.signature
+          : t.kind === "llm"
+            ? parse(t.entry.signature)
+            : (answers.get(t)?.signature ?? t.declared);
+    if (sig !== null) out.set(t.entry.name, sig);
+  }
+  // The tools ptcc provides (builtinTools) have signatures too; llm-query has none.
+  for (const [name, sig] of providedToolSignatures(u.spec)) out.set(name, sig);
+  return out;
+}
+
 function emitInput(
   u: Unit,
   answers: ReadonlyMap<Extract<UnitTool, { kind: "module" }>, Extract<ToolAnswer, { ok: true }>>,
   out: string,
   model: string | undefined,
+  fromRoot: (p: string) => string,
 ): Parameters<typeof emitAgentModule>[0] {
+  // A script model of an llm tool or of llmQuery, like the agent's: from the project root.
+  const fromFile = (m: string | undefined): string | undefined =>
+    m === undefined || !m.startsWith("script:")
+      ? m
+      : `script:${fromRoot(resolve(dirname(u.absolute), m.slice("script:".length).trim()))}`;
   // Imports are relative to the module's own folder (the output mirrors the agent folders).
   const folder = dirname(join(out, `${u.names!.module}.ts`));
   const tools: EmitTool[] = u.tools.map((t): EmitTool => {
@@ -393,6 +461,11 @@ function emitInput(
           importPath: importSpecifier(folder, join(out, `${t.target.names!.module}.ts`)),
           exportName: t.target.names!.agent,
         };
+      case "llm": {
+        const { name, prompt, signature, description } = t.entry;
+        const m = fromFile(t.entry.model);
+        return { kind: "llm", name, prompt, signature, description, ...(m !== undefined ? { model: m } : {}) };
+      }
       case "module": {
         const a = answers.get(t);
         const spec = importSpecifier(folder, t.absolute);
@@ -414,7 +487,12 @@ function emitInput(
     source: u.source,
     names: u.names!,
     // A script model by its path from the project root, not from the agent file.
-    spec: model === u.spec.model ? u.spec : { ...u.spec, ...(model === undefined ? {} : { model }) },
+    spec: {
+      ...(model === u.spec.model ? u.spec : { ...u.spec, ...(model === undefined ? {} : { model }) }),
+      ...(typeof u.spec.llmQuery === "object" && u.spec.llmQuery.model !== undefined
+        ? { llmQuery: { ...u.spec.llmQuery, model: fromFile(u.spec.llmQuery.model)! } }
+        : {}),
+    },
     signature: u.signature,
     tools,
     inputsHash: u.inputsHash,

@@ -29,6 +29,15 @@ export type EmitTool =
       readonly importPath: string;
       readonly exportName: string;
     }
+  /** One model call (`llm:` in the agent file): `llmTool` over its template and literal signature. */
+  | {
+      readonly kind: "llm";
+      readonly name: string;
+      readonly prompt: string;
+      readonly signature: string;
+      readonly description: string;
+      readonly model?: string;
+    }
   | {
       readonly kind: "module";
       readonly name: string;
@@ -59,6 +68,8 @@ export interface EmitAgent {
    * header's `reads`): the agent file first.
    */
   readonly reads: readonly (readonly [path: string, digest: string])[];
+  /** The frozen program and `xFrozen` (frozen-unit.ts), put after the agent. */
+  readonly frozen?: string;
 }
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
@@ -74,7 +85,7 @@ export function emitAgentModule(a: EmitAgent, parts: AgentModuleParts = agentMod
     toolTypes: toolTypes.text,
     options: optionLines(a, imports.aliases, toolTypes.aliases).join("\n"),
   });
-  return withHashes(body, a.inputsHash);
+  return withHashes(body + (a.frozen ?? ""), a.inputsHash);
 }
 
 /** The slots of a module that its tools do not change (most of the work: the validators). */
@@ -147,11 +158,13 @@ export function emitIndex(
   modules: readonly ModuleNames[],
   inputsHash: string,
   warnings: number,
+  /** The modules with a frozen program (their `xFrozen` is exported too). */
+  frozen: ReadonlySet<string> = new Set(),
 ): string {
   const sorted = [...modules].sort((x, y) => (x.module < y.module ? -1 : x.module > y.module ? 1 : 0));
   const exports = sorted.map(
     (m) =>
-      `export {\n  ${m.agent},\n  ${m.validateInput},\n  ${m.validateOutput},\n  type ${m.input},\n  type ${m.output},\n} from "./${m.module}.js";`,
+      `export {\n  ${m.agent},\n${frozen.has(m.module) ? `  ${m.agent}Frozen,\n` : ""}  ${m.validateInput},\n  ${m.validateOutput},\n  type ${m.input},\n  type ${m.output},\n} from "./${m.module}.js";`,
   );
   const body = fillTemplate(readTemplate("compile/index.tpl"), {
     source: inComment(source),
@@ -173,7 +186,7 @@ function importLines(a: EmitAgent): { text: string; aliases: Map<string, string>
   const byPath = new Map<string, string[]>();
   const used = new Set<string>();
   for (const t of a.tools) {
-    if (t.kind === "self") continue;
+    if (t.kind === "self" || t.kind === "llm") continue;
     const path = t.importPath;
     const alias = unique(`$${t.kind === "module" ? "tool" : "agent"}_${t.name.replace(/[^A-Za-z0-9_]/g, "_")}`, used);
     aliases.set(t.name, alias);
@@ -279,6 +292,18 @@ function optionLines(
     out.push(`  signatureValidation: ${JSON.stringify(spec.signatureValidation)},`);
   }
   if (spec.model !== undefined) out.push(`  llm: ${JSON.stringify(spec.model)},`);
+  if (spec.llmQuery !== undefined) {
+    const q = spec.llmQuery;
+    const fields =
+      typeof q === "boolean"
+        ? []
+        : [
+            ...(q.model !== undefined ? [`llm: ${JSON.stringify(q.model)}`] : []),
+            ...(q.maxCalls !== undefined ? [`maxCalls: ${q.maxCalls}`] : []),
+          ];
+    out.push(`  llmQuery: ${typeof q === "boolean" ? String(q) : `{ ${fields.join(", ")} }`},`);
+  }
+  if (spec.builtinTools !== undefined) out.push(`  builtinTools: ${JSON.stringify(spec.builtinTools)},`);
   return out;
 }
 
@@ -300,6 +325,17 @@ function toolLines(
       return [`    ${k}: "self",`];
     case "agent":
       return [`    ${k}: $ptcc.asTool(${imports.get(t.name)!}),`];
+    case "llm":
+      // The signature stays a literal: llmTool types the tool from it.
+      return [
+        `    ${k}: $ptcc.llmTool({`,
+        `      name: ${JSON.stringify(t.name)},`,
+        `      prompt: ${JSON.stringify(t.prompt)},`,
+        `      signature: ${JSON.stringify(t.signature)},`,
+        `      description: ${JSON.stringify(t.description)},`,
+        ...(t.model !== undefined ? [`      llm: ${JSON.stringify(t.model)},`] : []),
+        "    }),",
+      ];
     case "module": {
       const fn = imports.get(t.name)!;
       const description = t.description === undefined ? [] : [`      description: ${JSON.stringify(t.description)},`];

@@ -26,6 +26,8 @@ function show(r: LlmRequest): string {
   return `${parts.join("\n")}\n`;
 }
 
+const lastUserOf = (r: LlmRequest): string => r.messages[r.messages.length - 1]!.content;
+
 /** A reply with a sentence before the program, as models often write. */
 const reply = (code: string): string => `Here is the program.\n\n${clj(code)}`;
 
@@ -116,6 +118,42 @@ describe("golden prompts", () => {
     golden("run-single.txt", requests.map(show).join("\n"));
   });
 
+  it("a run with enums, literal unions, refinements and inline descriptions (signatures v2)", async () => {
+    const agent = defineAgent({
+      name: "triage",
+      prompt: "Triage the tickets in data/tickets.",
+      signature:
+        '(tickets [{id :int, title :string[1..80], status :enum[open closed] "the ticket\'s state"}][..50], mode "fast"|"slow") -> {picked [:int[>0]] "ids worth a look", verdict {kind "ok"}|{kind "escalate", team :enum[billing infra]}}',
+      fieldDescriptions: { mode: "How hard to look" },
+      tools: {
+        assign: {
+          fn: () => true,
+          signature: '(id :int[>0], team :enum[billing infra] "who takes it", urgency :int[1..5]?) -> :bool',
+          description: "Assign a ticket to a team.",
+        },
+      },
+      maxTurns: 2,
+    });
+    const { llm, requests } = recording([
+      reply("(tool/assign {:id 1 :team :infra :urgency 9})"),
+      reply('(return {:picked [1] :verdict {:kind "escalate" :team :infra}})'),
+    ]);
+    const step = await agent.run({ tickets: [{ id: 1, title: "Disk full", status: "open" }], mode: "fast" }, { llm });
+    expect(step.ok).toBe(true);
+    expect(step.return).toEqual({ picked: [1], verdict: { kind: "escalate", team: "infra" } });
+    golden("run-signatures-v2.txt", requests.map(show).join("\n"));
+    const mission = requests[0]!.messages[0]!.content;
+    // The model sees the allowed values, the bounds and the descriptions.
+    expect(mission).toContain("tool/assign");
+    expect(mission).toContain("team :enum[billing infra]");
+    expect(mission).toContain('data/mode                     ; "fast"|"slow"');
+    // fieldDescriptions wins over an inline description; the inline one shows otherwise.
+    expect(mission).toContain(";;   How hard to look");
+    expect(mission).toContain(";;   picked: ids worth a look");
+    // The static check caught the out-of-range urgency before the tool ran.
+    expect(lastUserOf(requests[1]!)).toContain("urgency: expected int >= 1 and <= 5, got int 9");
+  });
+
   it("a run over the tool_call transport", async () => {
     const agent = defineAgent({
       name: "counter",
@@ -145,5 +183,33 @@ describe("golden prompts", () => {
     const { llm, requests } = recording(['```json\n{"name": "Ann", "age": "41"}\n```', '{"name": "Ann", "age": 41}']);
     await agent.run({ text: "Ann, 41, wrote this." }, { llm });
     golden("run-text.txt", requests.map(show).join("\n"));
+  });
+});
+
+describe("the prompt mentions tool/llm-query only when it is enabled", () => {
+  const base = {
+    name: "labeler",
+    prompt: "Label each of {{items}}.",
+    signature: "(items [:string]) -> [:string]",
+  } as const;
+
+  it("enabled: one line in the tool section (golden)", async () => {
+    const agent = defineAgent({ ...base, llmQuery: true, maxTurns: 1 });
+    const { llm, requests } = recording([
+      reply('(pmap #(tool/llm-query {:prompt "Label: {{text}}" :signature "{label :string}" :text %}) data/items)'),
+      '```json\n{"label": "A"}\n```',
+    ]);
+    await agent.run({ items: ["a"] }, { llm });
+    golden("run-llm-query.txt", requests.map(show).join("\n"));
+    expect(requests[0]!.messages[0]!.content.split("\n").filter((l) => l.includes("llm-query"))).toHaveLength(1);
+    // The tool makes the agent one with tools: its system prompt is the one for tools.
+    expect(requests[0]!.system).toBe(systemPrompt({ maxTurns: 1, hasTools: true }));
+  });
+
+  it("not enabled: no word of it in any part of the prompt", async () => {
+    const agent = defineAgent({ ...base, maxTurns: 1 });
+    const { llm, requests } = recording([reply("data/items")]);
+    await agent.run({ items: ["a"] }, { llm });
+    expect([requests[0]!.system, ...requests[0]!.messages.map((m) => m.content)].join("\n")).not.toContain("llm-query");
   });
 });
