@@ -89,6 +89,7 @@ export async function frozenStep(
 ): Promise<Step> {
   const started = performance.now();
   const calls: ToolCallTrace[] = [];
+  let governor: ToolGovernor | undefined;
   const runId = `frozen-${Math.random().toString(36).slice(2, 10)}`;
   let session: Session | null = null;
   const finish = (
@@ -171,7 +172,6 @@ export async function frozenStep(
   const r = await running;
   return guarded(() => ended(r), "internal");
 
-  let governor: ToolGovernor | undefined;
   function newSession(input: Record<string, unknown>): Session {
     return new Session({
       context: input,
