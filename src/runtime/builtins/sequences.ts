@@ -68,6 +68,9 @@ export function itemsOf(cx: Cx, fn: string, coll: Value): readonly Value[] {
   return asArray(cx, coll);
 }
 
+const zero = (): number => 0;
+const newGroup = (): Value[] => [];
+
 /** Throw the type error for a non-collection argument. */
 export function checkColl(fn: string, coll: Value): void {
   if (!isSeqable(coll)) throw typeError(fn, "a collection", coll, collHint(coll));
@@ -721,14 +724,17 @@ export const SEQUENCES: BuiltinSpec[] = [
       },
     ],
     f2: (cx, f, c) => {
+      checkColl("group-by", c);
       const groups = new KeyIndex<Value[]>();
-      const items = itemsOf(cx, "group-by", c);
       const key = fn1(f);
-      for (let i = 0; i < items.length; i++) {
-        const x = items[i]!;
-        groups.entry(realizeKey(cx, key(cx, x)), () => []).val.push(x);
-      }
-      cx.charge(items.length);
+      const max = cx.limits.maxCollection;
+      // A reduction: the input streams through, only the groups are kept (and limited).
+      forEachItem(cx, c, (x) => {
+        const g = groups.entry(realizeKey(cx, key(cx, x)), newGroup).val;
+        if (g.push(x) > max) cx.checkSize(g.length);
+        if (groups.size > max) cx.checkSize(groups.size);
+        return true;
+      });
       return groups.toMap((xs) => new PVector(xs, xs.length));
     },
   },
@@ -738,10 +744,15 @@ export const SEQUENCES: BuiltinSpec[] = [
     doc: "A map from each distinct item to the number of times it occurs.",
     examples: [{ code: '(frequencies ["a" "b" "a"])', result: '{"a" 2, "b" 1}' }],
     f1: (cx, c) => {
+      checkColl("frequencies", c);
       const counts = new KeyIndex<number>();
-      const items = itemsOf(cx, "frequencies", c);
-      for (const x of items) counts.entry(realizeKey(cx, x), () => 0).val++;
-      cx.charge(items.length);
+      const max = cx.limits.maxCollection;
+      // A reduction: the input streams through, only the distinct items are kept (and limited).
+      forEachItem(cx, c, (x) => {
+        counts.entry(realizeKey(cx, x), zero).val++;
+        if (counts.size > max) cx.checkSize(counts.size);
+        return true;
+      });
       return counts.toMap((n) => n);
     },
   },

@@ -1,0 +1,79 @@
+/**
+ * Reductions stream (issue 27 §2): a builtin that consumes a sequence to build a smaller
+ * result walks it chunk by chunk, so the collection size limit counts what the result
+ * holds, not what flowed through it. Both tiers must agree.
+ */
+import { describe, expect, it } from "vitest";
+import { bothTiers } from "../evaluator/tiers.js";
+import { failure, printed } from "../helpers.js";
+
+/** A small size limit makes "more than the limit flowed through" cheap to test. */
+const SMALL = { limits: { maxCollection: 1_000, maxSteps: 1_000_000 } };
+
+describe("reductions over more items than a collection may hold", () => {
+  it.each([
+    ["(count (frequencies (map #(mod % 7) (range 5000))))", "7"],
+    ["(count (group-by #(mod % 7) (range 5000)))", "7"],
+    ["(count (group-by #(mod % 3) (map inc (range 2500))))", "3"],
+    ["(count (set (map #(mod % 7) (range 5000))))", "7"],
+    ["(into #{} (map #(mod % 3) (range 5000)))", "#{0 1 2}"],
+    ["(into {} (map (fn [i] [(mod i 2) i]) (range 5000)))", "{0 4998, 1 4999}"],
+    ["(into {:a 1} (map (fn [i] [(mod i 2) i]) (range 5000)))", "{:a 1, 0 4998, 1 4999}"],
+    ["(into #{:a} (map #(mod % 2) (range 5000)))", "#{0 1 :a}"],
+    ["(count (map inc (range 5000)))", "5000"],
+    ["(count (filter even? (range 5000)))", "2500"],
+    ["(last (map inc (range 5000)))", "5000"],
+    ["(some #(when (> % 4990) %) (map inc (range 5000)))", "4991"],
+    ["(every? pos? (map inc (range 5000)))", "true"],
+    ["(not-any? neg? (map inc (range 5000)))", "true"],
+    ["(sum (map inc (range 5000)))", "12502500"],
+    ["(sum-by :n (map (fn [i] {:n i}) (range 5000)))", "12497500"],
+    ["(avg (map inc (range 5000)))", "2500.5"],
+    ["(avg-by :n (map (fn [i] {:n i}) (range 5001)))", "2500.0"],
+    ["(max-by :n (map (fn [i] {:n (mod i 4999)}) (range 5000)))", "{:n 4998}"],
+    ["(min-by :n (map (fn [i] {:n (- 9999 i)}) (range 5000)))", "{:n 5000}"],
+    ["(reduce + (map inc (range 5000)))", "12502500"],
+    ["(frequencies (map #(mod % 2) (vec (range 900))))", "{0 450, 1 450}"],
+  ])("%s → %s", (program, expected) => {
+    expect(printed(program, SMALL)).toBe(expected);
+  });
+
+  it.each([
+    "(frequencies (map inc (range 1001)))",
+    "(group-by identity (map inc (range 1001)))",
+    "(group-by odd? (map inc (range 2003)))",
+    "(set (map inc (range 1001)))",
+    "(into #{} (map inc (range 1001)))",
+    "(into {} (map (fn [i] [i i]) (range 1001)))",
+    "(into {:a 1} (map (fn [i] [i i]) (range 1001)))",
+    "(into [] (map inc (range 1001)))",
+    "(vec (map inc (range 1001)))",
+  ])("%s: the result is limited", (program) => {
+    const f = failure(program, SMALL);
+    expect(f.kind).toBe("limit");
+    expect(f.text).toContain("collection size limit exceeded: more than 1000 items");
+  });
+
+  it("an endless reduction ends at the step limit", () => {
+    expect(failure("(count (iterate inc 0))", SMALL).text).toContain("step limit exceeded");
+    expect(failure("(frequencies (map #(mod % 3) (iterate inc 0)))", SMALL).text).toContain("step limit exceeded");
+  });
+
+  it("the examples of the issue, at the default limits", () => {
+    expect(printed("(count (frequencies (map #(mod % 7) (range 2000000))))")).toBe("7");
+    expect(printed("(count (group-by odd? (range 1500000)))")).toBe("2");
+  });
+
+  it.each([
+    "(count (frequencies (map #(mod % 7) (range 3000))))",
+    "(group-by odd? (map inc (range 3000)))",
+    "(into {} (map (fn [i] [(mod i 5) i]) (range 3000)))",
+    "(set (map #(mod % 7) (range 3000)))",
+    "(frequencies (map inc (range 1001)))",
+    "(sum-by :n (map (fn [i] {:n i}) (range 3000)))",
+  ])("both tiers agree: %s", (program) => {
+    const { generated, closures, tieredUp } = bothTiers(program, SMALL);
+    expect(closures).toEqual(generated);
+    expect(tieredUp).toEqual(generated);
+  });
+});
