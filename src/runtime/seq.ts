@@ -10,7 +10,8 @@
  * time into an ArraySeq chunk whose `more` continues the sequence.
  */
 import type { Cx } from "./context.js";
-import { internalError, typeError } from "./errors.js";
+import type { PtcError } from "../diagnostics/error.js";
+import { internalError, runtimeError, typeError } from "./errors.js";
 import { PtcObject, T, Char, char, type Value } from "./values.js";
 import { PVector } from "./vector.js";
 import { PMap } from "./map.js";
@@ -111,6 +112,8 @@ export class LazySeq extends PtcObject {
   /** What the thunk returned, until it is turned into a seq. */
   private sv: Value = null;
   private done = false;
+  /** True while its thunk runs (or the seqs it returned are unwrapped). */
+  private busy = false;
   private s: ASeq | null = null;
   constructor(thunk: (cx: Cx) => Value) {
     super();
@@ -122,16 +125,34 @@ export class LazySeq extends PtcObject {
   /** Run the thunk if it has not run yet; return its value (or the seq once done). */
   private sval(cx: Cx): Value {
     if (this.thunk !== null) {
-      this.sv = this.thunk(cx);
+      // Its thunk is running: asked again for it, it could only start over, forever.
+      if (this.busy) throw selfReferenceError();
+      this.busy = true;
+      try {
+        this.sv = this.thunk(cx);
+      } finally {
+        this.busy = false;
+      }
       this.thunk = null;
     }
     return this.done ? this.s : this.sv;
   }
   seq(cx: Cx): ASeq | null {
     if (!this.done) {
+      // A thunk that needs the items of the seq it is computing (`(def xs (lazy-seq (map
+      // inc xs)))`) can never have them: Clojure overflows the stack; reading the seq as
+      // empty would be a silent wrong value.
+      if (this.busy) throw selfReferenceError();
+      this.unwrap(cx);
+    }
+    return this.s;
+  }
+  private unwrap(cx: Cx): void {
+    {
       // Lazy seqs returning lazy seqs are unwrapped in a loop, each realizing its own
       // step, so long chains do not grow the stack and no thunk ever runs twice.
       const first = this.sval(cx);
+      this.busy = true;
       // While it unwraps, this seq reads as empty, as Clojure's LazySeq does: a chain that
       // leads back to it (`(def xs (lazy-seq xs))`) ends there with nil. A chain looping
       // among other seqs runs into the step limit.
@@ -147,16 +168,24 @@ export class LazySeq extends PtcObject {
         // Interrupted (a limit, an awaited tool): the next realization starts over.
         this.sv = first;
         throw e;
+      } finally {
+        this.busy = false;
       }
       this.done = true;
     }
-    return this.s;
   }
   /** The realized seq of an already realized lazy seq (for context-free walks). */
   realizedSeq(): ASeq | null {
     if (!this.done) throw internalError("lazy sequence used before it was realized");
     return this.s;
   }
+}
+
+function selfReferenceError(): PtcError {
+  return runtimeError(
+    "a lazy sequence needs its own items to compute them (it refers to itself, as in (def xs (lazy-seq (map inc xs))))",
+    "start it with items of its own, as in (def xs (lazy-seq (cons 1 (map inc xs))))",
+  );
 }
 
 /**

@@ -5,6 +5,7 @@ import { CASES as CORE } from "./builtins-core.cases.js";
 import { CASES as NUMBERS } from "./builtins-numbers.cases.js";
 import { CASES as SEQUENCES } from "./builtins-sequences.cases.js";
 import { CASES as STRINGS } from "./builtins-strings.cases.js";
+import { CASES as ISSUE27 } from "./issue27.cases.js";
 
 export const TABLES: readonly (readonly [string, readonly ConformanceCase[]])[] = [
   ["sequences (builtins agree with Clojure)", SEQUENCES],
@@ -12,4 +13,5 @@ export const TABLES: readonly (readonly [string, readonly ConformanceCase[]])[] 
   ["strings, regex, parsing, interop (builtins agree with Clojure)", STRINGS],
   ["numbers, predicates, functions (builtins agree with Clojure)", NUMBERS],
   ["output and parallel calls (builtins agree with Clojure)", CORE],
+  ["streaming reductions, shared structure, self-reference (issue 27)", ISSUE27],
 ];

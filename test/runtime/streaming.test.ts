@@ -77,3 +77,16 @@ describe("reductions over more items than a collection may hold", () => {
     expect(tieredUp).toEqual(generated);
   });
 });
+
+describe("shared structure and self-reference agree in both tiers", () => {
+  it.each([
+    "(count (reduce (fn [s i] (conj #{} s [s i])) #{} (range 40)))",
+    "(let [f (fn [] (reduce (fn [a _] [a a]) [] (range 40)))] [(= (f) (f)) (compare (f) (f))])",
+    "(def xs (lazy-seq (map inc xs))) (first xs)",
+    "(def xs (lazy-seq (cons 1 (map inc xs)))) (take 5 xs)",
+  ])("%s", (program) => {
+    const { generated, closures, tieredUp } = bothTiers(program);
+    expect(closures).toEqual(generated);
+    expect(tieredUp).toEqual(generated);
+  });
+});
