@@ -90,3 +90,15 @@ describe("shared structure and self-reference agree in both tiers", () => {
     expect(tieredUp).toEqual(generated);
   });
 });
+
+describe("empty regex matches over a long string (issue 27 §3)", () => {
+  // One match per position, 1,000,001 of them: within the default time limit, counted
+  // without holding them (count streams), at a cost per match like a non-empty match's.
+  it('(count (re-seq #"" s)) over 1,000,000 characters ends within the default limits', () => {
+    const s = "a".repeat(1_000_000);
+    const t0 = performance.now();
+    const r = printed('(count (re-seq #"" data/s))', { context: { s } });
+    expect(r).toBe("1000001");
+    expect(performance.now() - t0).toBeLessThan(5_000);
+  });
+});
