@@ -83,6 +83,11 @@ export class Analyzer {
   /** Counter for generated names (they contain a space, so programs cannot clash with them). */
   private gensymCount = 0;
   readonly specialForms: ReadonlyMap<string, SpecialForm> = SPECIAL_FORMS;
+  /**
+   * What the program's own `def`s and `defn`s say, in program order: `(doc g)` is rendered
+   * while analyzing, before the `defn` above it has run.
+   */
+  readonly defined = new Map<string, { readonly doc: string | null; readonly params: readonly string[] }>();
 
   constructor(readonly host: AnalyzerHost) {}
 

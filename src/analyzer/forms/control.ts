@@ -119,7 +119,12 @@ export const CONTROL_FORMS: SpecialForm[] = [
       const s = f.span;
       const def = ax.host.registry.getQualified("ptc.internal", "task")!;
       const thunk = L(s, sym("fn", s), { kind: "vector", items: [], span: s }, ...body);
-      return { kind: "call-builtin", def, args: [ax.analyze(id!, ax.nonTail(ctx)), ax.analyze(thunk, ax.nonTail(ctx))], span: s };
+      return {
+        kind: "call-builtin",
+        def,
+        args: [ax.analyze(id!, ax.nonTail(ctx)), ax.analyze(thunk, ax.nonTail(ctx))],
+        span: s,
+      };
     },
   },
 ];
