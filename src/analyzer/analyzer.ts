@@ -369,7 +369,7 @@ export class Analyzer {
         hint: `${def.name} takes ${def.arglists.join(" ")}${transducerHint(def, argNodes.length)}`,
       });
     }
-    return { kind: "call-builtin", def, args: argNodes, span };
+    return { kind: "call-builtin", def, args: freshArgs(def, argNodes), span };
   }
 
   private keywordCall(head: Form & { kind: "keyword" }, args: readonly Form[], span: Span, ctx: Ctx): Node {
@@ -440,4 +440,54 @@ function literalEmptyMap() {
     items: [],
     span: { line: 0, column: 0, endLine: 0, endColumn: 0, offset: 0, end: 0 },
   });
+}
+
+/** Reductions that walk their last argument once, keeping only their result. */
+const STREAMING = new Set([
+  "clojure.core/frequencies",
+  "clojure.core/group-by",
+  "clojure.core/set",
+  "clojure.core/into",
+  "clojure.core/count",
+  "clojure.core/last",
+  "clojure.core/some",
+  "clojure.core/every?",
+  "clojure.core/not-any?",
+  "clojure.core/not-every?",
+  "clojure.core/reduce",
+  "clojure.core/run!",
+  "ptc/sum",
+  "ptc/avg",
+  "ptc/sum-by",
+  "ptc/avg-by",
+  "ptc/min-by",
+  "ptc/max-by",
+]);
+
+/** Builtins whose lazy result is a new seq, reachable only from where it is returned. */
+const LAZY_PRODUCERS = new Set([
+  "clojure.core/map",
+  "clojure.core/filter",
+  "clojure.core/remove",
+  "clojure.core/keep",
+  "clojure.core/map-indexed",
+  "clojure.core/keep-indexed",
+  "clojure.core/mapcat",
+  "clojure.core/take",
+  "clojure.core/take-while",
+  "clojure.core/drop",
+  "clojure.core/drop-while",
+  "clojure.core/concat",
+]);
+
+/**
+ * `(frequencies (map f xs))`: the lazy seq of the inner call is seen by the reduction only,
+ * which may then walk it without keeping what it has passed (constant memory, as Clojure's
+ * locals clearing gives). Marks that inner call.
+ */
+function freshArgs(def: BuiltinDef, args: Node[]): Node[] {
+  if (!STREAMING.has(def.qualified) || args.length === 0) return args;
+  const last = args[args.length - 1]!;
+  if (last.kind !== "call-builtin" || !LAZY_PRODUCERS.has(last.def.qualified)) return args;
+  return [...args.slice(0, -1), { ...last, fresh: true }];
 }

@@ -195,7 +195,10 @@ export class Session {
   }
 
   /** The input data with an evaluation's own entries added (they never shadow the input's). */
-  private dataFor(extra: ReadonlyMap<string, Value> | undefined): { data: PMap | null; dataKeys: ReadonlySet<string> | null } {
+  private dataFor(extra: ReadonlyMap<string, Value> | undefined): {
+    data: PMap | null;
+    dataKeys: ReadonlySet<string> | null;
+  } {
     if (extra === undefined || extra.size === 0) return { data: this.data, dataKeys: this.dataKeys };
     let data = this.data ?? EMPTY_MAP;
     const keys = new Set(this.dataKeys);
@@ -374,7 +377,12 @@ export class Session {
    * answer is work of the evaluation, with its steps, its sizes and its deadline). Returns
    * the error to raise in the program for an answer that cannot be used.
    */
-  private record(wait: ToolWait, answers: readonly Answer[], journal: Journal, calls: ToolCallRecord[]): PtcError | null {
+  private record(
+    wait: ToolWait,
+    answers: readonly Answer[],
+    journal: Journal,
+    calls: ToolCallRecord[],
+  ): PtcError | null {
     const { cx } = wait;
     for (const { req, raw, ms } of answers) {
       let result: Value;

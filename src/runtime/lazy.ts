@@ -14,7 +14,20 @@
 import type { Cx } from "./context.js";
 import { equiv, realizeKey } from "./equality.js";
 import { typeError } from "./errors.js";
-import { ArraySeq, ASeq, CHUNK, Cons, EmptyList, isSeqable, LazySeq, makeRange, PList, Range, seq } from "./seq.js";
+import {
+  ArraySeq,
+  ASeq,
+  CHUNK,
+  Cons,
+  EmptyList,
+  isSeqable,
+  LazySeq,
+  makeRange,
+  PList,
+  Range,
+  seq,
+  streamSeq,
+} from "./seq.js";
 import { EMPTY_SET, type PSet } from "./set.js";
 import { float, PtcObject, T, type Value } from "./values.js";
 import { PVector } from "./vector.js";
@@ -174,7 +187,7 @@ export function forEachItem(cx: Cx, coll: Value, f: (x: Value) => boolean): bool
     }
     return true;
   }
-  let s = seq(cx, coll);
+  let s = streamSeq(cx, coll);
   while (s !== null) {
     if (s instanceof ArraySeq) {
       const a = s.arr;
@@ -215,7 +228,7 @@ export function reduceItems(cx: Cx, f: (cx: Cx, acc: Value, x: Value) => Value, 
     }
     return acc;
   }
-  let s = seq(cx, coll);
+  let s = streamSeq(cx, coll);
   while (s !== null) {
     if (s instanceof ArraySeq) {
       const a = s.arr;

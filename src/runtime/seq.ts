@@ -174,6 +174,30 @@ export class LazySeq extends PtcObject {
       this.done = true;
     }
   }
+  /**
+   * Set on a lazy seq nothing else can reach: a builtin's result handed straight to a
+   * reduction that streams it (`(frequencies (map f xs))`; the analyzer marks such calls).
+   * The reduction walks it with `seqOnce`, so that the items it has passed are not kept.
+   */
+  fresh = false;
+  /**
+   * The seq of a `fresh` lazy seq without keeping it: its thunk runs and what it returns is
+   * not stored, so its realized chunks are garbage once walked past. Only for the one
+   * walk of a value nothing else can see; any other lazy seq is realized as usual.
+   */
+  seqOnce(cx: Cx): ASeq | null {
+    const thunk = this.thunk;
+    if (!this.fresh || this.done || thunk === null || this.busy) return this.seq(cx);
+    this.fresh = false;
+    this.busy = true;
+    let v: Value;
+    try {
+      v = thunk(cx);
+    } finally {
+      this.busy = false;
+    }
+    return seq(cx, v);
+  }
   /** The realized seq of an already realized lazy seq (for context-free walks). */
   realizedSeq(): ASeq | null {
     if (!this.done) throw internalError("lazy sequence used before it was realized");
@@ -227,6 +251,17 @@ export function makeRange(start: number, end: number, step: number, box: (n: num
 
 // ---------------------------------------------------------------------------------------
 // The seq protocol
+
+/** Mark a builtin's result that only a streaming reduction will see (see LazySeq.fresh). */
+export function markFresh(v: Value): Value {
+  if (v instanceof LazySeq && !v.isRealized) v.fresh = true;
+  return v;
+}
+
+/** `seq` for a reduction's one walk: a `fresh` lazy seq is walked without being kept. */
+export function streamSeq(cx: Cx, v: Value): ASeq | null {
+  return v instanceof LazySeq ? v.seqOnce(cx) : seq(cx, v);
+}
 
 /** Clojure's `seq`: null for empty, else a non-empty ASeq. Throws a type error for non-seqables. */
 export function seq(cx: Cx, v: Value): ASeq | null {
@@ -426,7 +461,7 @@ export function count(cx: Cx, v: Value): number {
  */
 function countSeq(cx: Cx, v: Value): number {
   let n = 0;
-  let s = seq(cx, v);
+  let s = streamSeq(cx, v);
   while (s !== null) {
     if (s instanceof ArraySeq) {
       n += s.end - s.i;

@@ -50,6 +50,7 @@ import {
   PList,
   Range,
   seq,
+  streamSeq,
 } from "../seq.js";
 import { KeyIndex } from "../key-index.js";
 import { float, isInt, Keyword, PtcFloat, PtcFn, truthy, type Value } from "../values.js";
@@ -327,7 +328,7 @@ function reduce2(cx: Cx, f: Value, c: Value): Value {
     return reduceItems(cx, fn2(f), c.arr[0] as Value, c.count === 1 ? null : new ArraySeq(c.arr, 1, c.count, null));
   }
   checkColl("reduce", c);
-  const s = seq(cx, c);
+  const s = streamSeq(cx, c);
   if (s === null) return callFn(cx, f, []);
   return reduceItems(cx, fn2(f), s.first(), restOf(s));
 }
