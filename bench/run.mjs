@@ -9,7 +9,7 @@
 //
 // Usage: node bench/run.mjs [--quick] [--only name,name] [--json FILE]
 //   --quick   smaller data and fewer runs: a smoke test of the bench itself
-//   --only    run only these programs (names as in the table; `heavy`, `validators`,
+//   --only    run only these programs (names as in the table; `heavy`, `reductions`, `validators`,
 //             `agent-loop`, `long-runs`, `compile` and `queue` for those suites); skips nothing else
 //   --json    also write every measurement to FILE
 //   --baseline DIR  also run the heavy programs and the per-turn cost with another built
@@ -272,7 +272,14 @@ const cmds = {
   ptcc: [process.execPath, [join(root, "bin/ptcc.js"), "eval", "-e", "(+ 1 2)"]],
   nbb: [process.execPath, [join(root, "node_modules/nbb/cli.js"), "-e", "(+ 1 2)"]],
   // An app's `import "ptcc"` (the package's own name resolves to its exports from the root).
-  import: [process.execPath, ["--input-type=module", "-e", 'import("ptcc").then((m) => console.log(typeof m.defineAgent === "function" ? 3 : 0))']],
+  import: [
+    process.execPath,
+    [
+      "--input-type=module",
+      "-e",
+      'import("ptcc").then((m) => console.log(typeof m.defineAgent === "function" ? 3 : 0))',
+    ],
+  ],
 };
 for (let i = 0; i < coldRuns + 1; i++) {
   for (const [k, [cmd, args]] of Object.entries(cmds)) {
@@ -321,6 +328,16 @@ if (!only || only.has("heavy")) {
   const h = runHeavySuite({ quick, line, baseline: opt("--baseline") ?? null });
   report.heavy = h.report;
   if (h.failed) failed = true;
+}
+
+// ---------------------------------------------------------------------------------------
+// 2c. Reductions that stream, shared structure, empty regex matches (issue 27).
+
+if (!only || only.has("reductions") || only.has("heavy")) {
+  const { runReductionSuite } = await import("./reductions.mjs");
+  const r = await runReductionSuite({ quick, line });
+  report.reductions = r.report;
+  if (r.failed) failed = true;
 }
 
 // ---------------------------------------------------------------------------------------
@@ -536,7 +553,9 @@ if (!only || only.has("queue")) {
 
 if (jsonOut) writeFileSync(jsonOut, JSON.stringify(report, null, 2) + "\n");
 if (failed) {
-  line("FAILED: an engine failed, the answers disagree, a validator is wrong or a prompt is over its budget (see above)");
+  line(
+    "FAILED: an engine failed, the answers disagree, a validator is wrong or a prompt is over its budget (see above)",
+  );
   process.exit(1);
 }
 line("All answers agree.");
