@@ -456,6 +456,8 @@ const STREAMING = new Set([
   "clojure.core/not-every?",
   "clojure.core/reduce",
   "clojure.core/run!",
+  "clojure.core/dorun",
+  "clojure.string/join",
   "ptc/sum",
   "ptc/avg",
   "ptc/sum-by",

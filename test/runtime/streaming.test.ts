@@ -152,3 +152,23 @@ describe("a lazy seq only a reduction sees is not kept while it is walked", () =
     expect(res.stdout.trim().split("\n")).toEqual(["5003", "5003"]);
   }, 120_000);
 });
+
+describe("join and dorun stream too", () => {
+  it.each([
+    ['(count (clojure.string/join "," (map #(mod % 10) (range 5000))))', "9999"],
+    ["(count (clojure.string/join (map #(mod % 10) (range 5000))))", "5000"],
+    ["(dorun (map inc (range 5000)))", "nil"],
+    ['(clojure.string/join ", " (map inc (range 3)))', '"1, 2, 3"'],
+  ])("%s → %s", (program, expected) => {
+    expect(printed(program, SMALL)).toBe(expected);
+    const { generated, closures } = bothTiers(program, SMALL);
+    expect(closures).toEqual(generated);
+  });
+
+  it("the string limit still bounds a joined string", () => {
+    const f = failure('(clojure.string/join "," (map str (range 5000)))', {
+      limits: { maxString: 1_000, maxSteps: 1_000_000 },
+    });
+    expect(f.text).toContain("string size limit exceeded");
+  });
+});

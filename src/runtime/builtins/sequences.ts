@@ -993,7 +993,9 @@ export const SEQUENCES: BuiltinSpec[] = [
     doc: "Realize a lazy seq (its first n items), for its effects; returns nil.",
     examples: [{ code: "(dorun (map inc [1 2]))", result: "nil" }],
     f1: (cx, c) => {
-      realizeN(cx, "dorun", c, Infinity);
+      // Nothing is kept: the items stream through (an endless seq runs into the step limit).
+      if (!(c instanceof PVector)) checkColl("dorun", c);
+      forEachItem(cx, c, () => true);
       return null;
     },
     f2: (cx, n, c) => {
