@@ -41,6 +41,7 @@ export const CODES = {
   PTC153: "two tools with the same name",
   PTC154: "outputMode text with tools",
   PTC160: "a file in the output folder that ptcc did not generate is in the way",
+  PTC161: "a TypeScript tool module, without ts-morph installed",
 } as const;
 
 export type DiagnosticCode = keyof typeof CODES;

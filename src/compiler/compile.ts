@@ -14,6 +14,7 @@
  * nothing is written at all. A module whose inputs hash to what its header records is not
  * generated again (and its tools are not read again).
  */
+import { MissingPackageError } from "../diagnostics/missing-package.js";
 import { existsSync } from "node:fs";
 import { dirname, join, relative, resolve, sep } from "node:path";
 import { renderSignature } from "../signature/render.js";
@@ -259,8 +260,16 @@ export async function compileAgents(options: CompileOptions): Promise<CompileRes
     }
     if (answered !== null) {
       const byKey = new Map([...unique.keys()].map((k, i) => [k, i]));
-      const results = await answered;
-      for (const { unit, tool, request } of requests) {
+      let results: ToolAnswer[];
+      try {
+        results = await answered;
+      } catch (e) {
+        // ts-morph is an optional peer: without it, each TypeScript tool says what to install.
+        if (!(e instanceof MissingPackageError)) throw e;
+        for (const { unit, tool } of requests) report(at(unit, "PTC161", e.message, tool.entry.fromSpan, e.install));
+        results = [];
+      }
+      for (const { unit, tool, request } of results.length === 0 ? [] : requests) {
         const a = results[byKey.get(keyOf(request))!]!;
         if (a.ok) answers.set(tool, a);
         else report(at(unit, a.code, a.message, tool.entry.fromSpan, a.hint));

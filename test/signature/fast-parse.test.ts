@@ -7,7 +7,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { parseSignatureFast } from "../../src/signature/fast-parse.js";
-import { parseWithAntlr } from "../../src/signature/parse.js";
+import { parseWithAntlr } from "../../src/signature/grammar-parse.js";
 import { renderSignature } from "../../src/signature/render.js";
 import { signatureArb } from "./arbitraries.js";
 import { SPELLINGS as SAME_SIGNATURE } from "./spellings.js";
