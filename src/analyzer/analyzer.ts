@@ -480,6 +480,20 @@ const LAZY_PRODUCERS = new Set([
   "clojure.core/drop",
   "clojure.core/drop-while",
   "clojure.core/concat",
+  "clojure.core/iterate",
+  "clojure.core/repeat",
+  "clojure.core/repeatedly",
+  "clojure.core/cycle",
+  "clojure.core/re-seq",
+  "clojure.core/partition",
+  "clojure.core/partition-all",
+  "clojure.core/partition-by",
+  "clojure.core/distinct",
+  "clojure.core/dedupe",
+  "clojure.core/interleave",
+  "clojure.core/interpose",
+  "clojure.core/take-nth",
+  "clojure.core/reductions",
 ]);
 
 /**

@@ -254,8 +254,21 @@ export function makeRange(start: number, end: number, step: number, box: (n: num
 
 /** Mark a builtin's result that only a streaming reduction will see (see LazySeq.fresh). */
 export function markFresh(v: Value): Value {
-  if (v instanceof LazySeq && !v.isRealized) v.fresh = true;
+  // `iterate`, `re-seq`, `cons` give their first items at once, then a lazy tail.
+  const lazy = v instanceof Cons || v instanceof ArraySeq ? v.more : v;
+  if (lazy instanceof LazySeq && !lazy.isRealized) lazy.fresh = true;
   return v;
+}
+
+/** Whether a walk from `v` keeps nothing new (`v` or its lazy tail is `fresh`). */
+export function isFresh(v: Value): boolean {
+  const lazy = v instanceof Cons || v instanceof ArraySeq ? v.more : v;
+  return lazy instanceof LazySeq && lazy.fresh;
+}
+
+/** The rest of a seq in a reduction's one walk (a `fresh` tail is not kept). */
+export function streamNext(cx: Cx, s: ASeq): ASeq | null {
+  return s instanceof Cons ? streamSeq(cx, s.more) : s.next(cx);
 }
 
 /** `seq` for a reduction's one walk: a `fresh` lazy seq is walked without being kept. */
@@ -461,20 +474,24 @@ export function count(cx: Cx, v: Value): number {
  */
 function countSeq(cx: Cx, v: Value): number {
   let n = 0;
+  // A lazy seq the program holds keeps what is counted: the size limit applies (a `fresh`
+  // one keeps nothing, see LazySeq.fresh).
+  const max = isFresh(v) ? Infinity : cx.limits.maxCollection;
   let s = streamSeq(cx, v);
   while (s !== null) {
     if (s instanceof ArraySeq) {
       n += s.end - s.i;
       cx.charge(s.end - s.i);
-      s = s.more === null ? null : seq(cx, s.more);
+      s = s.more === null ? null : streamSeq(cx, s.more);
     } else if (s instanceof PList) {
       n += s.count;
       break;
     } else {
       n++;
       if (--cx.fuel < 0) cx.refuel();
-      s = s.next(cx);
+      s = streamNext(cx, s);
     }
+    if (n > max) cx.checkSize(n);
   }
   return n;
 }

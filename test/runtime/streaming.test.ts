@@ -172,3 +172,27 @@ describe("join and dorun stream too", () => {
     expect(f.text).toContain("string size limit exceeded");
   });
 });
+
+describe("what a walk makes the program keep is still limited", () => {
+  // A lazy seq held by a local or a var keeps what is realized of it: the size limit bounds
+  // that memory. Written inline, the seq is seen by the reduction only and nothing is kept.
+  it.each([
+    "(let [xs (iterate inc 0)] (count xs))",
+    "(let [xs (map inc (range 1001))] (frequencies xs))",
+    "(def xs (map inc (range 1001))) (count (set xs))",
+    "(let [xs (cons 0 (iterate inc 1))] (count xs))",
+  ])("%s: limit", (program) => {
+    expect(failure(program, SMALL).text).toContain("collection size limit exceeded");
+  });
+
+  it.each([
+    ["(count (iterate inc 0))", "step limit exceeded"],
+    ['(count (re-seq #"" (.repeat "a" 2000)))', "2001"],
+    ["(count (frequencies (take 5000 (iterate inc 0))))", "limit"],
+    ["(count (frequencies (map #(mod % 3) (take 5000 (iterate inc 0)))))", "3"],
+  ])("%s", (program, expected) => {
+    const r = bothTiers(program, SMALL);
+    expect(r.closures).toEqual(r.generated);
+    expect(r.generated.result).toContain(expected);
+  });
+});

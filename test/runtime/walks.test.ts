@@ -194,7 +194,7 @@ describe("every constructor of a collection or string checks the limits", () => 
   it("a long string is still a seq of characters, walked lazily", () => {
     expectPrinted('(first (seq (.repeat "ab" 5000000)))', "\\a");
     // Reductions count what their result holds, not what flowed through (issue 27).
-    expectPrinted('(count (seq (.repeat "a" 1500000)))', "1500000");
+    expectPrinted('(count (re-seq #"a" (.repeat "a" 1500000)))', "1500000");
     expectPrinted('(set (.repeat "ab" 800000))', "#{\\a \\b}");
     expectPrinted('(format "%.20000s|" "ab")', '"ab|"');
   });
