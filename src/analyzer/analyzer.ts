@@ -503,6 +503,8 @@ const LAZY_PRODUCERS = new Set([
  */
 function freshArgs(def: BuiltinDef, args: Node[]): Node[] {
   if (!STREAMING.has(def.qualified) || args.length === 0) return args;
+  // (max-by k a b c) takes items, not a collection: its last argument is not walked.
+  if ((def.qualified === "ptc/min-by" || def.qualified === "ptc/max-by") && args.length !== 2) return args;
   const last = args[args.length - 1]!;
   if (last.kind !== "call-builtin" || !LAZY_PRODUCERS.has(last.def.qualified)) return args;
   return [...args.slice(0, -1), { ...last, fresh: true }];

@@ -196,3 +196,16 @@ describe("what a walk makes the program keep is still limited", () => {
     expect(r.generated.result).toContain(expected);
   });
 });
+
+describe("a marked seq that is not walked stays a value", () => {
+  it.each([
+    ["(max-by count [1] (map #(do (println %) %) (range 3)))", "(0 1 2)"],
+    ["(vec (max-by count [1] (map inc (range 3))))", "[1 2 3]"],
+  ])("%s", (program, expected) => {
+    const r = bothTiers(program);
+    expect(r.closures).toEqual(r.generated);
+    expect(r.generated.result).toBe(expected);
+    // Each item is made once: printed at most once.
+    expect(new Set(r.generated.output).size).toBe(r.generated.output.length);
+  });
+});
