@@ -56,6 +56,13 @@ export {
   type Signature,
   type SigType,
   type Field,
+  type ParseOptions,
+  type NamedTypes,
+  type EnumType,
+  type LiteralType,
+  type UnionType,
+  type RefType,
+  type Bounds,
   type ValidateOptions,
   type CompileValidatorOptions,
   type RenderOptions,
@@ -160,17 +167,30 @@ export {
   type RunEventType,
   type RunStream,
 } from "./agent/index.js";
+// Frozen agents (docs/compile.md, "Frozen agents"): what a generated module's `xFrozen` runs.
+export { runFrozen, type FrozenRunOptions, type ProgramText } from "./agent/frozen-run.js";
+export { freezeAgent, FreezeError, type FreezeOptions, type FreezeResult } from "./agent/freeze.js";
+export {
+  programFileOf,
+  programHeader,
+  readProgramHeader,
+  signatureHash,
+  type ProgramHeader,
+} from "./agent/frozen-file.js";
+export {
+  frozenProgram,
+  FrozenProgram,
+  type FrozenProgramData,
+  type FrozenForm,
+  type FrozenFactory,
+} from "./evaluator/frozen.js";
+export type { FrozenValue, EntryKind } from "./evaluator/frozen-value.js";
 // Durable runs: the run-level journal and its stores (docs/agents.md, "Durable runs").
 export * from "./agent/journal/index.js";
 export { PTCC_VERSION } from "./version.js";
 // Agent files: NAME.agent.md (YAML front matter + the prompt); loading them is Node-only
 // (src/index.ts adds loadAgentFile).
-export {
-  parseAgentFile,
-  analyzeAgentFile,
-  type AgentFileAnalysis,
-  type AgentFileSpec,
-} from "./agent-file/parse.js";
+export { parseAgentFile, analyzeAgentFile, type AgentFileAnalysis, type AgentFileSpec } from "./agent-file/parse.js";
 export { AgentFileError } from "./agent-file/error.js";
 // Language models: the interface, HTTP adapters, the scripted LLM, AI SDK model objects.
 export {

@@ -18,6 +18,7 @@ import { MissingPackageError } from "../diagnostics/missing-package.js";
 import { existsSync } from "node:fs";
 import { dirname, join, relative, resolve, sep } from "node:path";
 import { renderSignature } from "../signature/render.js";
+import type { Signature } from "../signature/types.js";
 import { assignNames, findCycles, resolveTools, scriptModel, unusedParameters } from "./checks.js";
 import type { Diagnostic } from "./diagnostics.js";
 import { CompileUsageError, discoverAgentModules } from "./discover.js";
@@ -38,6 +39,7 @@ import {
   type OutputPlan,
 } from "./output.js";
 import type { ToolAnswer, ToolRequest, ToolTypeOptions } from "./tool-types.js";
+import { frozenModulePart, readFrozenSource, type FrozenSource } from "./frozen-unit.js";
 import { at, readUnit, signatureParser, type Unit, type UnitTool } from "./unit.js";
 import { indexHash, moduleHashBase, projectRoot, readDigests, upToDate } from "./up-to-date.js";
 
@@ -67,8 +69,7 @@ export interface ToolTypeReader {
 /** The tool types read in this thread (TypeScript loaded when first asked). */
 function inThisThread(): ToolTypeReader {
   return {
-    analyze: async (requests, options) =>
-      (await import("./tool-types.js")).toolTypesHere().analyze(requests, options),
+    analyze: async (requests, options) => (await import("./tool-types.js")).toolTypesHere().analyze(requests, options),
   };
 }
 
@@ -164,6 +165,12 @@ export async function compileAgents(options: CompileOptions): Promise<CompileRes
     if (unit !== null) units.push(unit);
   }
   const byPath = new Map(units.map((u) => [u.absolute, u]));
+  // Frozen programs (x.program.clj beside x.agent.md): read now, an input of their module.
+  const programs = new Map<Unit, FrozenSource>();
+  for (const u of units) {
+    const p = readFrozenSource(u, shown, fromRoot, report);
+    if (p !== null) programs.set(u, p);
+  }
 
   // --- Names, tools, cycles, parameters
   assignNames(units, report);
@@ -177,7 +184,7 @@ export async function compileAgents(options: CompileOptions): Promise<CompileRes
 
   // --- Hashes; what must be generated
   const state = readOutputState(out);
-  for (const u of units) u.inputsHash = inputsHash(u, cache, fromRoot, fromRoot(out));
+  for (const u of units) u.inputsHash = inputsHash(u, cache, fromRoot, fromRoot(out), programs.get(u));
   // Tools are read for every module that is to be generated again, including modules of
   // files with other errors: a run reports all the problems it can find.
   const named = units.filter((u) => u.names !== null);
@@ -226,7 +233,12 @@ export async function compileAgents(options: CompileOptions): Promise<CompileRes
       written: [],
       removed: [],
       regenerated: [],
-      inputs: [...files, ...[...cache.keys()].filter((f) => !files.includes(f))],
+      // Program files too: `--watch` compiles again when a frozen program changes.
+      inputs: [
+        ...files,
+        ...[...programs.values()].map((p) => p.absolute),
+        ...[...cache.keys()].filter((f) => !files.includes(f)),
+      ],
       ...extra,
     };
   };
@@ -238,12 +250,17 @@ export async function compileAgents(options: CompileOptions): Promise<CompileRes
   const emitted = new Map<Unit, string>();
   const parts = new Map<Unit, AgentModuleParts>();
   const early = options.check === true ? null : staging(out);
-  const needsTypes = (u: Unit): boolean => u.tools.some((t) => t.kind === "module");
+  // A frozen program's tool calls are checked against the tools' signatures: it waits for them too.
+  const needsTypes = (u: Unit): boolean => u.tools.some((t) => t.kind === "module") || programs.has(u);
+  const frozen = new Map<Unit, string>();
   const emit = (withTypes: boolean): void => {
     for (const [i, u] of good.entries()) {
       if (!isFresh.has(u) || needsTypes(u) !== withTypes) continue;
       progress({ phase: "emit", done: i, total: good.length });
-      const text = emitAgentModule(emitInput(u, answers, out, models.get(u)), parts.get(u));
+      const text = emitAgentModule(
+        { ...emitInput(u, answers, out, models.get(u)), ...(frozen.has(u) ? { frozen: frozen.get(u)! } : {}) },
+        parts.get(u),
+      );
       emitted.set(u, text);
       const file = `${u.names!.module}.ts`;
       if (early !== null && !withTypes && state.generated.get(file)?.text !== text) {
@@ -275,6 +292,11 @@ export async function compileAgents(options: CompileOptions): Promise<CompileRes
         else report(at(unit, a.code, a.message, tool.entry.fromSpan, a.hint));
       }
     }
+    for (const [u, program] of programs) {
+      if (!isFresh.has(u) || u.names === null) continue;
+      const text = frozenModulePart(u, program, toolSignaturesOf(u, answers), report);
+      if (text !== null) frozen.set(u, text);
+    }
     if (failed()) return result({});
     emit(true);
     const generated = new Map<string, string>();
@@ -292,7 +314,8 @@ export async function compileAgents(options: CompileOptions): Promise<CompileRes
     const sources = options.inputs.map((i) => fromRoot(resolve(cwd, i)) || ".").join(", ");
     const modules = good.map((u) => u.names!);
     const warnings = diags.filter((d) => d.severity === "warning").length;
-    generated.set("index.ts", emitIndex(sources, modules, indexHash(modules), warnings));
+    const withPrograms = new Set([...programs.keys()].filter((u) => u.names !== null).map((u) => u.names!.module));
+    generated.set("index.ts", emitIndex(sources, modules, indexHash(modules, withPrograms), warnings, withPrograms));
 
     // --- Files in the way
     const inTheWay = [...generated.keys()].filter((f) => state.others.has(f));
@@ -330,7 +353,11 @@ export async function compileAgents(options: CompileOptions): Promise<CompileRes
       }
       const extra = plan.remove.map((f) => shown(join(given, f)));
       for (const f of plan.remove) {
-        const source = state.generated.get(f)!.head.split("\n")[0]!.slice(HEADER_PREFIX.length).replace(/ — do not edit$/, "");
+        const source = state.generated
+          .get(f)!
+          .head.split("\n")[0]!
+          .slice(HEADER_PREFIX.length)
+          .replace(/ — do not edit$/, "");
         why[shown(join(given, f))] = `its agent file ${shown(join(root, source))} is not compiled any more`;
       }
       return result({
@@ -356,8 +383,15 @@ export async function compileAgents(options: CompileOptions): Promise<CompileRes
 // ---------------------------------------------------------------------------------------
 // Hashes and emit input
 
-function inputsHash(u: Unit, cache: FileCache, fromRoot: (p: string) => string, outFromRoot: string): string {
+function inputsHash(
+  u: Unit,
+  cache: FileCache,
+  fromRoot: (p: string) => string,
+  outFromRoot: string,
+  program: FrozenSource | undefined,
+): string {
   const tools = new Map<string, string | null>();
+  if (program !== undefined) tools.set(program.source, program.text);
   for (const t of u.tools) {
     if (t.kind !== "module") continue;
     const files = withLocalImports(cache, t.absolute);
@@ -372,6 +406,24 @@ function inputsHash(u: Unit, cache: FileCache, fromRoot: (p: string) => string, 
     ...sorted.filter(([p]) => p !== u.source).map(([p, text]): [string, string] => [p, fileDigest(text)]),
   ];
   return inputsDigest(moduleHashBase(outFromRoot), [[u.source, u.text], ...sorted.filter(([p]) => p !== u.source)]);
+}
+
+/** The signatures of a unit's tools, for the static check of its frozen program's calls. */
+function toolSignaturesOf(
+  u: Unit,
+  answers: ReadonlyMap<Extract<UnitTool, { kind: "module" }>, Extract<ToolAnswer, { ok: true }>>,
+): Map<string, Signature> {
+  const out = new Map<string, Signature>();
+  for (const t of u.tools) {
+    const sig =
+      t.kind === "self"
+        ? u.signature
+        : t.kind === "agent"
+          ? t.target.signature
+          : (answers.get(t)?.signature ?? t.declared);
+    if (sig !== null) out.set(t.entry.name, sig);
+  }
+  return out;
 }
 
 function emitInput(

@@ -254,5 +254,7 @@ function withOptional(t: SigType): SigType {
       return listOf(t.of, true);
     case "map":
       return mapOf(t.fields, true);
+    default:
+      return { ...t, optional: true };
   }
 }

@@ -10,6 +10,7 @@
  */
 import { existsSync } from "node:fs";
 import { dirname, join, relative, resolve, sep } from "node:path";
+import { programFileOf } from "../agent/frozen-file.js";
 import { discoverAgentModules } from "./discover.js";
 import {
   digest,
@@ -30,8 +31,8 @@ export function moduleHashBase(outFromRoot: string): string[] {
 }
 
 /** The inputs hash of index.ts: the modules it re-exports. */
-export function indexHash(modules: readonly ModuleNames[]): string {
-  const list = [...modules].map((m) => `${m.module}:${m.agent}`).sort();
+export function indexHash(modules: readonly ModuleNames[], frozen: ReadonlySet<string> = new Set()): string {
+  const list = [...modules].map((m) => `${m.module}:${m.agent}${frozen.has(m.module) ? ":frozen" : ""}`).sort();
   return digest([PTCC_VERSION, GENERATOR_VERSION, readTemplate("compile/index.tpl"), ...list]);
 }
 
@@ -69,6 +70,7 @@ export function upToDate(options: {
     const fromRoot = (p: string): string => relative(root, p).split(sep).join("/");
     const base = moduleHashBase(fromRoot(out));
     const modules: ModuleNames[] = [];
+    const frozen = new Set<string>();
     const read: string[] = [];
     // Tool modules shared by several agents are read once.
     const cache: FileCache = new Map();
@@ -76,10 +78,14 @@ export function upToDate(options: {
       const names = moduleNames(path);
       if ("problem" in names) return null;
       modules.push(names);
+      if (existsSync(programFileOf(file))) frozen.add(names.module);
       const module = state.generated.get(`${names.module}.ts`);
       if (module === undefined || !module.intact || module.inputsHash === null) return null;
       const reads = readsOf(module.head);
       if (reads === null || reads[0] !== fromRoot(file)) return null;
+      // A frozen program made since the module was generated is a change.
+      const program = programFileOf(file);
+      if (program !== file && existsSync(program) && !reads.includes(fromRoot(program))) return null;
       // A module with tool modules (more than its agent file to read) reads the tsconfig.json
       // found now, and what it extends: one made or moved since is a change.
       if (reads.length > 1) {
@@ -94,7 +100,7 @@ export function upToDate(options: {
       }
       if (inputsDigest(base, texts) !== module.inputsHash) return null;
     }
-    if (index.inputsHash !== indexHash(modules)) return null;
+    if (index.inputsHash !== indexHash(modules, frozen)) return null;
     return { agents: files.length, inputs: read };
   } catch {
     return null;

@@ -22,6 +22,7 @@ import {
   type Tier,
 } from "./evaluate.js";
 import type { BudgetLeft, EvalContext, Journal, TaskMemory } from "./eval-context.js";
+import type { FrozenProgram } from "./frozen.js";
 import { Txn, UserNamespace } from "./namespace.js";
 import { PREEMPT_GRACE_MS, preemptible } from "./preempt.js";
 
@@ -167,9 +168,10 @@ export class Session {
     return this.history;
   }
 
-  private input(source: string, opts: EvaluateOptions, run: Stretches): EvalInput {
+  private input(source: string, opts: EvaluateOptions, run: Stretches, frozen?: FrozenProgram): EvalInput {
     return {
       source,
+      ...(frozen !== undefined ? { frozen } : {}),
       limits: run.limits,
       ns: this.namespace,
       txn: run.txn,
@@ -237,11 +239,24 @@ export class Session {
   }
 
   /** Evaluate a program; tools are awaited as the program reaches them. */
-  async evaluate(source: string, opts: EvaluateOptions = {}): Promise<EvalResult> {
+  evaluate(source: string, opts: EvaluateOptions = {}): Promise<EvalResult> {
+    return this.run(source, opts);
+  }
+
+  /**
+   * Run a program compiled ahead of time (a frozen agent's, src/evaluator/frozen.ts) as
+   * `evaluate` runs a source: the same limits, tools, namespace and results, with nothing
+   * read, analyzed or compiled now. Error positions name the program's file.
+   */
+  evaluateFrozen(program: FrozenProgram, opts: EvaluateOptions = {}): Promise<EvalResult> {
+    return this.run(program.source, { ...opts, file: opts.file ?? program.file }, program);
+  }
+
+  private async run(source: string, opts: EvaluateOptions, frozen?: FrozenProgram): Promise<EvalResult> {
     const journal: Journal = new Map();
     const calls: ToolCallRecord[] = [];
     const run = this.stretches(opts);
-    const gen = evaluation(this.input(source, opts, run), journal, calls);
+    const gen = evaluation(this.input(source, opts, run, frozen), journal, calls);
     try {
       let step = this.advance(run, () => gen.next());
       while (!step.done) {

@@ -71,6 +71,25 @@ describe("canonical rendering", () => {
       "() -> {valid? :bool, user-name :string, was_improved :bool}",
     ],
     ["(\n  query :string,\n  limit :int\n)\n->\n[:int]", "(query :string, limit :int) -> [:int]"],
+    // signatures v2
+    ["{s :enum[:open closed]}", "() -> {s :enum[open closed]}"],
+    ["{s :enum [ open ] ?}", "() -> {s :enum[open]?}"],
+    ['{m "fast" | "slow"}', '() -> {m "fast"|"slow"}'],
+    ["( :string | :int ) ?", "() -> (:string|:int)?"],
+    ["((:string|:int))", "() -> :string|:int"],
+    ["(:string|:int)|:bool", "() -> :string|:int|:bool"],
+    ["{n 42, f -1.5, b true?, z 1e3}", "() -> {n 42, f -1.5, b true?, z 1000}"],
+    [
+      "{a :int[>=1], b :int[1..], c :float[> 0 < 1], d :int[<=9]}",
+      "() -> {a :int[1..], b :int[1..], c :float[>0 <1], d :int[..9]}",
+    ],
+    ["{xs [:int] [ ..3 ] ?}", "() -> {xs [:int][..3]?}"],
+    [
+      '(q :string "what to find", n :int) -> {id :int "the id"}',
+      '(q :string "what to find", n :int) -> {id :int "the id"}',
+    ],
+    ['{s :string "say \\"hi\\" \\u00e9"}', '() -> {s :string "say \\"hi\\" é"}'],
+    ['{kind "a", x :int}|{kind "b"}', '() -> {kind "a", x :int}|{kind "b"}'],
   ])("%j renders as %j", (text, canonical) => {
     expect(renderSignature(parseSignature(text))).toBe(canonical);
   });
@@ -132,7 +151,7 @@ describe("errors", () => {
     ["{a :list}", "signature error at 1:4: unknown type :list — write a list type as [:type], such as [:int]"],
     [
       "{a :zzzzzz}",
-      "signature error at 1:4: unknown type :zzzzzz — the types are :string :int :float :bool :keyword :any :map :fn",
+      "signature error at 1:4: unknown type :zzzzzz — the types are :string :int :float :bool :keyword :any :map :fn and :enum[...]",
     ],
     [":int??", 'signature error at 1:1: "?" written twice after :int — write :int?'],
     [":int? ?", 'signature error at 1:1: "?" written twice after :int — write :int?'],
@@ -142,21 +161,48 @@ describe("errors", () => {
       'signature error at 1:12: duplicate parameter "a_b" (the same as "a-b": - and _ match the same keys)',
     ],
     ["{__proto__ :int}", 'signature error at 1:2: "__proto__" cannot be a name'],
+    ["(status :enum) -> :any", "signature error at 1:9: an enum lists its values — write :enum[open closed]"],
+    ["{s :enum[]}", "signature error at 1:9: an enum needs at least one value — write :enum[open closed]"],
+    ["{s :enum[a b a]}", 'signature error at 1:14: duplicate enum value "a"'],
+    ["{s :enum[>0]}", "signature error at 1:9: an enum lists names, not bounds — write :enum[open closed]"],
+    ["{s :enum[a 1]}", 'signature error at 1:12: expected an enum value (a name) or "]" after "a", found "1"'],
     [
-      "(a :string|:int) -> :any",
-      "signature error at 1:11: union types (:string|:int) are not supported yet — use one type, or :any",
+      "{a :string?|:int}",
+      "signature error at 1:4: a member of a union cannot be optional — make the whole union optional: (:string|:int)?",
+    ],
+    ["{a :string|}", 'signature error at 1:12: expected a type after "|", found "}"'],
+    ["{a |:int}", 'signature error at 1:4: expected a type after "a", found "|"'],
+    ["{a (:string|:int)??}", 'signature error at 1:19: expected a field name or "}" after "?", found "?"'],
+    ["{a :int?[>0]}", 'signature error at 1:4: "?" goes after the brackets — write :int[...]?'],
+    [
+      "{a :int[]}",
+      "signature error at 1:8: empty refinement — write bounds such as [>0], [1..100] or [..10]; an enum is :enum[a b]",
     ],
     [
-      "(page :int[>0]) -> :any",
-      "signature error at 1:11: refinements (:int[...]) are not supported yet — use the plain type and check the value in the program",
+      "{a :int[a b]}",
+      "signature error at 1:8: expected bounds, found names — write bounds such as [>0], [1..100] or [..10]; an enum is :enum[a b]",
     ],
     [
-      "(status :enum[pending active closed]) -> {ok :bool}",
-      "signature error at 1:14: enum types (:enum[a b]) are not supported yet — use :string or :keyword and list the values in the description",
+      "{a :bool[>0]}",
+      "signature error at 1:9: :bool cannot be refined — bounds apply to :int, :float, :string (length) and lists (length)",
+    ],
+    ["{a :int[1.5..]}", "signature error at 1:9: bound 1.5 is not a whole number"],
+    ["{a :int[10..1]}", "signature error at 1:9: empty range: 10 is more than 1"],
+    ["{a :float[>1 <1]}", "signature error at 1:11: empty range: no value is within these bounds"],
+    ["{a :int[>0 >1]}", "signature error at 1:12: two bounds on the same side — write [>0 <10] or [1..10]"],
+    ["{a :int[..]}", "signature error at 1:9: a range needs a bound — write [1..10], [1..] or [..10]"],
+    ["{a :int[>]}", 'signature error at 1:10: expected a number after ">", found "]"'],
+    ["{a [:int][>x]}", 'signature error at 1:12: expected a number after ">", found "x"'],
+    ['{a "x\\q"}', "signature error at 1:4: invalid escape in string — escapes are JSON's: \\\" \\\\ \\n \\u00e9"],
+    ['{a :int "desc" "more"}', 'signature error at 1:16: expected a field name or "}" after ""desc"", found ""more""'],
+    ['{a "unclosed}', 'signature error at 1:4: unclosed string — end it with "'],
+    [
+      "{a :Ticket}",
+      "signature error at 1:4: unknown type :Ticket — named types are declared under types: in the agent file (or a shared types.ptcc)",
     ],
     [
-      "(status :enum) -> :any",
-      "signature error at 1:9: unknown type :enum — enum types are not supported yet: use :string or :keyword and list the values in the description",
+      "{a :tickt}",
+      "signature error at 1:4: unknown type :tickt — the types are :string :int :float :bool :keyword :any :map :fn and :enum[...]",
     ],
     ["(q :string,\n limit -> :int)", 'signature error at 2:8: expected a type after "limit", found "->"'],
   ])("%j → %s", (text, message) => {
@@ -171,23 +217,42 @@ describe("errors", () => {
 
   it("never escape as anything but SignatureError, whatever the text", () => {
     fc.assert(
-      fc.property(fc.string({ unit: fc.constantFrom(..."(){}[]:->?,| abc_int".split("")), maxLength: 30 }), (text) => {
-        try {
-          parseSignature(text);
-        } catch (e) {
-          expect(e).toBeInstanceOf(SignatureError);
-          expect((e as SignatureError).span).toBeDefined();
-        }
-      }),
+      fc.property(
+        fc.string({ unit: fc.constantFrom(...'(){}[]:->?,| abc_int"\\.<>=01-9e'.split("")), maxLength: 30 }),
+        (text) => {
+          try {
+            parseSignature(text);
+          } catch (e) {
+            expect(e).toBeInstanceOf(SignatureError);
+            expect((e as SignatureError).span).toBeDefined();
+          }
+        },
+      ),
       { numRuns: 2000 },
     );
+  });
+});
+
+describe("discriminated unions", () => {
+  it.each<[string, string | undefined]>([
+    ['{kind "a", x :int}|{kind "b", y :string}', "kind"],
+    ['{id :int, kind "a"}|{kind "b", id :int}', "kind"],
+    ["{t 1}|{t 2}|{t true}", "t"],
+    ['{kind "a"}|{kind "a"}', undefined],
+    ['{kind "a"}|{x :int}', undefined],
+    ['{kind "a"?}|{kind "b"}', undefined],
+    ['{kind "a"}|:int', undefined],
+    [":string|:int", undefined],
+  ])("%s: %s", (text, d) => {
+    const t = parseSignature(text).output;
+    expect(t.kind === "union" ? t.discriminator : "not a union").toBe(d);
   });
 });
 
 describe("the parser", () => {
   it("has a builder method for every rule of grammar/Signature.g4 and each labelled alternative", () => {
     const builder = SignatureBuilder.prototype as unknown as Record<string, unknown>;
-    for (const rule of [...SignatureParser.ruleNames, "primitive", "list", "map"]) {
+    for (const rule of [...SignatureParser.ruleNames, "primitive", "list", "map", "literal", "group"]) {
       expect(typeof builder[rule], `SignatureBuilder.${rule}`).toBe("function");
     }
   });

@@ -8,7 +8,7 @@
  *   expected output    the output type with field descriptions, how to finish
  */
 import { renderType } from "../../signature/render.js";
-import type { Field, SigType } from "../../signature/types.js";
+import { deref, field, listOf, mapOf, type Field, type SigType } from "../../signature/types.js";
 import type { OutputMode } from "../types.js";
 import { renderDataSection, renderToolSection, renderUserSections, type NamespaceView } from "./namespace.js";
 import type { PromptSection } from "./system.js";
@@ -24,16 +24,30 @@ export interface MissionInput {
 }
 
 /** The fields a description can be given for: those of a map output, or of a list of maps. */
-function outputFields(t: SigType): readonly Field[] {
+function outputFields(t0: SigType): readonly Field[] {
+  const t = deref(t0);
   if (t.kind === "map") return t.fields;
   if (t.kind === "list" && t.of.kind === "map") return t.of.fields;
   return [];
 }
 
+/**
+ * The output type with its own fields' descriptions taken out (they get lines of their
+ * own below it); descriptions deeper in stay inline.
+ */
+function withoutFieldDescriptions(t: SigType): SigType {
+  const bare = (fs: readonly Field[]): Field[] => fs.map((f) => field(f.name, f.type, f.span));
+  if (t.kind === "map") return mapOf(bare(t.fields), t.optional, t.span);
+  if (t.kind === "list" && t.of.kind === "map")
+    return listOf(mapOf(bare(t.of.fields), t.of.optional), t.optional, t.span, t.bounds);
+  return t;
+}
+
 function expectedOutput(input: MissionInput): string {
-  const lines = [";; === Expected output ===", `;; ${renderType(input.output)}`];
+  const lines = [";; === Expected output ===", `;; ${renderType(withoutFieldDescriptions(input.output))}`];
   for (const f of outputFields(input.output)) {
-    const d = input.outputDescriptions[f.name];
+    // fieldDescriptions wins over the description written in the signature.
+    const d = input.outputDescriptions[f.name] ?? f.description;
     if (d !== undefined && d.trim() !== "") lines.push(`;;   ${f.name}: ${d.replace(/\s+/g, " ").trim()}`);
   }
   if (input.mode === "text") {
