@@ -19,7 +19,13 @@ import { alive, eventually, STDIO_SERVER } from "./helpers.js";
 import { startHttpServer, type HttpTestServer } from "./servers/http.js";
 
 const stdio = (env: Record<string, string> = {}) => ({ command: process.execPath, args: [STDIO_SERVER], env });
-const context = (): ToolContext => ({ agent: "a", depth: 0, turn: 1, signal: new AbortController().signal, idempotencyKey: "k:1#0" });
+const context = (): ToolContext => ({
+  agent: "a",
+  depth: 0,
+  turn: 1,
+  signal: new AbortController().signal,
+  idempotencyKey: "k:1#0",
+});
 
 describe("mcpTools over stdio", () => {
   let mcp: McpTools;
@@ -74,6 +80,17 @@ describe("mcpTools over stdio", () => {
       // nil for a value that may be null is kept; for one that may not, dropped.
       ["echo", { args: { note: null, opts: { "dry-run": true } } }],
     ]);
+  });
+
+  it("a tool that answers with JSON text is read with json/parse-string", async () => {
+    // files-read answers `read {...}` as text: the JSON after "read " becomes data.
+    const { llm } = recording([
+      clj('(def r (tool/files-read {:path "notes.txt" :max-lines 3}))\n(return (json/parse-string (subs r 5) true))'),
+    ]);
+    const agent = defineAgent({ name: "m", prompt: "Go.", tools: mcp.tools, maxTurns: 1 });
+    const step = await agent.run({}, { llm });
+    expect(step.ok).toBe(true);
+    expect(step.return).toEqual({ path: "notes.txt", "max-lines": 3 });
   });
 
   it("an error result is a tool error the model sees; arguments the server rejects too", async () => {
