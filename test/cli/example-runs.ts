@@ -24,3 +24,11 @@ export const RESEARCH = [
   "--llm",
   "script:examples/scripts/research.json",
 ];
+export const LABELS = [
+  "run",
+  "examples/agents/labels.agent.md",
+  "--input",
+  "@examples/data/tickets.json",
+  "--llm",
+  "script:examples/scripts/labels.json",
+];
