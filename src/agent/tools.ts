@@ -189,8 +189,10 @@ function hostTool(host: ToolHost, name: string, spec: ToolDefinition): ToolFunct
         call.outcome({ value: result });
       } else if ("error" in outcome) throw new Error(outcome.error);
       else result = outcome.value;
-      // The answer's walks — its check, its firewalled values, its copy for the trace — in one
-      // stretch under the watchdog (each walk nested in it is covered by it).
+      // The answer's walks — its check and its firewalled values — in one stretch under the
+      // watchdog (each walk nested in it is covered by it). Its trace event is written after
+      // it: a stretch stopped by the watchdog must not take the event with it (the copy for
+      // the trace has its own budget and is shortened, never dropped).
       const broken = hostWalk(
         (meter) => {
           if (sig !== null) {
@@ -199,11 +201,11 @@ function hostTool(host: ToolHost, name: string, spec: ToolDefinition): ToolFunct
               return `returned data that does not match ${renderSignature(sig)}: ${issuesText(checked.errors)}`;
           }
           host.seen(result);
-          call.done({ result });
           return null;
         },
         { limits, ms: host.msLeft?.() },
       );
+      if (broken === null) call.done({ result });
       if (broken !== null) {
         host.contractBroken?.(
           `tool/${name} ${broken} — the tool breaks its own signature, which the model cannot fix: fix the tool or its signature`,
@@ -288,7 +290,6 @@ function recorder(
     args,
     done: (r: { result?: unknown; error?: string }): void => {
       if (recorded) return;
-      recorded = true;
       host.record({
         name,
         args: call.args,
@@ -297,6 +298,9 @@ function recorder(
         key: at.key,
         ...(live ? {} : { replayed: true }),
       });
+      // Only once written: a recording interrupted (a limit, the watchdog) is made again by
+      // the error path, so that the call still has its event.
+      recorded = true;
     },
     /** The live call's outcome, for the journal (the arguments as the program passed them). */
     outcome: (o: ToolOutcome): void => {
