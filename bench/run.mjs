@@ -12,7 +12,7 @@
 //
 // Usage: node bench/run.mjs [--quick] [--only name,name] [--json FILE]
 //   --quick   smaller data and fewer runs: a smoke test of the bench itself
-//   --only    run only these programs (names as in the table; `heavy`, `validators`,
+//   --only    run only these programs (names as in the table; `heavy`, `reductions`, `validators`,
 //             `agent-loop`, `long-runs`, `frozen`, `tool-calls`, `lean`, `compile` and `queue` for those suites); skips nothing else
 //   --json    also write every measurement to FILE
 //   --baseline DIR  also run the heavy programs and the per-turn cost with another built
@@ -331,6 +331,16 @@ if (!only || only.has("heavy")) {
   const h = runHeavySuite({ quick, line, baseline: opt("--baseline") ?? null });
   report.heavy = h.report;
   if (h.failed) failed = true;
+}
+
+// ---------------------------------------------------------------------------------------
+// 2c. Reductions that stream, shared structure, empty regex matches (issue 27).
+
+if (!only || only.has("reductions") || only.has("heavy")) {
+  const { runReductionSuite } = await import("./reductions.mjs");
+  const r = await runReductionSuite({ quick, line });
+  report.reductions = r.report;
+  if (r.failed) failed = true;
 }
 
 // ---------------------------------------------------------------------------------------

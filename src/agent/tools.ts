@@ -220,9 +220,11 @@ function hostTool(host: ToolHost, name: string, spec: ToolDefinition): ToolFunct
       } else if ("error" in outcome)
         throw outcome.stopped === true ? toolStopped(name, outcome.error) : new Error(outcome.error);
       else result = outcome.value;
-      // The answer's walks — its check, its firewalled values, its copy for the trace — in one
-      // stretch under the watchdog (each walk nested in it is covered by it).
-      // Gathered with the walks of the other answers that arrive now: one watchdog for all.
+      // The answer's walks — its check and its firewalled values — in one stretch under the
+      // watchdog (each walk nested in it is covered by it), gathered with the walks of the
+      // other answers that arrive now: one watchdog for all. Its trace event is written after
+      // it: a stretch stopped by the watchdog must not take the event with it (the copy for
+      // the trace has its own budget and is shortened, never dropped).
       const broken = await governor.walks.walk(
         (meter) => {
           if (sig !== null) {
@@ -231,11 +233,11 @@ function hostTool(host: ToolHost, name: string, spec: ToolDefinition): ToolFunct
               return `returned data that does not match ${renderSignature(sig)}: ${issuesText(checked.errors)}`;
           }
           host.seen(result);
-          call.done({ result });
           return null;
         },
         { limits, ms: host.msLeft?.() },
       );
+      if (broken === null) call.done({ result });
       if (broken !== null) {
         host.contractBroken?.(
           `tool/${name} ${broken} — the tool breaks its own signature, which the model cannot fix: fix the tool or its signature`,
@@ -372,7 +374,6 @@ function recorder(
     abort: link.abort,
     done: (r: { result?: unknown; error?: string }): void => {
       if (recorded) return;
-      recorded = true;
       host.record({
         name,
         args: call.args,
@@ -382,6 +383,9 @@ function recorder(
         ...(live ? {} : { replayed: true }),
         ...(cached ? { cached: true } : {}),
       });
+      // Only once written: a recording interrupted (a limit, the watchdog) is made again by
+      // the error path, so that the call still has its event.
+      recorded = true;
     },
     /** The live call's outcome, for the journal (the arguments as the program passed them). */
     outcome: (o: ToolOutcome): void => {
