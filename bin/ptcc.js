@@ -9,7 +9,7 @@
 // command line. This file is CommonJS (bin/package.json) because Node starts CommonJS
 // faster than ESM.
 "use strict";
-const { readFileSync, writeFileSync } = require("node:fs");
+const { readFileSync, renameSync, rmSync, writeFileSync } = require("node:fs");
 const { createRequire } = require("node:module");
 const { dirname, join } = require("node:path");
 const vm = require("node:vm");
@@ -39,14 +39,33 @@ function load(name) {
   const script = new vm.Script(wrapper, { filename: file, cachedData });
   const module = { exports: {} };
   script.runInThisContext()(module.exports, createRequire(file), module, file, dirname(file));
-  loaded.push({ script, cacheFile });
+  // A cache that is missing (the published package ships none) or made by another Node
+  // version is made again when the command is done: the next start is the fast one.
+  loaded.push({ script, cacheFile, stale: cachedData === undefined || script.cachedDataRejected === true });
   return module.exports;
 }
 
-/** The build makes the caches after a sample command (scripts/bundle-*.mjs). */
+/**
+ * Write the code caches: always when the build asks (a sample command, scripts/bundle-*.mjs),
+ * else those that were missing or rejected. Best effort: a read-only install keeps starting
+ * without them. Written whole and renamed, so a concurrent start never reads half a cache.
+ */
 function writeCaches() {
-  if (process.env.PTCC_BUNDLE_CACHE !== "write") return;
-  for (const { script, cacheFile } of loaded) writeFileSync(cacheFile, script.createCachedData());
+  const build = process.env.PTCC_BUNDLE_CACHE === "write";
+  for (const { script, cacheFile, stale } of loaded) {
+    if (!build && !stale) continue;
+    const tmp = `${cacheFile}.${process.pid}.tmp`;
+    try {
+      writeFileSync(tmp, script.createCachedData());
+      renameSync(tmp, cacheFile);
+    } catch {
+      try {
+        rmSync(tmp, { force: true });
+      } catch {
+        // nothing to clean
+      }
+    }
+  }
 }
 
 /** `ptcc eval` from its own bundle; false when it must go to the full command line. */

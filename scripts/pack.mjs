@@ -54,16 +54,22 @@ try {
   rmSync(stage, { recursive: true, force: true });
 }
 
-/** Remove tsc's unbundled output (and its maps) from a copy of dist/, keeping the bundles and every .d.ts. */
+/**
+ * Remove tsc's unbundled output (and its maps) from a copy of dist/, keeping the bundles and
+ * every .d.ts; and the command line's V8 code caches, which only fit the Node version that
+ * made them (bin/ptcc.js makes them on a user's first commands; an app's production install
+ * does not carry 2 MB it never runs).
+ */
 function pruneDist(dist) {
   const bundles = new Set(["lib", "web", "bundle"]);
-  const walk = (dir, top) => {
+  const walk = (dir, top, inBundle) => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       const path = join(dir, entry.name);
       if (entry.isDirectory()) {
-        if (!(top && bundles.has(entry.name))) walk(path, false);
-      } else if (!entry.name.endsWith(".d.ts")) rmSync(path);
+        if (!(top && bundles.has(entry.name))) walk(path, false, inBundle);
+        else walk(path, false, true);
+      } else if (!inBundle ? !entry.name.endsWith(".d.ts") : entry.name.endsWith(".cache")) rmSync(path);
     }
   };
-  walk(dist, true);
+  walk(dist, true, false);
 }

@@ -500,6 +500,11 @@ describe("a production install (npm ci --omit=dev) of an app with compiled agent
   });
 
   it("keeps the command line: ptcc eval, and ptcc compile of agents without TypeScript tools", () => {
+    // The package ships no V8 code cache (it fits one Node version only): the first command makes it.
+    const cache = join(prod, "node_modules", "ptcc", "dist", "bundle", "ptcc-eval.cache");
+    expect(existsSync(cache)).toBe(false);
+    expect(run(prod, process.execPath, [ptccIn(prod), "eval", "-e", "(+ 1 2)"]).out).toBe("3\n");
+    expect(existsSync(cache)).toBe(true);
     expect(run(prod, process.execPath, [ptccIn(prod), "eval", "-e", "(+ 1 2)"]).out).toBe("3\n");
     const plain = run(prod, process.execPath, [ptccIn(prod), "compile", "agents/support", "--out", "gen-plain"]);
     expect(plain.out).toBe("1 agent, 0 errors, 2 files written\n");
