@@ -21,8 +21,12 @@ import type { Span } from "../diagnostics/span.js";
 export const TYPES_FILE = "types.ptcc";
 /** Largest types file accepted (256 KiB). */
 export const MAX_TYPES_FILE_SIZE = 256 * 1024;
-/** A type name: a TypeScript identifier that the signature grammar reads after a colon. */
-export const TYPE_NAME = /^[A-Za-z][A-Za-z0-9_]*$/;
+/**
+ * A type name: a capital letter, then letters, digits or `_` — a TypeScript identifier the
+ * signature grammar reads after a colon, and never a field name or built-in type (those are
+ * lower case).
+ */
+export const TYPE_NAME = /^[A-Z][A-Za-z0-9_]*$/;
 
 /** One definition of a types file (or of an agent file's `types:` key). */
 export interface TypeDefinition {
@@ -100,7 +104,7 @@ export function readTypesFile(
         problems.push({
           message: `invalid type name ${JSON.stringify(name)}`,
           span: nameSpan,
-          hint: "a type name starts with a letter, then letters, digits or _ (Ticket, OrderLine)",
+          hint: "a type name starts with a capital letter, then letters, digits or _ (Ticket, OrderLine)",
         });
       }
       const column = m[0].length + 1;

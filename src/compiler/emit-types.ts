@@ -16,7 +16,15 @@
  * Also the parsed signature as data (object literals, no spans), which the generated
  * agent passes to defineAgent instead of signature text, so nothing is parsed at run time.
  */
-import { isFirewalled, type Field, type PrimitiveName, type Signature, type SigType } from "../signature/types.js";
+import {
+  deref,
+  isFirewalled,
+  type Bounds,
+  type Field,
+  type PrimitiveName,
+  type Signature,
+  type SigType,
+} from "../signature/types.js";
 
 export interface TypeTextOptions {
   /** What `:fn` becomes: `$ptcc.PtcFn` for inputs and tool values, `$ptcc.FnLabel` for a Step's return. */
@@ -29,6 +37,11 @@ export interface TypeTextOptions {
    * as nil), where a Step's JSON only ever has `null`.
    */
   readonly undefinedIsNil?: boolean;
+  /**
+   * Named types (`:Ticket`) by their name (the module declares or imports them), or spelled
+   * out (`expand`, the default: for text that must stand alone, such as the compile's check file).
+   */
+  readonly namedTypes?: "name" | "expand";
 }
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
@@ -46,8 +59,13 @@ export function outputTypeText(sig: Signature, options: TypeTextOptions, indent 
 
 export function typeText(t: SigType, options: TypeTextOptions, indent: string): string {
   const base = baseText(t, options, indent);
-  if (!t.optional || base === "unknown") return base;
+  if (!isOptional(t) || base === "unknown") return base;
   return options.undefinedIsNil === true ? `${base} | null | undefined` : `${base} | null`;
+}
+
+/** Optional here, or a named type that is (`Maybe = :string?`). */
+function isOptional(t: SigType): boolean {
+  return t.optional || (t.kind === "ref" && deref(t).optional);
 }
 
 function baseText(t: SigType, options: TypeTextOptions, indent: string): string {
@@ -56,11 +74,27 @@ function baseText(t: SigType, options: TypeTextOptions, indent: string): string 
       return primitiveText(t.name, options);
     case "list": {
       const item = typeText(t.of, options, indent);
-      return item === baseText(t.of, options, indent) && !item.includes("=>") ? `${item}[]` : `(${item})[]`;
+      const bare = item === baseText(t.of, options, indent) && !item.includes("=>") && !isUnionText(t.of, options);
+      return bare ? `${item}[]` : `(${item})[]`;
     }
     case "map":
       return t.fields.length === 0 ? "{ [key: string]: unknown }" : objectText(t.fields, options, indent);
+    case "enum":
+      return t.values.map((v) => JSON.stringify(v)).join(" | ");
+    case "literal":
+      return typeof t.value === "string" ? JSON.stringify(t.value) : String(t.value);
+    case "union":
+      return t.of.map((m) => baseText(m, options, indent)).join(" | ");
+    case "ref":
+      return options.namedTypes === "name" ? t.name : baseText(deref(t), options, indent);
   }
+}
+
+/** The type's text is a union at the top (`"a" | "b"`): it needs parentheses before `[]`. */
+function isUnionText(t: SigType, options: TypeTextOptions): boolean {
+  if (t.kind === "ref" && options.namedTypes === "name") return false;
+  const d = deref(t);
+  return d.kind === "union" || (d.kind === "enum" && d.values.length > 1);
 }
 
 function primitiveText(name: PrimitiveName, options: TypeTextOptions): string {
@@ -87,15 +121,37 @@ function objectText(fields: readonly Field[], options: TypeTextOptions, indent: 
   const lines = ["{"];
   for (const f of fields) {
     const docs: string[] = [];
-    const described = options.descriptions?.[f.name];
+    // fieldDescriptions wins over the description written in the signature.
+    const described = options.descriptions?.[f.name] ?? f.description;
     if (described !== undefined) docs.push(described);
     if (isFirewalled(f.name)) docs.push(FIREWALL_NOTE);
     lines.push(...jsDoc(docs, inner));
     const name = IDENTIFIER.test(f.name) ? f.name : JSON.stringify(f.name);
-    lines.push(`${inner}${name}${f.type.optional ? "?" : ""}: ${typeText(f.type, options, inner)};`);
+    lines.push(`${inner}${name}${isOptional(f.type) ? "?" : ""}: ${typeText(f.type, options, inner)};`);
   }
   lines.push(`${indent}}`);
   return lines.join("\n");
+}
+
+/** The names of the named types a type uses where it is written (not inside them). */
+export function typeRefs(t: SigType, out: Set<string> = new Set()): Set<string> {
+  switch (t.kind) {
+    case "ref":
+      out.add(t.name);
+      break;
+    case "list":
+      typeRefs(t.of, out);
+      break;
+    case "map":
+      for (const f of t.fields) typeRefs(f.type, out);
+      break;
+    case "union":
+      for (const m of t.of) typeRefs(m, out);
+      break;
+    default:
+      break;
+  }
+  return out;
 }
 
 /** A JSDoc comment of these paragraphs at this indentation (none for no paragraphs). */
@@ -124,18 +180,43 @@ export function signatureDataText(sig: Signature, indent: string): string {
 }
 
 function fieldData(f: Field, indent: string): string {
-  if (f.type.kind === "primitive") return `{ name: ${JSON.stringify(f.name)}, type: ${typeData(f.type, indent)} }`;
+  const description = f.description === undefined ? "" : `, description: ${JSON.stringify(f.description)}`;
+  const one = typeData(f.type, indent);
+  if (!one.includes("\n") && description.length + one.length < 100) {
+    return `{ name: ${JSON.stringify(f.name)}, type: ${one}${description} }`;
+  }
   const inner = `${indent}  `;
-  return `{\n${inner}name: ${JSON.stringify(f.name)},\n${inner}type: ${typeData(f.type, inner)},\n${indent}}`;
+  const d = f.description === undefined ? "" : `${inner}description: ${JSON.stringify(f.description)},\n`;
+  return `{\n${inner}name: ${JSON.stringify(f.name)},\n${inner}type: ${typeData(f.type, inner)},\n${d}${indent}}`;
+}
+
+/** `bounds: { min: 1, max: 80 }` for data (empty without bounds). */
+function boundsData(b: Bounds | undefined): string {
+  if (b === undefined) return "";
+  const parts = (["min", "max", "minExclusive", "maxExclusive"] as const)
+    .filter((k) => b[k] !== undefined)
+    .map((k) => `${k}: ${String(b[k])}`);
+  return `, bounds: { ${parts.join(", ")} }`;
 }
 
 function typeData(t: SigType, indent: string): string {
   const inner = `${indent}  `;
   switch (t.kind) {
     case "primitive":
-      return `{ kind: "primitive", name: ${JSON.stringify(t.name)}, optional: ${t.optional} }`;
+      return `{ kind: "primitive", name: ${JSON.stringify(t.name)}, optional: ${t.optional}${boundsData(t.bounds)} }`;
+    case "enum":
+      return `{ kind: "enum", values: ${JSON.stringify(t.values).replace(/,/g, ", ")}, optional: ${t.optional} }`;
+    case "literal":
+      return `{ kind: "literal", value: ${JSON.stringify(t.value)}, optional: ${t.optional} }`;
+    case "union": {
+      const members = t.of.map((m) => `${inner}  ${typeData(m, `${inner}  `)},`).join("\n");
+      const d = t.discriminator === undefined ? "" : `${inner}discriminator: ${JSON.stringify(t.discriminator)},\n`;
+      return `{\n${inner}kind: "union",\n${inner}optional: ${t.optional},\n${d}${inner}of: [\n${members}\n${inner}],\n${indent}}`;
+    }
+    case "ref":
+      return `{\n${inner}kind: "ref",\n${inner}name: ${JSON.stringify(t.name)},\n${inner}optional: ${t.optional},\n${inner}type: ${typeData(t.type, inner)},\n${indent}}`;
     case "list":
-      return `{\n${inner}kind: "list",\n${inner}optional: ${t.optional},\n${inner}of: ${typeData(t.of, inner)},\n${indent}}`;
+      return `{\n${inner}kind: "list",\n${inner}optional: ${t.optional},\n${inner}of: ${typeData(t.of, inner)},${t.bounds === undefined ? "" : `\n${inner}${boundsData(t.bounds).slice(2)},`}\n${indent}}`;
     case "map": {
       const fields =
         t.fields.length === 0

@@ -169,8 +169,8 @@ function analyzeIn(project: Project, requests: readonly ToolRequest[], options: 
 /**
  * The derived signatures against their functions, as the generated module will have them
  * (emit.ts's types, `defineTool` taking the function as `TypedToolFn<Args, Result>`), with the
- * app's compiler options: a signature that cannot say what the types say (a literal union in
- * the arguments, `mode: "fast" | "slow"` derived as `:string`) is PTC138 at the tool, never a
+ * app's compiler options: a signature that cannot say what the types say (a tuple of mixed
+ * items derived as `[:any]`, a branded type in the arguments) is PTC138 at the tool, never a
  * generated module the app's `tsc` rejects. (The rest of a generated module does not depend on
  * the tool modules: it type-checks under every setting; test/compiler/consumer.test.ts and the
  * app matrix of test/packaging keep that so.)
@@ -428,7 +428,7 @@ function exportedFunction(
 }
 
 function deriveAnswer(api: TsApi, found: FoundFunction, r: ToolRequest): ToolAnswer {
-  const derived = deriveSignature(api, found.signature, found.at);
+  const derived = deriveSignature(api, found.signature, found.at, found.symbol);
   if (!derived.ok) {
     return {
       ok: false,

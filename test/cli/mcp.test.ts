@@ -47,7 +47,7 @@ describe("ptcc mcp over stdio", () => {
 
   it("lists lisp_eval and one tool per agent file, with the signature's parameters as the input schema", async () => {
     const { tools } = await client.listTools();
-    expect(tools.map((t) => t.name)).toEqual(["lisp_eval", "expenses", "research", "search", "summarize"]);
+    expect(tools.map((t) => t.name)).toEqual(["lisp_eval", "expenses", "research", "search", "summarize", "support"]);
     const expenses = tools.find((t) => t.name === "expenses")!;
     expect(expenses.description).toBe("Total the expenses of one category.");
     expect(expenses.inputSchema).toMatchObject({

@@ -53,7 +53,7 @@ describeRedis("the run queue from the command line", () => {
       });
       await ready;
       expect(err).toContain(
-        `ptcc worker: 4 agents (expenses, research, search, summarize) from 4 files on queue ${queue} at ${REDIS_URL}, 1 at a time`,
+        `ptcc worker: 5 agents (expenses, research, search, summarize, support) from 5 files on queue ${queue} at ${REDIS_URL}, 1 at a time`,
       );
 
       const r = ptcc([
