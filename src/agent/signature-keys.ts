@@ -7,13 +7,19 @@
  */
 import { isPlainMap, own } from "../runtime/validation.js";
 import { spend, type Meter } from "../runtime/budget.js";
-import { altSpelling, type SigType } from "../signature/types.js";
+import { altSpelling, deref, type SigType, type UnionType } from "../signature/types.js";
 
 /** Whether a value of type `t` can hold a key in the other spelling (most signatures cannot). */
 export function hasAltSpellings(t: SigType): boolean {
   switch (t.kind) {
     case "primitive":
+    case "enum":
+    case "literal":
       return false;
+    case "union":
+      return t.of.some(hasAltSpellings);
+    case "ref":
+      return hasAltSpellings(t.type);
     case "list":
       return hasAltSpellings(t.of);
     case "map":
@@ -29,7 +35,15 @@ export function hasAltSpellings(t: SigType): boolean {
 export function inSignatureSpelling(t: SigType, value: unknown, meter: Meter): unknown {
   switch (t.kind) {
     case "primitive":
+    case "enum":
+    case "literal":
       return value;
+    case "ref":
+      return inSignatureSpelling(t.type, value, meter);
+    case "union": {
+      const m = memberFor(t, value);
+      return m === undefined ? value : inSignatureSpelling(m, value, meter);
+    }
     case "list": {
       if (!Array.isArray(value) || !hasAltSpellings(t.of)) return value;
       spend(meter, value.length);
@@ -79,4 +93,26 @@ export function inSignatureSpelling(t: SigType, value: unknown, meter: Meter): u
       return out;
     }
   }
+}
+
+/**
+ * The member of a union whose keys a value is written in: by the discriminator's value
+ * when there is one, else the first member of the value's shape (a list or a map) that
+ * has fields in the other spelling. Undefined when none applies.
+ */
+function memberFor(t: UnionType, value: unknown): SigType | undefined {
+  if (t.discriminator !== undefined) {
+    if (!isPlainMap(value)) return undefined;
+    const d = t.discriminator;
+    const alt = altSpelling(d);
+    const tag = own(value, d) ?? (alt === null ? undefined : own(value, alt));
+    return t.of.find((m) => {
+      const map = deref(m);
+      const f = map.kind === "map" ? map.fields.find((x) => x.name === d) : undefined;
+      const lit = f === undefined ? undefined : deref(f.type);
+      return lit !== undefined && lit.kind === "literal" && lit.value === tag;
+    });
+  }
+  const shape = Array.isArray(value) ? "list" : isPlainMap(value) ? "map" : null;
+  return t.of.find((m) => deref(m).kind === shape && hasAltSpellings(m));
 }

@@ -16,6 +16,7 @@
  * Also the parsed signature as data (object literals, no spans), which the generated
  * agent passes to defineAgent instead of signature text, so nothing is parsed at run time.
  */
+import { literalText } from "../signature/literal-text.js";
 import {
   deref,
   isFirewalled,
@@ -38,8 +39,8 @@ export interface TypeTextOptions {
    */
   readonly undefinedIsNil?: boolean;
   /**
-   * Named types (`:Ticket`) by their name (the module declares or imports them), or spelled
-   * out (`expand`, the default: for text that must stand alone, such as the compile's check file).
+   * Named types (`:Ticket`) by their name (`name`: the module declares them) or spelled
+   * out (`expand`, the default).
    */
   readonly namedTypes?: "name" | "expand";
 }
@@ -59,13 +60,8 @@ export function outputTypeText(sig: Signature, options: TypeTextOptions, indent 
 
 export function typeText(t: SigType, options: TypeTextOptions, indent: string): string {
   const base = baseText(t, options, indent);
-  if (!isOptional(t) || base === "unknown") return base;
+  if (!(t.optional || (t.kind === "ref" && deref(t).optional)) || base === "unknown") return base;
   return options.undefinedIsNil === true ? `${base} | null | undefined` : `${base} | null`;
-}
-
-/** Optional here, or a named type that is (`Maybe = :string?`). */
-function isOptional(t: SigType): boolean {
-  return t.optional || (t.kind === "ref" && deref(t).optional);
 }
 
 function baseText(t: SigType, options: TypeTextOptions, indent: string): string {
@@ -74,23 +70,23 @@ function baseText(t: SigType, options: TypeTextOptions, indent: string): string 
       return primitiveText(t.name, options);
     case "list": {
       const item = typeText(t.of, options, indent);
-      const bare = item === baseText(t.of, options, indent) && !item.includes("=>") && !isUnionText(t.of, options);
-      return bare ? `${item}[]` : `(${item})[]`;
+      const simple = item === baseText(t.of, options, indent) && !item.includes("=>") && !isUnionText(t.of, options);
+      return simple ? `${item}[]` : `(${item})[]`;
     }
     case "map":
       return t.fields.length === 0 ? "{ [key: string]: unknown }" : objectText(t.fields, options, indent);
     case "enum":
       return t.values.map((v) => JSON.stringify(v)).join(" | ");
     case "literal":
-      return typeof t.value === "string" ? JSON.stringify(t.value) : String(t.value);
+      return literalText(t.value);
     case "union":
       return t.of.map((m) => baseText(m, options, indent)).join(" | ");
     case "ref":
-      return options.namedTypes === "name" ? t.name : baseText(deref(t), options, indent);
+      return options.namedTypes === "name" ? t.name : baseText(t.type, options, indent);
   }
 }
 
-/** The type's text is a union at the top (`"a" | "b"`): it needs parentheses before `[]`. */
+/** Whether the type's text is a union at the top (`"a" | "b"`), which `[]` must wrap. */
 function isUnionText(t: SigType, options: TypeTextOptions): boolean {
   if (t.kind === "ref" && options.namedTypes === "name") return false;
   const d = deref(t);
@@ -127,7 +123,7 @@ function objectText(fields: readonly Field[], options: TypeTextOptions, indent: 
     if (isFirewalled(f.name)) docs.push(FIREWALL_NOTE);
     lines.push(...jsDoc(docs, inner));
     const name = IDENTIFIER.test(f.name) ? f.name : JSON.stringify(f.name);
-    lines.push(`${inner}${name}${isOptional(f.type) ? "?" : ""}: ${typeText(f.type, options, inner)};`);
+    lines.push(`${inner}${name}${deref(f.type).optional ? "?" : ""}: ${typeText(f.type, options, inner)};`);
   }
   lines.push(`${indent}}`);
   return lines.join("\n");
@@ -181,42 +177,46 @@ export function signatureDataText(sig: Signature, indent: string): string {
 
 function fieldData(f: Field, indent: string): string {
   const description = f.description === undefined ? "" : `, description: ${JSON.stringify(f.description)}`;
-  const one = typeData(f.type, indent);
-  if (!one.includes("\n") && description.length + one.length < 100) {
-    return `{ name: ${JSON.stringify(f.name)}, type: ${one}${description} }`;
+  if (f.type.kind === "primitive" && f.type.bounds === undefined) {
+    return `{ name: ${JSON.stringify(f.name)}, type: ${typeData(f.type, indent)}${description} }`;
   }
   const inner = `${indent}  `;
-  const d = f.description === undefined ? "" : `${inner}description: ${JSON.stringify(f.description)},\n`;
-  return `{\n${inner}name: ${JSON.stringify(f.name)},\n${inner}type: ${typeData(f.type, inner)},\n${d}${indent}}`;
+  const d = f.description === undefined ? "" : `\n${inner}description: ${JSON.stringify(f.description)},`;
+  return `{\n${inner}name: ${JSON.stringify(f.name)},\n${inner}type: ${typeData(f.type, inner)},${d}\n${indent}}`;
 }
 
-/** `bounds: { min: 1, max: 80 }` for data (empty without bounds). */
-function boundsData(b: Bounds | undefined): string {
+/** `bounds: { min: 1, max: 100 }` (with a leading line break), or nothing. */
+function boundsData(b: Bounds | undefined, inner: string): string {
   if (b === undefined) return "";
-  const parts = (["min", "max", "minExclusive", "maxExclusive"] as const)
-    .filter((k) => b[k] !== undefined)
-    .map((k) => `${k}: ${String(b[k])}`);
-  return `, bounds: { ${parts.join(", ")} }`;
+  const parts: string[] = [];
+  if (b.min !== undefined) parts.push(`min: ${b.min}`);
+  if (b.max !== undefined) parts.push(`max: ${b.max}`);
+  if (b.minExclusive === true) parts.push("minExclusive: true");
+  if (b.maxExclusive === true) parts.push("maxExclusive: true");
+  return `\n${inner}bounds: { ${parts.join(", ")} },`;
 }
 
 function typeData(t: SigType, indent: string): string {
   const inner = `${indent}  `;
   switch (t.kind) {
     case "primitive":
-      return `{ kind: "primitive", name: ${JSON.stringify(t.name)}, optional: ${t.optional}${boundsData(t.bounds)} }`;
+      if (t.bounds !== undefined) {
+        return `{\n${inner}kind: "primitive",\n${inner}name: ${JSON.stringify(t.name)},\n${inner}optional: ${t.optional},${boundsData(t.bounds, inner)}\n${indent}}`;
+      }
+      return `{ kind: "primitive", name: ${JSON.stringify(t.name)}, optional: ${t.optional} }`;
     case "enum":
-      return `{ kind: "enum", values: ${JSON.stringify(t.values).replace(/,/g, ", ")}, optional: ${t.optional} }`;
+      return `{ kind: "enum", values: ${JSON.stringify(t.values)}, optional: ${t.optional} }`;
     case "literal":
-      return `{ kind: "literal", value: ${JSON.stringify(t.value)}, optional: ${t.optional} }`;
+      return `{ kind: "literal", value: ${literalText(t.value)}, optional: ${t.optional} }`;
     case "union": {
       const members = t.of.map((m) => `${inner}  ${typeData(m, `${inner}  `)},`).join("\n");
-      const d = t.discriminator === undefined ? "" : `${inner}discriminator: ${JSON.stringify(t.discriminator)},\n`;
-      return `{\n${inner}kind: "union",\n${inner}optional: ${t.optional},\n${d}${inner}of: [\n${members}\n${inner}],\n${indent}}`;
+      const d = t.discriminator === undefined ? "" : `\n${inner}discriminator: ${JSON.stringify(t.discriminator)},`;
+      return `{\n${inner}kind: "union",\n${inner}optional: ${t.optional},${d}\n${inner}of: [\n${members}\n${inner}],\n${indent}}`;
     }
     case "ref":
       return `{\n${inner}kind: "ref",\n${inner}name: ${JSON.stringify(t.name)},\n${inner}optional: ${t.optional},\n${inner}type: ${typeData(t.type, inner)},\n${indent}}`;
     case "list":
-      return `{\n${inner}kind: "list",\n${inner}optional: ${t.optional},\n${inner}of: ${typeData(t.of, inner)},${t.bounds === undefined ? "" : `\n${inner}${boundsData(t.bounds).slice(2)},`}\n${indent}}`;
+      return `{\n${inner}kind: "list",\n${inner}optional: ${t.optional},${boundsData(t.bounds, inner)}\n${inner}of: ${typeData(t.of, inner)},\n${indent}}`;
     case "map": {
       const fields =
         t.fields.length === 0

@@ -14,7 +14,7 @@
  */
 import { Budget, spend, type Meter } from "./budget.js";
 import { prFloat } from "./float-format.js";
-import { Keyword, PtcFloat, PtcFn } from "./values.js";
+import { Keyword, keyword, PtcFloat, PtcFn } from "./values.js";
 
 export { Keyword, PtcFloat, PtcFn };
 
@@ -52,7 +52,7 @@ export type ValidationMode = "enabled" | "warn_only" | "disabled" | "strict";
 export const VALIDATION_MODES: readonly ValidationMode[] = ["enabled", "warn_only", "disabled", "strict"];
 
 /** Stable codes of validation issues. */
-export type IssueCode = "invalid_type" | "missing_field" | "unexpected_field" | "coerced";
+export type IssueCode = "invalid_type" | "missing_field" | "unexpected_field" | "coerced" | "out_of_range";
 
 export interface ValidationIssue {
   readonly code: IssueCode;
@@ -106,6 +106,45 @@ export function isFloat(v: unknown): boolean {
 
 export function isKeywordValue(v: unknown): boolean {
   return typeof v === "string" || v instanceof Keyword;
+}
+
+/**
+ * Whether `v` is the enum value `name`: the string (host) or the keyword (PTC-Lisp).
+ * A keyword with a namespace is never an enum value.
+ */
+export function isEnumValue(v: unknown, name: string): boolean {
+  return v === name || (v instanceof Keyword && v.ns === null && v.name === name);
+}
+
+/** An enum value given as a string, as the keyword PTC-Lisp programs compare with. */
+export function enumKeyword(name: string): Keyword {
+  return keyword(name);
+}
+
+/** Whether `v` is the number `n` (a float such as 42.0 included). */
+export function isNumber(v: unknown, n: number): boolean {
+  return v === n || (v instanceof PtcFloat && v.value === n);
+}
+
+/** A number's value, a float's included (NaN for anything else). */
+export function numberOf(v: unknown): number {
+  return typeof v === "number" ? v : v instanceof PtcFloat ? v.value : NaN;
+}
+
+/** A string's length in code points, as JSON Schema's `maxLength` counts it. */
+export function codePoints(s: string): number {
+  let n = s.length;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length) {
+      const d = s.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) {
+        n--;
+        i++;
+      }
+    }
+  }
+  return n;
 }
 
 /** A plain object (what JSON.parse makes), not an array, a Map, a Date or a class instance. */
@@ -205,6 +244,11 @@ export function typeIssue(path: string, expected: string, v: unknown): Validatio
   return { code: "invalid_type", path: at(path), message: `expected ${expected}, got ${describeValue(v)}` };
 }
 
+/** A value of the right type outside a refinement's bounds: `expected int >= 1, got int 0`. */
+export function rangeIssue(path: string, expected: string, v: unknown): ValidationIssue {
+  return { code: "out_of_range", path: at(path), message: `expected ${expected}, got ${describeValue(v)}` };
+}
+
 export function missingIssue(path: string, expected: string): ValidationIssue {
   return { code: "missing_field", path: at(path), message: `missing required field (expected ${expected})` };
 }
@@ -224,7 +268,7 @@ export function coercedIssue(path: string, from: unknown, to: string): Validatio
  */
 export function hideValue(issue: ValidationIssue): ValidationIssue {
   const message =
-    issue.code === "invalid_type"
+    issue.code === "invalid_type" || issue.code === "out_of_range"
       ? issue.message.replace(/, got (\S+).*$/s, ", got $1 <Firewalled>")
       : issue.code === "coerced"
         ? issue.message.replace(/^coerced (\S+) .* to (\S+)$/s, "coerced $1 <Firewalled> to $2")

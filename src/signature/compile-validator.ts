@@ -15,8 +15,23 @@
  * the signature lexer (letters, digits, `_ - ? !`), so a signature cannot inject code.
  */
 import { parseSignature } from "./parse.js";
-import { expectedName } from "./render.js";
-import { altSpelling, type Field, type Signature, type SigType } from "./types.js";
+import { boundedName, expectedName } from "./render.js";
+import {
+  altSpelling,
+  deref,
+  lengthBounds,
+  type Bounds,
+  type EnumType,
+  type Field,
+  type ListType,
+  type LiteralType,
+  type LiteralValue,
+  type MapType,
+  type PrimitiveType,
+  type Signature,
+  type SigType,
+  type UnionType,
+} from "./types.js";
 
 export interface CompileValidatorOptions {
   /** Name of the generated function. Default `validate`. */
@@ -122,7 +137,8 @@ class Emitter {
    * Statements checking the value in variable `v` against `t`. When coercing, `out` names
    * a variable (already holding `v`) that receives the coerced value if it differs.
    */
-  check(t: SigType, v: string, path: readonly Seg[], out: string | null): void {
+  check(t0: SigType, v: string, path: readonly Seg[], out: string | null): void {
+    const t = deref(t0);
     const acceptsNil = t.optional || (t.kind === "primitive" && (t.name === "any" || t.name === "fn"));
     if (t.kind === "primitive" && t.name === "any") return;
     if (acceptsNil) this.open(`if (${v} != null) {`);
@@ -143,7 +159,120 @@ class Emitter {
         this.fields(t.fields, this.asMap(v), path, out);
         this.close();
         break;
+      case "enum":
+        this.enumValue(t, v, path, out);
+        break;
+      case "literal":
+        this.literal(t, v, path, out);
+        break;
+      case "union":
+        if (t.discriminator === undefined) this.union(t, v, path, out);
+        else this.tagged(t, t.discriminator, v, path, out);
+        break;
     }
+    this.close();
+  }
+
+  /** The test that a value of the right type is within bounds, negated (true: out of bounds). */
+  private outOfBounds(t: PrimitiveType | ListType, b: Bounds, v: string): string {
+    const conds: string[] = [];
+    if (t.kind === "list" || t.name === "string") {
+      const n = t.kind === "list" ? `${v}.length` : `$v.codePoints(${v}${this.t(" as string")})`;
+      const { min, max } = lengthBounds(b);
+      if (min !== undefined) conds.push(`${n} < ${min}`);
+      if (max !== undefined) conds.push(`${n} > ${max}`);
+      return conds.join(" || ") || "false";
+    }
+    const n = t.name === "int" ? `(${v}${this.t(" as number")})` : `$v.numberOf(${v})`;
+    if (b.min !== undefined) conds.push(`${n} ${b.minExclusive ? ">" : ">="} ${b.min}`);
+    if (b.max !== undefined) conds.push(`${n} ${b.maxExclusive ? "<" : "<="} ${b.max}`);
+    // Negated as a whole, so that NaN is out of bounds as the interpreter has it.
+    return `!(${conds.join(" && ")})`;
+  }
+
+  private rangeIssue(path: readonly Seg[], t: PrimitiveType | ListType, v: string): string {
+    return `errors.push($v.rangeIssue(${pathExpr(path)}, ${JSON.stringify(boundedName(t))}, ${v}));`;
+  }
+
+  private enumValue(t: EnumType, v: string, path: readonly Seg[], out: string | null): void {
+    const issue = this.typeIssue(path, t, v);
+    const strings = t.values.map((x) => `${v} === ${JSON.stringify(x)}`).join(" || ");
+    const names = t.values.map((x) => `${v}.name === ${JSON.stringify(x)}`).join(" || ");
+    this.open(`if (typeof ${v} === "string") {`);
+    if (out !== null && this.coerce) {
+      this.emit(`if (${strings}) ${out} = $v.enumKeyword(${v});`);
+      this.emit(`else ${issue}`);
+    } else {
+      this.emit(`if (!(${strings})) ${issue}`);
+    }
+    this.close(`} else if (!(${v} instanceof $v.Keyword && ${v}.ns === null && (${names}))) ${issue}`);
+  }
+
+  private literal(t: LiteralType, v: string, path: readonly Seg[], out: string | null): void {
+    const issue = this.typeIssue(path, t, v);
+    const want = t.value;
+    const test = literalTest(v, want);
+    if (out === null || !this.coerce || typeof want === "string") {
+      this.emit(`if (!(${test})) ${issue}`);
+      return;
+    }
+    const from = typeof want === "number" ? "floatFromString" : "boolFromString";
+    this.open(`if (!(${test})) {`);
+    this.open(`if (typeof ${v} === "string" && $v.${from}(${v}) === ${String(want)}) {`);
+    this.emit(`warnings.push($v.coercedIssue(${pathExpr(path)}, ${v}, ${JSON.stringify(expectedName(t))}));`);
+    this.emit(`${out} = ${String(want)};`);
+    this.close(`} else ${issue}`);
+    this.close();
+  }
+
+  /**
+   * Members in order, each checked into issue lists of its own (shadowing the outer ones);
+   * the first without errors gives its warnings and value.
+   */
+  private union(t: UnionType, v: string, path: readonly Seg[], out: string | null): void {
+    const matched = this.fresh("u");
+    const warns = this.fresh("w");
+    this.emit(`let ${matched} = false;`);
+    this.emit(`const ${warns} = warnings;`);
+    t.of.forEach((m, i) => {
+      this.open(i === 0 ? "{" : `if (!${matched}) {`);
+      this.emit(`const errors${this.t(": $v.ValidationIssue[]")} = [];`);
+      this.emit(`const warnings${this.t(": $v.ValidationIssue[]")} = [];`);
+      const y = out !== null && mayChange(m) ? this.fresh("y") : null;
+      if (y !== null) this.emit(`let ${y}${this.t(": unknown")} = ${v};`);
+      this.check(m, v, path, y);
+      this.open("if (errors.length === 0) {");
+      this.emit(`${matched} = true;`);
+      this.emit(`for (const w of warnings) ${warns}.push(w);`);
+      if (y !== null) this.emit(`${out!} = ${y};`);
+      this.close();
+      this.close();
+    });
+    this.emit(`if (!${matched}) ${this.typeIssue(path, t, v)}`);
+  }
+
+  /** A discriminated union: the member its discriminator names, and only that one's issues. */
+  private tagged(t: UnionType, d: string, v: string, path: readonly Seg[], out: string | null): void {
+    this.emit(`if (!${plainMap(v)}) errors.push($v.typeIssue(${pathExpr(path)}, "map", ${v}));`);
+    this.open("else {");
+    const o = this.asMap(v);
+    const tag = this.fresh("tag");
+    this.emit(`let ${tag}${this.t(": unknown")} = ${read(o, d)};`);
+    const alt = altSpelling(d);
+    if (alt !== null) this.emit(`if (${tag} === undefined) ${tag} = ${read(o, alt)};`);
+    const names: string[] = [];
+    t.of.forEach((m, i) => {
+      const map = deref(m) as MapType;
+      const lit = deref(map.fields.find((f) => f.name === d)!.type) as LiteralType;
+      names.push(expectedName(lit));
+      this.open(`${i === 0 ? "if" : "} else if"} (${literalTest(tag, lit.value)}) {`);
+      this.fields(map.fields, o, path, out);
+      this.depth--;
+    });
+    const dpath = pathExpr([...path, { key: d }]);
+    const expected = JSON.stringify(names.join(" or "));
+    this.emit(`} else if (${tag} === undefined) errors.push($v.missingIssue(${dpath}, ${expected}));`);
+    this.emit(`else errors.push($v.typeIssue(${dpath}, ${expected}, ${tag}));`);
     this.close();
   }
 
@@ -151,7 +280,7 @@ class Emitter {
   inputRoot(params: readonly Field[]): void {
     this.open("if (value == null) {");
     for (const f of params) {
-      if (!f.type.optional) this.emit(this.missingIssue([{ key: f.name }], f.type));
+      if (!deref(f.type).optional) this.emit(this.missingIssue([{ key: f.name }], f.type));
     }
     this.close(`} else if (!${plainMap("value")}) errors.push($v.typeIssue("", "map", value));`);
     this.open("else {");
@@ -159,9 +288,10 @@ class Emitter {
     this.close();
   }
 
-  private primitive(name: string, t: SigType, v: string, path: readonly Seg[], out: string | null): void {
+  private primitive(name: string, t: PrimitiveType, v: string, path: readonly Seg[], out: string | null): void {
     const issue = this.typeIssue(path, t, v);
     const coercible = this.coerce && out !== null && (name === "int" || name === "float" || name === "bool");
+    const b = t.bounds;
     const bad: Record<string, string> = {
       string: `typeof ${v} !== "string"`,
       int: `!Number.isSafeInteger(${v})`,
@@ -173,6 +303,7 @@ class Emitter {
     };
     if (!coercible) {
       this.emit(`if (${bad[name]!}) ${issue}`);
+      if (b !== undefined) this.emit(`else if (${this.outOfBounds(t, b, v)}) ${this.rangeIssue(path, t, v)}`);
       return;
     }
     const from = { int: "intFromString", float: "floatFromString", bool: "boolFromString" }[name as "int"];
@@ -184,13 +315,18 @@ class Emitter {
     this.open("else {");
     this.emit(`warnings.push($v.coercedIssue(${pathExpr(path)}, ${v}, ${JSON.stringify(name)}));`);
     this.emit(`${out!} = ${c};`);
+    if (b !== undefined) this.emit(`if (${this.outOfBounds(t, b, c)}) ${this.rangeIssue(path, t, c)}`);
     this.close();
     this.close(`} else ${issue}`);
-    this.close();
+    if (b !== undefined) this.close(`} else if (${this.outOfBounds(t, b, v)}) ${this.rangeIssue(path, t, v)}`);
+    else this.close();
   }
 
-  private list(item: SigType, t: SigType, v: string, path: readonly Seg[], out: string | null): void {
+  private list(item: SigType, t: ListType, v: string, path: readonly Seg[], out: string | null): void {
     this.emit(`if (!Array.isArray(${v})) ${this.typeIssue(path, t, v)}`);
+    // Out of bounds: the items are not checked (as the interpreter has it).
+    if (t.bounds !== undefined)
+      this.emit(`else if (${this.outOfBounds(t, t.bounds, v)}) ${this.rangeIssue(path, t, v)}`);
     this.open("else {");
     const i = this.fresh("i");
     const x = this.fresh("x");
@@ -234,7 +370,7 @@ class Emitter {
         if (k !== null) this.emit(`if (${v} !== undefined) ${k} = ${JSON.stringify(alt)};`);
         this.close();
       }
-      if (f.type.optional) this.open(`if (${v} !== undefined) {`);
+      if (deref(f.type).optional) this.open(`if (${v} !== undefined) {`);
       else {
         this.emit(`if (${v} === undefined) ${this.missingIssue(fpath, f.type)}`);
         this.open("else {");
@@ -303,7 +439,21 @@ function mayChange(t: SigType): boolean {
       return mayChange(t.of);
     case "map":
       return t.fields.some((f) => altSpelling(f.name) !== null || mayChange(f.type));
+    case "enum":
+      return true;
+    case "literal":
+      return typeof t.value !== "string";
+    case "union":
+      return t.of.some(mayChange);
+    case "ref":
+      return mayChange(t.type);
   }
+}
+
+/** The test that the value in `v` is this literal (a number also as a float: 42.0). */
+function literalTest(v: string, want: LiteralValue): string {
+  if (typeof want === "number") return `$v.isNumber(${v}, ${String(want)})`;
+  return `${v} === ${JSON.stringify(want)}`;
 }
 
 /**

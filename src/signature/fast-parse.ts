@@ -11,7 +11,17 @@
  */
 import { joinSpans, type Span } from "../diagnostics/span.js";
 import { tokenSpan } from "../diagnostics/token-span.js";
-import { field, isPrimitiveName, listOf, mapOf, primitive, type Field, type Signature, type SigType } from "./types.js";
+import {
+  field,
+  isPrimitiveName,
+  listOf,
+  mapOf,
+  primitive,
+  type Field,
+  type NamedTypes,
+  type Signature,
+  type SigType,
+} from "./types.js";
 
 /** Token kinds (the grammar's, but PIPE and OTHER: text with those is left to ANTLR). */
 const enum K {
@@ -59,7 +69,7 @@ const MAX_DEPTH = 64;
 class GiveUp extends Error {}
 
 /** The signature, or null when ANTLR must read the text (an error, or anything unusual). */
-export function parseSignatureFast(text: string): Signature | null {
+export function parseSignatureFast(text: string, _options: { readonly types?: NamedTypes } = {}): Signature | null {
   const tokens = scan(text);
   if (tokens === null || tokens.length === 1) return null;
   try {

@@ -29,14 +29,7 @@ export {
   type JsonSchemaOptions,
 } from "./json-schema.js";
 export { signatureToTypeScript, typeToTypeScript, type TypeScriptOptions } from "./typescript.js";
-export type {
-  SignatureInput,
-  SignatureOutput,
-  SignatureCheck,
-  ToolArgs,
-  ToolResult,
-  FnLabel,
-} from "./infer.js";
+export type { SignatureInput, SignatureOutput, SignatureCheck, ToolArgs, ToolResult, FnLabel } from "./infer.js";
 export { firewallView, FIREWALLED, MAX_FIREWALL_DEPTH, type FirewallOptions } from "./firewall.js";
 export {
   parsePlaceholders,

@@ -7,6 +7,11 @@
  *     output: {type: "array", items: {type: "object", properties: {id: {type: "integer"}},
  *              required: ["id"]}}
  *
+ * Enums are `enum`s of strings, literals `const`, unions `anyOf` (an `enum` when all
+ * members are literals), discriminated unions `oneOf` with an OpenAPI `discriminator`
+ * (Ajv wants its `discriminator: true` option for it); refinements are `minimum`,
+ * `exclusiveMinimum`, `maxLength`, `maxItems`...; field descriptions `description`.
+ *
  * For JSON values the schemas accept exactly what `validate` accepts (a test checks it
  * with Ajv), with these differences, which JSON cannot express or JSON data never meets:
  * keys are matched by the signature's spelling only (not the `-`/`_` alternate); `:fn`
@@ -15,7 +20,17 @@
  * integral numbers beyond 2^53, which `:int` does not.
  */
 import { parseSignature } from "./parse.js";
-import { isFirewalled, type Field, type PrimitiveType, type Signature, type SigType } from "./types.js";
+import {
+  deref,
+  isFirewalled,
+  lengthBounds,
+  type Bounds,
+  type Field,
+  type PrimitiveType,
+  type Signature,
+  type SigType,
+  type UnionType,
+} from "./types.js";
 
 /** A JSON Schema document or subschema: a plain JSON object. */
 export type JsonSchema = { [key: string]: unknown };
@@ -41,15 +56,58 @@ const FN_COMMENT = "a PTC-Lisp function (not representable in JSON)";
  * The JSON Schema of one type, without a `$schema` key (for embedding). A trailing `?`
  * adds `"null"` to the type; `:any` and `:fn` accept null already.
  */
-export function typeToJsonSchema(t: SigType, options: JsonSchemaOptions = {}): JsonSchema {
+export function typeToJsonSchema(t0: SigType, options: JsonSchemaOptions = {}): JsonSchema {
+  const t = deref(t0);
   switch (t.kind) {
     case "primitive":
-      return primitiveSchema(t);
-    case "list":
-      return { type: nullable("array", t.optional), items: typeToJsonSchema(t.of, options) };
+      return withBounds(primitiveSchema(t), t);
+    case "list": {
+      const out: JsonSchema = { type: nullable("array", t.optional), items: typeToJsonSchema(t.of, options) };
+      if (t.bounds !== undefined) {
+        const { min, max } = lengthBounds(t.bounds);
+        if (min !== undefined) out.minItems = Math.max(0, min);
+        if (max !== undefined) out.maxItems = max;
+      }
+      return out;
+    }
     case "map":
       return objectSchema(t.fields, t.optional, options);
+    case "enum":
+      return { type: nullable("string", t.optional), enum: t.optional ? [...t.values, null] : [...t.values] };
+    case "literal":
+      return t.optional ? { enum: [t.value, null] } : { const: t.value };
+    case "union":
+      return unionSchema(t, options);
   }
+}
+
+function unionSchema(t: UnionType, options: JsonSchemaOptions): JsonSchema {
+  const members = t.of.map(deref);
+  if (members.every((m) => m.kind === "literal")) {
+    const values: unknown[] = members.map((m) => m.value);
+    return { enum: t.optional ? [...values, null] : values };
+  }
+  const schemas = members.map((m) => typeToJsonSchema(m, options));
+  if (t.discriminator !== undefined && !t.optional) {
+    return { type: "object", oneOf: schemas, discriminator: { propertyName: t.discriminator } };
+  }
+  if (t.optional) schemas.push({ type: "null" });
+  return { anyOf: schemas };
+}
+
+/** `minimum`, `exclusiveMaximum`... for numbers, `minLength`/`maxLength` for strings. */
+function withBounds(out: JsonSchema, t: PrimitiveType): JsonSchema {
+  const b: Bounds | undefined = t.bounds;
+  if (b === undefined) return out;
+  if (t.name === "string") {
+    const { min, max } = lengthBounds(b);
+    if (min !== undefined) out.minLength = Math.max(0, min);
+    if (max !== undefined) out.maxLength = max;
+    return out;
+  }
+  if (b.min !== undefined) out[b.minExclusive ? "exclusiveMinimum" : "minimum"] = b.min;
+  if (b.max !== undefined) out[b.maxExclusive ? "exclusiveMaximum" : "maximum"] = b.max;
+  return out;
 }
 
 /**
@@ -98,13 +156,15 @@ function objectSchema(fields: readonly Field[], optional: boolean, options: Json
   for (const f of fields) {
     if (options.hideFirewalled && isFirewalled(f.name)) continue;
     // defineProperty: a hand-built type may name a field `__proto__`.
+    const schema = typeToJsonSchema(f.type, options);
+    if (f.description !== undefined) schema.description = f.description;
     Object.defineProperty(properties, f.name, {
-      value: typeToJsonSchema(f.type, options),
+      value: schema,
       enumerable: true,
       writable: true,
       configurable: true,
     });
-    if (!f.type.optional) required.push(f.name);
+    if (!deref(f.type).optional) required.push(f.name);
   }
   const out: JsonSchema = { type: nullable("object", optional), properties };
   if (required.length > 0) out.required = required;

@@ -21,27 +21,42 @@ import { joinSpans, type Span } from "../diagnostics/span.js";
 import { tokenSpan } from "../diagnostics/token-span.js";
 import { SignatureLexer } from "../generated/SignatureLexer.js";
 import {
+  BoundContext,
+  CompareContext,
+  EnumValueContext,
   FieldContext,
+  GroupContext,
   ListContext,
+  LiteralContext,
   MapContext,
+  MemberContext,
   NameContext,
   ParamContext,
   ParamsContext,
   PrimitiveContext,
+  RefineContext,
   SignatureContext,
   SignatureParser,
   TypeContext,
 } from "../generated/SignatureParser.js";
 import { SignatureError } from "./errors.js";
 import { parseSignatureFast } from "./fast-parse.js";
+import { numberValue, stringValue } from "./literal-text.js";
 import {
+  enumOf,
   field,
   isPrimitiveName,
   listOf,
+  literal,
   mapOf,
   primitive,
   PRIMITIVES,
+  ref,
+  unionOf,
+  withOptional,
+  type Bounds,
   type Field,
+  type NamedTypes,
   type Signature,
   type SigType,
 } from "./types.js";
@@ -52,11 +67,20 @@ export const MAX_SIGNATURE_LENGTH = 100_000;
 /** Deepest bracket nesting accepted. */
 export const MAX_SIGNATURE_DEPTH = 64;
 
+export interface ParseOptions {
+  /**
+   * Named types the text may use as `:Ticket` (name without the colon → its type); each
+   * use becomes a `ref` node holding the type. A name not here is an error with the
+   * names that are close to it.
+   */
+  readonly types?: NamedTypes;
+}
+
 /**
  * Parse a signature: `(query :string, limit :int) -> [{id :int}]`, or the shorthand
  * `{count :int}` for `() -> {count :int}`. Throws SignatureError with the position.
  */
-export function parseSignature(text: string): Signature {
+export function parseSignature(text: string, options: ParseOptions = {}): Signature {
   if (text.length > MAX_SIGNATURE_LENGTH) {
     throw new SignatureError(
       `signature is ${text.length} characters long, more than ${MAX_SIGNATURE_LENGTH}`,
@@ -65,11 +89,11 @@ export function parseSignature(text: string): Signature {
     );
   }
   // Well-formed text is read without ANTLR (same result); the rest, errors first, with it.
-  return parseSignatureFast(text) ?? parseWithAntlr(text);
+  return parseSignatureFast(text, options) ?? parseWithAntlr(text, options);
 }
 
 /** @internal parseSignature through ANTLR alone (the reference the fast reader is tested against). */
-export function parseWithAntlr(text: string): Signature {
+export function parseWithAntlr(text: string, options: ParseOptions = {}): Signature {
   const lexer = new SignatureLexer(CharStream.fromString(text));
   lexer.removeErrorListeners();
   const tokens = new CommonTokenStream(lexer);
@@ -79,7 +103,20 @@ export function parseWithAntlr(text: string): Signature {
   const parser = new SignatureParser(tokens);
   parser.removeErrorListeners();
   parser.addErrorListener(new SignatureErrorListener(text, tokens));
-  return new SignatureBuilder(text).signature(parser.signature());
+  try {
+    return new SignatureBuilder(text, options.types).signature(parser.signature());
+  } catch (e) {
+    // `(:string) -> :int` reads as a parenthesized type up to "->"; the writer meant
+    // parameters, so their error is the one to give when the parameters have one.
+    if (e instanceof SignatureError && tokens.get(0).type === SignatureLexer.LPAREN && /found "->"/.test(e.message)) {
+      tokens.seek(0);
+      const again = new SignatureParser(tokens);
+      again.removeErrorListeners();
+      again.addErrorListener(new SignatureErrorListener(text, tokens));
+      new SignatureBuilder(text, options.types).params(again.params());
+    }
+    throw e;
+  }
 }
 
 function startSpan(): Span {
@@ -158,6 +195,10 @@ const TOKEN_NAMES: Readonly<Record<number, string>> = {
   [SignatureLexer.QMARK]: '"?"',
   [SignatureLexer.KEYWORD]: "a type",
   [SignatureLexer.NAME]: "a name",
+  [SignatureLexer.PIPE]: '"|"',
+  [SignatureLexer.STRING]: "a string",
+  [SignatureLexer.NUMBER]: "a number",
+  [SignatureLexer.DOTDOT]: '".."',
   [SignatureLexer.EOF]: "the end of the signature",
 };
 
@@ -194,25 +235,11 @@ class SignatureErrorListener extends BaseErrorListener {
     const prevText = prev?.text ?? "";
     const afterPrev = prev ? ` after "${prevText}"` : "";
 
-    // Syntax of the seed's "future considerations": say so rather than "unexpected".
-    if (tok.type === SignatureLexer.PIPE) {
-      return err("union types (:string|:int) are not supported yet", "use one type, or :any");
-    }
-    if (tok.type === SignatureLexer.LBRACK && prev?.type === SignatureLexer.KEYWORD) {
-      if (prevText === ":enum") {
-        return err(
-          "enum types (:enum[a b]) are not supported yet",
-          "use :string or :keyword and list the values in the description",
-        );
-      }
-      if (isPrimitiveName(prevText.slice(1).replace(/\?$/, ""))) {
-        return err(
-          `refinements (${prevText}[...]) are not supported yet`,
-          "use the plain type and check the value in the program",
-        );
-      }
-    }
+    if (tok.type === SignatureLexer.OTHER && tok.text === '"') return err("unclosed string", 'end it with "');
     if (tok.type === SignatureLexer.OTHER) return err(`unexpected character "${tok.text}"`);
+    if (expects(SignatureLexer.NAME) && expects(SignatureLexer.RBRACK)) {
+      return err(`expected an enum value (a name) or "]"${afterPrev}, found ${found(tok)}`);
+    }
 
     const typeExpected =
       expects(SignatureLexer.KEYWORD) && expects(SignatureLexer.LBRACK) && !expects(SignatureLexer.NAME);
@@ -287,12 +314,22 @@ const TYPE_HINTS: Readonly<Record<string, string>> = table({
   nil: "an optional type ends with ?: :string?",
   null: "an optional type ends with ?: :string?",
   symbol: "write :keyword or :string",
-  enum: "enum types are not supported yet: use :string or :keyword and list the values in the description",
+  enum: "list the values: :enum[open closed]",
+});
+
+/** Where refinements apply, and what they bound. */
+const REFINABLE: Readonly<Record<string, "value" | "length">> = table({
+  int: "value",
+  float: "value",
+  string: "length",
 });
 
 /** @internal The tree walker; exported for the grammar-coverage test, not part of the API. */
 export class SignatureBuilder {
-  constructor(private readonly text: string) {}
+  constructor(
+    private readonly text: string,
+    private readonly types?: NamedTypes,
+  ) {}
 
   signature(ctx: SignatureContext): Signature {
     const p = ctx.params();
@@ -307,16 +344,38 @@ export class SignatureBuilder {
   }
 
   param(ctx: ParamContext): Field {
-    return field(this.name(ctx.name()), this.type(ctx.type()), span(ctx));
+    return field(this.name(ctx.name()), this.type(ctx.type()), span(ctx), this.description(ctx.STRING()));
   }
 
+  /** One member, or a union of several (`?` on a member is refused: it goes after the union). */
   type(ctx: TypeContext): SigType {
+    const members = ctx.member();
+    if (members.length === 1) return this.member(members[0]!);
+    const of = members.map((m) => {
+      const t = this.member(m);
+      if (t.optional) {
+        throw new SignatureError(
+          "a member of a union cannot be optional",
+          this.text,
+          span(m),
+          "make the whole union optional: (:string|:int)?",
+        );
+      }
+      return t;
+    });
+    return unionOf(of, false, span(ctx));
+  }
+
+  member(ctx: MemberContext): SigType {
     if (ctx instanceof PrimitiveContext) return this.primitive(ctx);
     if (ctx instanceof ListContext) return this.list(ctx);
     if (ctx instanceof MapContext) return this.map(ctx);
+    if (ctx instanceof LiteralContext) return this.literal(ctx);
+    if (ctx instanceof GroupContext) return this.group(ctx);
     throw new SignatureError("unexpected type syntax", this.text, span(ctx));
   }
 
+  /** `:int`, `:int[>0]`, `:enum[a b]`, `:Ticket`, each with an optional `?`. */
   primitive(ctx: PrimitiveContext): SigType {
     const tok = ctx.KEYWORD().symbol;
     const at = tokenSpan(tok);
@@ -326,25 +385,60 @@ export class SignatureBuilder {
       name = name.slice(0, -1);
       optional = true;
     }
+    const refineCtx = ctx.refine();
+    if (optional && refineCtx !== null) {
+      throw new SignatureError(`"?" goes after the brackets`, this.text, at, `write :${name}[...]?`);
+    }
     if (ctx.QMARK() !== null || (optional && name.endsWith("?"))) {
       name = name.replace(/\?+$/, "");
       if (optional) throw new SignatureError(`"?" written twice after :${name}`, this.text, at, `write :${name}?`);
       optional = true;
     }
+    if (name === "enum") {
+      if (refineCtx === null) {
+        throw new SignatureError("an enum lists its values", this.text, at, "write :enum[open closed]");
+      }
+      return enumOf(this.enumValues(refineCtx), optional, span(ctx));
+    }
     if (!isPrimitiveName(name)) {
-      const hint = TYPE_HINTS[name.toLowerCase()] ?? didYouMean(closest(name, PRIMITIVES).map((n) => `:${n}`));
+      const named = this.types?.get(name);
+      if (named !== undefined) {
+        if (refineCtx !== null) {
+          throw new SignatureError(`a named type cannot be refined`, this.text, span(refineCtx));
+        }
+        return ref(name, named, optional, span(ctx));
+      }
+      const known = [...PRIMITIVES, "enum", ...(this.types?.keys() ?? [])];
+      const declareHint =
+        /^[A-Z]/.test(name) && (this.types === undefined || this.types.size === 0)
+          ? "named types are declared under types: in the agent file (or a shared types.ptcc)"
+          : undefined;
+      const hint =
+        TYPE_HINTS[name.toLowerCase()] ?? didYouMean(closest(name, known).map((n) => `:${n}`)) ?? declareHint;
       throw new SignatureError(
         `unknown type :${name}`,
         this.text,
         at,
-        hint ?? `the types are ${PRIMITIVES.map((n) => `:${n}`).join(" ")}`,
+        hint ?? `the types are ${PRIMITIVES.map((n) => `:${n}`).join(" ")} and :enum[...]`,
       );
     }
-    return primitive(name, optional, span(ctx));
+    if (refineCtx === null) return primitive(name, optional, span(ctx));
+    const what = REFINABLE[name];
+    if (what === undefined) {
+      throw new SignatureError(
+        `:${name} cannot be refined`,
+        this.text,
+        span(refineCtx),
+        "bounds apply to :int, :float, :string (length) and lists (length)",
+      );
+    }
+    return primitive(name, optional, span(ctx), this.bounds(refineCtx, what === "length" || name === "int"));
   }
 
   list(ctx: ListContext): SigType {
-    return listOf(this.type(ctx.type()), ctx.QMARK() !== null, span(ctx));
+    const r = ctx.refine();
+    const bounds = r === null ? undefined : this.bounds(r, true);
+    return listOf(this.type(ctx.type()), ctx.QMARK() !== null, span(ctx), bounds);
   }
 
   map(ctx: MapContext): SigType {
@@ -355,8 +449,83 @@ export class SignatureBuilder {
     return mapOf(fields, ctx.QMARK() !== null, span(ctx));
   }
 
+  /** `"fast"`, `42`, `true`. */
+  literal(ctx: LiteralContext): SigType {
+    const optional = ctx.QMARK() !== null;
+    const s = ctx.STRING();
+    if (s !== null) return literal(this.string(s.symbol), optional, span(ctx));
+    const n = ctx.NUMBER();
+    if (n !== null) return literal(numberValue(n.getText()), optional, span(ctx));
+    return literal(ctx.getText().startsWith("true"), optional, span(ctx));
+  }
+
+  /** `(T)` is T; `(T)?` is T made optional. */
+  group(ctx: GroupContext): SigType {
+    const t = this.type(ctx.type());
+    if (ctx.QMARK() === null) return t;
+    if (t.optional) {
+      throw new SignatureError(`"?" written twice`, this.text, tokenSpan(ctx.QMARK()!.symbol));
+    }
+    return withOptional(t, true);
+  }
+
   field(ctx: FieldContext): Field {
-    return field(this.name(ctx.name()), this.type(ctx.type()), span(ctx));
+    return field(this.name(ctx.name()), this.type(ctx.type()), span(ctx), this.description(ctx.STRING()));
+  }
+
+  /** Refinements are checked where they are used (primitive, list); this reads the bounds. */
+  refine(ctx: RefineContext): Bounds | readonly string[] {
+    const b = ctx.bound();
+    return b === null ? ctx.enumValue().map((v) => this.enumValue(v)) : this.bound(b, false);
+  }
+
+  bound(ctx: BoundContext, integral: boolean): Bounds {
+    const numbers = [...ctx.NUMBER(), ...ctx.compare().map((c) => c.NUMBER())];
+    for (const n of numbers) {
+      if (integral && !Number.isInteger(numberValue(n.getText()))) {
+        throw new SignatureError(`bound ${n.getText()} is not a whole number`, this.text, tokenSpan(n.symbol));
+      }
+    }
+    if (ctx.DOTDOT() !== null) {
+      const lo = ctx.NUMBER().find((n) => n.symbol.tokenIndex < ctx.DOTDOT()!.symbol.tokenIndex);
+      const hi = ctx.NUMBER().find((n) => n.symbol.tokenIndex > ctx.DOTDOT()!.symbol.tokenIndex);
+      if (lo === undefined && hi === undefined) {
+        throw new SignatureError("a range needs a bound", this.text, span(ctx), "write [1..10], [1..] or [..10]");
+      }
+      const out: { min?: number; max?: number } = {};
+      if (lo !== undefined) out.min = numberValue(lo.getText());
+      if (hi !== undefined) out.max = numberValue(hi.getText());
+      if (out.min !== undefined && out.max !== undefined && out.min > out.max) {
+        throw new SignatureError(`empty range: ${out.min} is more than ${out.max}`, this.text, span(ctx));
+      }
+      return out;
+    }
+    const out: { min?: number; max?: number; minExclusive?: boolean; maxExclusive?: boolean } = {};
+    for (const c of ctx.compare()) {
+      const b = this.compare(c);
+      if ((b.min !== undefined && out.min !== undefined) || (b.max !== undefined && out.max !== undefined)) {
+        throw new SignatureError("two bounds on the same side", this.text, span(c), "write [>0 <10] or [1..10]");
+      }
+      Object.assign(out, b);
+    }
+    if (out.min !== undefined && out.max !== undefined) {
+      const empty = out.min > out.max || (out.min === out.max && (out.minExclusive || out.maxExclusive));
+      if (empty) throw new SignatureError("empty range: no value is within these bounds", this.text, span(ctx));
+    }
+    return out;
+  }
+
+  compare(ctx: CompareContext): Bounds {
+    const v = numberValue(ctx.NUMBER().getText());
+    if (ctx.GT() !== null) return { min: v, minExclusive: true };
+    if (ctx.GE() !== null) return { min: v };
+    if (ctx.LT() !== null) return { max: v, maxExclusive: true };
+    return { max: v };
+  }
+
+  enumValue(ctx: EnumValueContext): string {
+    const raw = ctx.getText();
+    return raw.startsWith(":") ? raw.slice(1) : raw;
   }
 
   name(ctx: NameContext): string {
@@ -364,6 +533,53 @@ export class SignatureBuilder {
     const name = raw.startsWith(":") ? raw.slice(1) : raw;
     if (name === "__proto__") throw new SignatureError(`"${name}" cannot be a name`, this.text, span(ctx));
     return name;
+  }
+
+  private bounds(ctx: RefineContext, integral: boolean): Bounds {
+    const b = ctx.bound();
+    if (b === null) {
+      throw new SignatureError(
+        ctx.enumValue().length === 0 ? "empty refinement" : "expected bounds, found names",
+        this.text,
+        span(ctx),
+        "write bounds such as [>0], [1..100] or [..10]; an enum is :enum[a b]",
+      );
+    }
+    return this.bound(b, integral);
+  }
+
+  private enumValues(ctx: RefineContext): string[] {
+    if (ctx.bound() !== null) {
+      throw new SignatureError("an enum lists names, not bounds", this.text, span(ctx), "write :enum[open closed]");
+    }
+    const values = ctx.enumValue().map((v) => this.enumValue(v));
+    if (values.length === 0) {
+      throw new SignatureError("an enum needs at least one value", this.text, span(ctx), "write :enum[open closed]");
+    }
+    const seen = new Set<string>();
+    ctx.enumValue().forEach((v, i) => {
+      const name = values[i]!;
+      if (seen.has(name)) throw new SignatureError(`duplicate enum value "${name}"`, this.text, span(v));
+      seen.add(name);
+    });
+    return values;
+  }
+
+  private string(tok: Token): string {
+    const v = stringValue(tok.text ?? "");
+    if (v === undefined) {
+      throw new SignatureError(
+        "invalid escape in string",
+        this.text,
+        tokenSpan(tok),
+        "escapes are JSON's: \\\" \\\\ \\n \\u00e9",
+      );
+    }
+    return v;
+  }
+
+  private description(node: { symbol: Token } | null): string | undefined {
+    return node === null ? undefined : this.string(node.symbol);
   }
 
   /** Names must differ, also across `-`/`_` spellings (they match the same keys). */

@@ -18,7 +18,7 @@ import { fnLabel } from "../runtime/printer.js";
 import { describeValue, isPlainMap, Keyword, PtcFloat, PtcFn } from "../runtime/validation.js";
 import { firewallView } from "./firewall.js";
 import { parseSignature } from "./parse.js";
-import { altSpelling, isFirewalled, type Field, type Signature, type SigType } from "./types.js";
+import { altSpelling, deref, isFirewalled, mapOf, type Field, type Signature, type SigType } from "./types.js";
 
 /** A well-formed placeholder. */
 export interface Placeholder {
@@ -144,6 +144,26 @@ function checkPath(p: Placeholder, params: readonly Field[]): PlaceholderIssue |
   const walked = [param.name];
   for (let i = 1; i < p.path.length; i++) {
     const where = walked.join(".");
+    t = deref(t);
+    if (t.kind === "union") {
+      // A field of any of the maps it may be (the value decides which at run time).
+      const maps = t.of.map(deref).filter((m) => m.kind === "map");
+      if (maps.length === 0) {
+        return {
+          message: `invalid placeholder {{${p.name}}}: ${where} is a union of types without fields`,
+          span: p.span,
+          hint: `only maps have fields: write {{${where}}}`,
+        };
+      }
+      t = mapOf(maps.flatMap((m) => m.fields).filter((f, j, all) => all.findIndex((g) => g.name === f.name) === j));
+    }
+    if (t.kind === "enum" || t.kind === "literal") {
+      return {
+        message: `invalid placeholder {{${p.name}}}: ${where} is ${t.kind === "enum" ? "an enum" : "a literal"}`,
+        span: p.span,
+        hint: `only maps have fields: write {{${where}}}`,
+      };
+    }
     if (t.kind === "primitive") {
       if (t.name === "map" || t.name === "any") return null;
       return {

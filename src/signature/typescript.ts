@@ -9,7 +9,8 @@
  * (it may be missing or nil); any other optional type is `T | null`.
  */
 import { parseSignature } from "./parse.js";
-import type { Field, PrimitiveName, Signature, SigType } from "./types.js";
+import { literalText } from "./literal-text.js";
+import { deref, type Field, type PrimitiveName, type Signature, type SigType } from "./types.js";
 
 export interface TypeScriptOptions {
   /**
@@ -18,6 +19,11 @@ export interface TypeScriptOptions {
    * parenthesized wherever it is used.
    */
   readonly fnType?: string;
+  /**
+   * Named types (`:Ticket`) as their name (`name`: the generated code must declare them)
+   * or spelled out (`expand`, the default).
+   */
+  readonly namedTypes?: "name" | "expand";
 }
 
 const DEFAULT_FN_TYPE = "PtcFn";
@@ -54,10 +60,12 @@ const SIMPLE_TYPE = /^[A-Za-z_$][A-Za-z0-9_$.]*(<[^()=|&]*>)?(\[\])*$/;
 
 class Renderer {
   private readonly fn: string;
+  private readonly names: boolean;
 
   constructor(options: TypeScriptOptions) {
     const fn = (options.fnType ?? DEFAULT_FN_TYPE).trim();
     this.fn = SIMPLE_TYPE.test(fn) ? fn : `(${fn})`;
+    this.names = options.namedTypes === "name";
   }
 
   type(t: SigType): string {
@@ -72,11 +80,26 @@ class Renderer {
       case "list": {
         const base = this.base(t.of);
         const item = withNull(t.of, base);
-        return item === base ? `${item}[]` : `(${item})[]`;
+        return item === base && !this.isUnion(t.of) ? `${item}[]` : `(${item})[]`;
       }
       case "map":
         return this.object(t.fields);
+      case "enum":
+        return t.values.map((v) => JSON.stringify(v)).join(" | ");
+      case "literal":
+        return literalText(t.value);
+      case "union":
+        return t.of.map((m) => this.base(m)).join(" | ");
+      case "ref":
+        return this.names ? t.name : this.base(t.type);
     }
+  }
+
+  /** Whether the type's text (without null) is a union at the top: `"a" | "b"`. */
+  private isUnion(t: SigType): boolean {
+    if (t.kind === "ref" && this.names) return false;
+    const d = deref(t);
+    return d.kind === "union" || (d.kind === "enum" && d.values.length > 1);
   }
 
   private primitive(name: PrimitiveName): string {
@@ -111,5 +134,6 @@ class Renderer {
 
 /** `T | null` for an optional type (`unknown` already includes null). */
 function withNull(t: SigType, base: string): string {
-  return t.optional && base !== "unknown" ? `${base} | null` : base;
+  const optional = t.optional || (t.kind === "ref" && deref(t).optional);
+  return optional && base !== "unknown" ? `${base} | null` : base;
 }

@@ -16,7 +16,13 @@
  */
 import {
   boolFromString,
+  codePoints,
   coercedIssue,
+  enumKeyword,
+  isEnumValue,
+  isNumber,
+  numberOf,
+  rangeIssue,
   defaultMeter,
   finish,
   floatFromString,
@@ -40,15 +46,22 @@ import {
   type ValidationResult,
 } from "../runtime/validation.js";
 import { parseSignature } from "./parse.js";
-import { expectedName } from "./render.js";
+import { boundedName, expectedName } from "./render.js";
 import {
   altSpelling,
+  deref,
+  lengthBounds,
   mapOf,
+  type Bounds,
+  type EnumType,
   type Field,
+  type ListType,
+  type LiteralType,
   type MapType,
   type PrimitiveType,
   type Signature,
   type SigType,
+  type UnionType,
 } from "./types.js";
 
 export interface ValidateOptions {
@@ -118,7 +131,8 @@ class Walk {
   ) {}
 
   /** The value, coerced where that applies; issues are collected on the way. */
-  check(t: SigType, v: unknown, path: string): unknown {
+  check(t0: SigType, v: unknown, path: string): unknown {
+    const t = deref(t0);
     if (v === null || v === undefined) {
       if (!t.optional && !(t.kind === "primitive" && (t.name === "any" || t.name === "fn")))
         this.errors.push(typeIssue(path, expectedName(t), v));
@@ -126,12 +140,95 @@ class Walk {
     }
     switch (t.kind) {
       case "primitive":
-        return this.primitive(t, v, path);
+        return t.bounds === undefined ? this.primitive(t, v, path) : this.refined(t, t.bounds, v, path);
       case "list":
         return this.list(t.of, t, v, path);
       case "map":
         return this.map(t, v, path);
+      case "enum":
+        return this.enumValue(t, v, path);
+      case "literal":
+        return this.literal(t, v, path);
+      case "union":
+        return t.discriminator === undefined ? this.union(t, v, path) : this.tagged(t, t.discriminator, v, path);
     }
+  }
+
+  /** A refined primitive: its type first, then (when that held) its bounds. */
+  private refined(t: PrimitiveType, b: Bounds, v: unknown, path: string): unknown {
+    const before = this.errors.length;
+    const out = this.primitive(t, v, path);
+    if (this.errors.length !== before) return out;
+    if (t.name === "string") {
+      const n = codePoints(out as string);
+      const { min, max } = lengthBounds(b);
+      if ((min !== undefined && n < min) || (max !== undefined && n > max))
+        this.errors.push(rangeIssue(path, boundedName(t), out));
+    } else if (!inBounds(numberOf(out), b)) {
+      this.errors.push(rangeIssue(path, boundedName(t), out));
+    }
+    return out;
+  }
+
+  /** An enum value: the string or the keyword; coercion makes a string the keyword. */
+  private enumValue(t: EnumType, v: unknown, path: string): unknown {
+    for (const name of t.values) {
+      if (isEnumValue(v, name)) return this.coerce && typeof v === "string" ? enumKeyword(name) : v;
+    }
+    this.errors.push(typeIssue(path, expectedName(t), v));
+    return v;
+  }
+
+  /** Exactly the literal; coercion reads `"42"` as 42 and `"true"` as true (with a warning). */
+  private literal(t: LiteralType, v: unknown, path: string): unknown {
+    const want = t.value;
+    if (typeof want === "number" ? isNumber(v, want) : v === want) return v;
+    if (this.coerce && typeof v === "string" && typeof want !== "string") {
+      const c = typeof want === "number" ? floatFromString(v) : boolFromString(v);
+      if (c === want) {
+        this.warnings.push(coercedIssue(path, v, expectedName(t)));
+        return c;
+      }
+    }
+    this.errors.push(typeIssue(path, expectedName(t), v));
+    return v;
+  }
+
+  /**
+   * A union without a discriminator: the first member the value satisfies (its warnings
+   * and coerced value kept); when none does, one issue naming them all.
+   */
+  private union(t: UnionType, v: unknown, path: string): unknown {
+    for (const m of t.of) {
+      const w = new Walk(this.coerce, this.strict, this.meter);
+      const out = w.check(m, v, path);
+      if (w.errors.length === 0) {
+        this.warnings.push(...w.warnings);
+        return out;
+      }
+    }
+    this.errors.push(typeIssue(path, expectedName(t), v));
+    return v;
+  }
+
+  /** A discriminated union: the member the discriminator names, and only its issues. */
+  private tagged(t: UnionType, d: string, v: unknown, path: string): unknown {
+    if (!isPlainMap(v)) {
+      this.errors.push(typeIssue(path, "map", v));
+      return v;
+    }
+    let tag = own(v, d);
+    if (tag === undefined) {
+      const alt = altSpelling(d);
+      if (alt !== null) tag = own(v, alt);
+    }
+    const tags = t.of.map((m) => discriminant(m, d));
+    const i = tag === undefined ? -1 : tags.findIndex((l) => isLiteral(tag, l));
+    if (i >= 0) return this.map(deref(t.of[i]!) as MapType, v, path);
+    const names = tags.map((l) => expectedName(l)).join(" or ");
+    if (tag === undefined) this.errors.push(missingIssue(pathKey(path, d), names));
+    else this.errors.push(typeIssue(pathKey(path, d), names, tag));
+    return v;
   }
 
   private primitive(t: PrimitiveType, v: unknown, path: string): unknown {
@@ -181,10 +278,18 @@ class Walk {
     return c;
   }
 
-  private list(item: SigType, t: SigType, v: unknown, path: string): unknown {
+  private list(item: SigType, t: ListType, v: unknown, path: string): unknown {
     if (!Array.isArray(v)) {
       this.errors.push(typeIssue(path, expectedName(t), v));
       return v;
+    }
+    if (t.bounds !== undefined) {
+      const { min, max } = lengthBounds(t.bounds);
+      if ((min !== undefined && v.length < min) || (max !== undefined && v.length > max)) {
+        // The items are not checked: the list is already wrong, and may be long.
+        this.errors.push(rangeIssue(path, boundedName(t), v));
+        return v;
+      }
     }
     let out: unknown[] = v;
     spend(this.meter, v.length);
@@ -221,7 +326,7 @@ class Walk {
         }
       }
       if (x === undefined) {
-        if (!f.type.optional) this.errors.push(missingIssue(pathKey(path, f.name), expectedName(f.type)));
+        if (!deref(f.type).optional) this.errors.push(missingIssue(pathKey(path, f.name), expectedName(f.type)));
         continue;
       }
       const y = this.check(f.type, x, pathKey(path, f.name));
@@ -244,4 +349,21 @@ class Walk {
     }
     return out;
   }
+}
+
+/** Whether a number is within bounds (NaN, a value that is no number, never is). */
+export function inBounds(n: number, b: Bounds): boolean {
+  if (b.min !== undefined && !(b.minExclusive ? n > b.min : n >= b.min)) return false;
+  if (b.max !== undefined && !(b.maxExclusive ? n < b.max : n <= b.max)) return false;
+  return !Number.isNaN(n);
+}
+
+/** The literal type of a discriminated union member's discriminator. */
+export function discriminant(member: SigType, d: string): LiteralType {
+  const m = deref(member) as MapType;
+  return deref(m.fields.find((f) => f.name === d)!.type) as LiteralType;
+}
+
+function isLiteral(v: unknown, l: LiteralType): boolean {
+  return typeof l.value === "number" ? isNumber(v, l.value) : v === l.value;
 }

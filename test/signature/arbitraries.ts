@@ -137,6 +137,8 @@ export function valueFor(t: SigType): fc.Arbitrary<unknown> {
           return o;
         });
       break;
+    default:
+      right = scalarArb;
   }
   return fc.oneof(
     { weight: 6, arbitrary: right },
