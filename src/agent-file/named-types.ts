@@ -123,10 +123,12 @@ export function referencesOf(text: string): { name: string; span: Span }[] {
     } else if (c === '"') {
       for (i++; i < text.length && text[i] !== '"' && text[i] !== "\n"; i++) if (text[i] === "\\") i++;
     } else if (c === ":") {
-      const m = /^[a-zA-Z_][a-zA-Z0-9_?!]*(-[a-zA-Z0-9_?!]+)*/.exec(text.slice(i + 1));
+      // A type name ends before a `?` (`:Ticket?` is an optional Ticket).
+      const m = /^[a-zA-Z_][a-zA-Z0-9_]*/.exec(text.slice(i + 1));
       if (m === null) continue;
       const name = m[0];
-      if (TYPE_NAME.test(name)) {
+      const next = text[i + 1 + name.length] ?? "";
+      if (TYPE_NAME.test(name) && !/[-!]/.test(next)) {
         const column = i - lineStart + 1;
         out.push({
           name,
@@ -220,9 +222,9 @@ export function sharedTypesOf(
     } else {
       const read = readTypesFile(text, file);
       const resolved = resolveNamedTypes(read.definitions, above.types);
-      for (const p of [...read.problems.map((q) => ({ ...q, file })), ...resolved.problems]) {
-        problems.push({ ...p, path, source });
-      }
+      // In the order of the file, as a reader fixes them.
+      const found = [...read.problems.map((q) => ({ ...q, file })), ...resolved.problems];
+      for (const p of found.sort((x, y) => x.span.offset - y.span.offset)) problems.push({ ...p, path, source });
       const names = read.definitions
         .filter((d, i, all) => resolved.types.has(d.name) && !above.types.has(d.name) && i === all.findIndex((x) => x.name === d.name))
         .map((d) => ({ name: d.name, span: d.nameSpan }));
