@@ -39,7 +39,13 @@ import type { ToolEntry } from "./prompt/namespace.js";
  */
 export interface ToolJournal {
   readonly replayed: (key: string, name: string, args: Record<string, unknown>) => ToolOutcome | undefined;
-  readonly answered: (key: string, name: string, args: Record<string, unknown>, outcome: ToolOutcome, ms: number) => void;
+  readonly answered: (
+    key: string,
+    name: string,
+    args: Record<string, unknown>,
+    outcome: ToolOutcome,
+    ms: number,
+  ) => void;
   /** A replay that did something else than the journaled run: the run ends. */
   readonly diverged: (reason: string) => void;
   /** The journal's path of the child run an agent tool starts at `key`. */
@@ -302,6 +308,12 @@ export function toolSignatures(def: AgentDefinition): Map<string, Signature> {
 }
 
 /**
+ * Named types spelled out: the model has no other place to learn what `:Ticket` is (the
+ * names are the host's; prompts say the types themselves).
+ */
+const PROMPT_RENDER = { namedTypes: "expand" } as const;
+
+/**
  * How the tools appear in the prompt: whole signatures. Firewalled (`_`) fields are listed by
  * name and type so that programs can use them; only their values are kept from the model.
  */
@@ -311,13 +323,13 @@ export function toolEntries(def: AgentDefinition): ToolEntry[] {
     if (spec === SELF) {
       out.push({
         name,
-        signature: renderSignature(def.signature),
+        signature: renderSignature(def.signature, PROMPT_RENDER),
         description: def.description ?? "Run this same agent on a smaller part of the mission.",
       });
     } else if (typeof spec === "object" && "kind" in spec) {
       out.push({
         name,
-        signature: renderSignature(spec.agent.definition.signature),
+        signature: renderSignature(spec.agent.definition.signature, PROMPT_RENDER),
         description: spec.description,
       });
     } else {
@@ -325,7 +337,7 @@ export function toolEntries(def: AgentDefinition): ToolEntry[] {
       const sig = signatureOf(d);
       out.push({
         name,
-        signature: sig === null ? null : renderSignature(sig),
+        signature: sig === null ? null : renderSignature(sig, PROMPT_RENDER),
         ...(d.description !== undefined ? { description: d.description } : {}),
       });
     }

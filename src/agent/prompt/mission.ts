@@ -8,7 +8,7 @@
  *   expected output    the output type with field descriptions, how to finish
  */
 import { renderType } from "../../signature/render.js";
-import type { Field, SigType } from "../../signature/types.js";
+import { deref, type Field, type SigType } from "../../signature/types.js";
 import type { OutputMode } from "../types.js";
 import { renderDataSection, renderToolSection, renderUserSections, type NamespaceView } from "./namespace.js";
 import type { PromptSection } from "./system.js";
@@ -25,13 +25,16 @@ export interface MissionInput {
 
 /** The fields a description can be given for: those of a map output, or of a list of maps. */
 function outputFields(t: SigType): readonly Field[] {
-  if (t.kind === "map") return t.fields;
-  if (t.kind === "list" && t.of.kind === "map") return t.of.fields;
+  const d = deref(t);
+  if (d.kind === "map") return d.fields;
+  const item = d.kind === "list" ? deref(d.of) : undefined;
+  if (item?.kind === "map") return item.fields;
   return [];
 }
 
 function expectedOutput(input: MissionInput): string {
-  const lines = [";; === Expected output ===", `;; ${renderType(input.output)}`];
+  // Named types spelled out: the model has no other place to learn them.
+  const lines = [";; === Expected output ===", `;; ${renderType(input.output, { namedTypes: "expand" })}`];
   for (const f of outputFields(input.output)) {
     const d = input.outputDescriptions[f.name];
     if (d !== undefined && d.trim() !== "") lines.push(`;;   ${f.name}: ${d.replace(/\s+/g, " ").trim()}`);
