@@ -62,8 +62,9 @@ GT       : '>' ;
 LT       : '<' ;
 // `"fast"`; escapes as in JSON (`\"`, `\\`, `\n`, `\u00e9`).
 STRING   : '"' (~["\\\r\n] | '\\' .)* '"' ;
-NUMBER   : '-'? [0-9]+ ('.' [0-9]+)? ;
-BOOL     : 'true' | 'false' ;
+NUMBER   : '-'? [0-9]+ ('.' [0-9]+)? ([eE] [+-]? [0-9]+)? ;
+// `true?` is one token, as `:int?` is (the builder reads the `?`).
+BOOL     : ('true' | 'false') '?'? ;
 KEYWORD  : ':' NAME_BODY ;
 NAME     : NAME_BODY ;
 WS       : [ \t\r\n]+ -> skip ;

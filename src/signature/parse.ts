@@ -456,7 +456,11 @@ export class SignatureBuilder {
     if (s !== null) return literal(this.string(s.symbol), optional, span(ctx));
     const n = ctx.NUMBER();
     if (n !== null) return literal(numberValue(n.getText()), optional, span(ctx));
-    return literal(ctx.getText().startsWith("true"), optional, span(ctx));
+    const b = ctx.BOOL()!.getText();
+    if (b.endsWith("?") && optional) {
+      throw new SignatureError(`"?" written twice after ${b.slice(0, -1)}`, this.text, span(ctx));
+    }
+    return literal(b.startsWith("true"), optional || b.endsWith("?"), span(ctx));
   }
 
   /** `(T)` is T; `(T)?` is T made optional. */

@@ -296,7 +296,7 @@ class Walk {
     for (let i = 0; i < v.length; i++) {
       const x: unknown = v[i];
       const y = this.check(item, x, pathIndex(path, i));
-      if (y !== x) {
+      if (this.coerce && y !== x) {
         if (out === v) out = v.slice();
         out[i] = y;
       }
