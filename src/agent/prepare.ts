@@ -90,7 +90,8 @@ export function dataEntries(
     seen.add(p.name);
     const alt = altSpelling(p.name);
     if (alt !== null) seen.add(alt);
-    const d = descriptions.get(p.name);
+    // fieldDescriptions wins over the description written in the signature.
+    const d = descriptions.get(p.name) ?? p.description;
     const value = get(p.name) ?? (alt !== null ? get(alt) : null);
     entries.push({ name: p.name, type: p.type, value, ...(d !== undefined ? { description: d } : {}) });
   }
