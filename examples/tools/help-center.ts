@@ -35,7 +35,10 @@ export function searchArticles(args: {
    */
   limit?: number | null;
 }): { found: "none" } | { found: "some"; articles: Article[] } {
-  const words = args.query.toLowerCase().split(/\s+/).filter((w) => w.length > 2);
+  const words = args.query
+    .toLowerCase()
+    .split(/\s+/)
+    .filter((w) => w.length > 2);
   const hits = ARTICLES.filter((a) => {
     const text = (args.scope === "titles" ? a.title : `${a.title} ${a.text}`).toLowerCase();
     return words.some((w) => text.includes(w));

@@ -132,7 +132,14 @@ export function referencesOf(text: string): { name: string; span: Span }[] {
         const column = i - lineStart + 1;
         out.push({
           name,
-          span: { line, column, endLine: line, endColumn: column + name.length + 1, offset: i, end: i + name.length + 1 },
+          span: {
+            line,
+            column,
+            endLine: line,
+            endColumn: column + name.length + 1,
+            offset: i,
+            end: i + name.length + 1,
+          },
         });
       }
       i += name.length;
@@ -226,7 +233,10 @@ export function sharedTypesOf(
       const found = [...read.problems.map((q) => ({ ...q, file })), ...resolved.problems];
       for (const p of found.sort((x, y) => x.span.offset - y.span.offset)) problems.push({ ...p, path, source });
       const names = read.definitions
-        .filter((d, i, all) => resolved.types.has(d.name) && !above.types.has(d.name) && i === all.findIndex((x) => x.name === d.name))
+        .filter(
+          (d, i, all) =>
+            resolved.types.has(d.name) && !above.types.has(d.name) && i === all.findIndex((x) => x.name === d.name),
+        )
         .map((d) => ({ name: d.name, span: d.nameSpan }));
       result = {
         types: resolved.types,

@@ -656,7 +656,7 @@ class AgentFileParser {
     const out: Record<string, string> = {};
     const definitions: TypeDefinition[] = [];
     const values = new Map<TypeDefinition, Value>();
-    for (const pair of this.map(v, "types", "Name: \"{field :type}\"")?.items ?? []) {
+    for (const pair of this.map(v, "types", 'Name: "{field :type}"')?.items ?? []) {
       this.attempt(() => {
         const { name, span } = this.key(pair, "type name");
         if (Object.hasOwn(out, name)) throw this.duplicateKey(name, span);

@@ -49,7 +49,8 @@ export function missionText(def: AgentDefinition, input: Readonly<Record<string,
   const point = def.outputMode === "lisp" && def.maxTurns > 1;
   const max = def.formatOptions.inlineMaxChars;
   const render = point
-    ? (p: Placeholder, value: unknown, text: string): string => (text.length > max ? dataReference(p.path, value) : text)
+    ? (p: Placeholder, value: unknown, text: string): string =>
+        text.length > max ? dataReference(p.path, value) : text
     : undefined;
   const filled = tryHostWalk(() => expandTemplate(def.prompt, input, render), { limits: def.limits });
   if (!filled.ok) throw filled.error;
@@ -59,7 +60,12 @@ export function missionText(def: AgentDefinition, input: Readonly<Record<string,
 /** `` `data/documents` (list of 2,000 maps) ``: where a program finds a value, and its shape. */
 export function dataReference(path: readonly string[], value: unknown): string {
   const where =
-    path.length === 1 ? `data/${path[0]}` : `(get-in data/${path[0]} [${path.slice(1).map((k) => `:${k}`).join(" ")}])`;
+    path.length === 1
+      ? `data/${path[0]}`
+      : `(get-in data/${path[0]} [${path
+          .slice(1)
+          .map((k) => `:${k}`)
+          .join(" ")}])`;
   return `\`${where}\` (${shapeOf(value)})`;
 }
 

@@ -95,7 +95,9 @@ export function resolveTools(
           at(
             u,
             "PTC140",
-            there === dir ? `no agent file ${fileName} next to this one` : `no agent file ${fileName} from this one's folder`,
+            there === dir
+              ? `no agent file ${fileName} next to this one`
+              : `no agent file ${fileName} from this one's folder`,
             entry.span,
             didYouMean(closest(wanted, siblings).map((n) => fileName.slice(0, slash + 1) + n)) ??
               (siblings.length > 0 ? `the agent files there are: ${siblings.join(", ")}` : undefined),
@@ -253,7 +255,11 @@ function firstLine(u: Unit): Span {
  * the project root (a generated module resolves it against the working directory, which
  * is the project root when the app runs from there); other models as written.
  */
-export function scriptModel(u: Unit, report: (d: Diagnostic) => void, fromRoot: (p: string) => string): string | undefined {
+export function scriptModel(
+  u: Unit,
+  report: (d: Diagnostic) => void,
+  fromRoot: (p: string) => string,
+): string | undefined {
   const model = u.spec.model;
   if (model === undefined || !model.startsWith("script:")) return model;
   const path = model.slice("script:".length).trim();

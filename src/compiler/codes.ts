@@ -59,7 +59,10 @@ const PARSER_RULES: readonly (readonly [RegExp, DiagnosticCode])[] = [
   [/^unknown key .* in a tool entry$/, "PTC102"],
   [/^unknown (key|format option) /, "PTC102"],
   [/^the prompt is empty/, "PTC104"],
-  [/^bad type |^the type \S+ (is defined twice|refers to itself|is a signature|has no definition)|^invalid type name|is a built-in type$/, "PTC112"],
+  [
+    /^bad type |^the type \S+ (is defined twice|refers to itself|is a signature|has no definition)|^invalid type name|is a built-in type$/,
+    "PTC112",
+  ],
   [/^bad signature/, "PTC110"],
   [/^fieldDescriptions: .* is not a name of the signature/, "PTC111"],
   [/^unknown placeholder|^unknown field .* of /, "PTC120"],

@@ -47,7 +47,15 @@ import {
 } from "./output.js";
 import type { ToolAnswer, ToolRequest, ToolTypeOptions } from "./tool-types.js";
 import { at, readUnit, signatureParser, type Unit, type UnitTool } from "./unit.js";
-import { indexHash, moduleHashBase, projectRoot, readDigests, typesHashBase, TYPES_MODULE, upToDate } from "./up-to-date.js";
+import {
+  indexHash,
+  moduleHashBase,
+  projectRoot,
+  readDigests,
+  typesHashBase,
+  TYPES_MODULE,
+  upToDate,
+} from "./up-to-date.js";
 
 export interface CompileOptions {
   /** Folders (or agent files) as given, relative to `cwd`. */
@@ -75,8 +83,7 @@ export interface ToolTypeReader {
 /** The tool types read in this thread (TypeScript loaded when first asked). */
 function inThisThread(): ToolTypeReader {
   return {
-    analyze: async (requests, options) =>
-      (await import("./tool-types.js")).toolTypesHere().analyze(requests, options),
+    analyze: async (requests, options) => (await import("./tool-types.js")).toolTypesHere().analyze(requests, options),
   };
 }
 
@@ -380,7 +387,11 @@ export async function compileAgents(options: CompileOptions): Promise<CompileRes
       }
       const extra = plan.remove.map((f) => shown(join(given, f)));
       for (const f of plan.remove) {
-        const source = state.generated.get(f)!.head.split("\n")[0]!.slice(HEADER_PREFIX.length).replace(/ — do not edit$/, "");
+        const source = state.generated
+          .get(f)!
+          .head.split("\n")[0]!
+          .slice(HEADER_PREFIX.length)
+          .replace(/ — do not edit$/, "");
         why[shown(join(given, f))] = `its agent file ${shown(join(root, source))} is not compiled any more`;
       }
       return result({
@@ -534,14 +545,20 @@ function typeNameClashes(u: Unit, report: (d: Diagnostic) => void, shared: boole
   if (u.names === null) return;
   if (shared && u.names.module === TYPES_MODULE.slice(0, -".ts".length)) {
     report(
-      at(u, "PTC151", `this agent file would generate ${TYPES_MODULE}, which holds the named types of types.ptcc`, {
-        line: 1,
-        column: 1,
-        endLine: 1,
-        endColumn: 4,
-        offset: 0,
-        end: 3,
-      }, "rename the agent file"),
+      at(
+        u,
+        "PTC151",
+        `this agent file would generate ${TYPES_MODULE}, which holds the named types of types.ptcc`,
+        {
+          line: 1,
+          column: 1,
+          endLine: 1,
+          endColumn: 4,
+          offset: 0,
+          end: 3,
+        },
+        "rename the agent file",
+      ),
     );
   }
   const taken = [u.names.input, u.names.output, u.names.agent, u.names.validateInput, u.names.validateOutput];

@@ -586,7 +586,8 @@ function differingField(
     const returned = found.signature.getReturnType();
     toolTs = checker.getAwaitedType(returned) ?? returned;
   }
-  const sigType: SigType = part === "args" ? { kind: "map", optional: false, fields: declared.params } : declared.output;
+  const sigType: SigType =
+    part === "args" ? { kind: "map", optional: false, fields: declared.params } : declared.output;
   // The arguments: what the signature sends must fit the parameter; the result: the other way.
   const fits = (sig: ts.Type, tool: ts.Type): boolean =>
     part === "args" ? checker.isTypeAssignableTo(sig, tool) : checker.isTypeAssignableTo(tool, sig);
@@ -609,7 +610,8 @@ function differingField(
         const at = path === "" ? f.name : `${path}.${f.name}`;
         if (s === undefined) continue;
         if (o === undefined) {
-          if (part === "result" && !f.type.optional) return `${at}: missing here, ${renderType(f.type)} in the signature`;
+          if (part === "result" && !f.type.optional)
+            return `${at}: missing here, ${renderType(f.type)} in the signature`;
           continue;
         }
         const deeper = walk(f.type, s, o, at, depth + 1);

@@ -110,7 +110,12 @@ function paramTags(api: TsApi, sig: ts.Signature, fn: ts.Symbol): Map<string, st
   for (const tag of fn.getJsDocTags(api.checker)) {
     if (tag.name !== "param" || tag.text === undefined) continue;
     const name = tag.text.find((p) => p.kind === "parameterName")?.text ?? "";
-    const text = oneParagraph(tag.text.filter((p) => p.kind !== "parameterName").map((p) => p.text).join(""));
+    const text = oneParagraph(
+      tag.text
+        .filter((p) => p.kind !== "parameterName")
+        .map((p) => p.text)
+        .join(""),
+    );
     const dot = name.indexOf(".");
     // `@param args.query`, or `@param query` when the parameter is destructured.
     const prop = dot >= 0 && name.slice(0, dot) === first ? name.slice(dot + 1) : dot < 0 ? name : "";
@@ -185,8 +190,7 @@ class Reader {
       );
     }
     const node = declaredTypeNode(this.ts, p);
-    const integer =
-      p.getJsDocTags(this.checker).some((tag) => tag.name === "integer") || this.aliasSaysInteger(node);
+    const integer = p.getJsDocTags(this.checker).some((tag) => tag.name === "integer") || this.aliasSaysInteger(node);
     const ty = this.type(t, depth + 1, name, args, integer, node);
     const doc = oneParagraph(this.ts.displayPartsToString(p.getDocumentationComment(this.checker)));
     const description = doc !== "" ? doc : tagged;

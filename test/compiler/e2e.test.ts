@@ -103,7 +103,9 @@ describe("a generated agent with enums, unions, refinements, descriptions and na
 
   it("returns the discriminated union's branch, typed; a value outside the enum is a failed turn", async () => {
     expect(await route([ESCALATE])).toBe("urgent: to billing (no invoice in May)");
-    const wrong = clj('(return {:route {:action "escalate" :team :sales :reason "x"} :priority :urgent :confidence 0.5})');
+    const wrong = clj(
+      '(return {:route {:action "escalate" :team :sales :reason "x"} :priority :urgent :confidence 0.5})',
+    );
     expect(await route([wrong, wrong, wrong])).toMatch(/turns/);
   });
 

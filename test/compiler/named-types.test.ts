@@ -33,7 +33,9 @@ describe("named types", () => {
     expect(judge).toContain("export type Verdict = {\n  ticket: Ticket;\n  ok: boolean;\n};");
     expect(judge).toContain("export type JudgeInput = {\n  ticket: Ticket;\n};");
     expect(judge).toContain("export type JudgeOutput = Verdict;");
-    expect(readFileSync(join(dir, "gen/sub/more.ts"), "utf8")).toContain('import type { Priority } from "../types.js";');
+    expect(readFileSync(join(dir, "gen/sub/more.ts"), "utf8")).toContain(
+      'import type { Priority } from "../types.js";',
+    );
     // Nothing changed: the quick check says so, --check agrees.
     expect((await compile(dir)).written).toEqual([]);
     expect((await compile(dir, { check: true })).check).toEqual({ stale: [], missing: [], extra: [] });
@@ -73,7 +75,7 @@ describe("named types", () => {
       "agents/a.agent.md:5:3 PTC112 the type C is defined twice — each type name is defined once",
       "agents/types.ptcc:2:6 PTC112 the type B refers to itself: A → B → A — a named type cannot contain itself; use :map or :any where the nesting repeats",
       "agents/types.ptcc:4:1 PTC112 the type C is defined twice — each type name is defined once",
-      "agents/types.ptcc:5:1 PTC112 invalid type name \"lower\" — a type name starts with a capital letter, then letters, digits or _ (Ticket, OrderLine)",
+      'agents/types.ptcc:5:1 PTC112 invalid type name "lower" — a type name starts with a capital letter, then letters, digits or _ (Ticket, OrderLine)',
     ]);
   });
 

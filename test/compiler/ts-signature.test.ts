@@ -122,7 +122,10 @@ type Int = number & { readonly __brand: "Int" };
 export function paramDocs(args: { q: string; n: number }): string {
   return args.q.repeat(args.n);
 }
-${cases.filter(([, fn]) => fn !== "paramDocs").map(([name, fn]) => `export const ${name} = ${fn};`).join("\n")}
+${cases
+  .filter(([, fn]) => fn !== "paramDocs")
+  .map(([name, fn]) => `export const ${name} = ${fn};`)
+  .join("\n")}
 `;
 
 describe("signatures derived from TypeScript types", () => {

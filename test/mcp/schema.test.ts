@@ -174,7 +174,10 @@ describe("what a signature cannot say goes into the notes", () => {
 
   it("enums too long for a type stay their base type, with the first values in the notes; descriptions are cut", () => {
     const values = Array.from({ length: 300 }, (_, i) => `v${i}`);
-    const mapped = mapToolSchemas(obj({ v: { type: "string", enum: values, description: "x".repeat(500) } }), undefined);
+    const mapped = mapToolSchemas(
+      obj({ v: { type: "string", enum: values, description: "x".repeat(500) } }),
+      undefined,
+    );
     const [line] = mapped.notes;
     expect(line!.length).toBeLessThan(500);
     expect(line).toContain("… (300 values)");

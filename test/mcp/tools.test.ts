@@ -19,7 +19,13 @@ import { alive, eventually, STDIO_SERVER } from "./helpers.js";
 import { startHttpServer, type HttpTestServer } from "./servers/http.js";
 
 const stdio = (env: Record<string, string> = {}) => ({ command: process.execPath, args: [STDIO_SERVER], env });
-const context = (): ToolContext => ({ agent: "a", depth: 0, turn: 1, signal: new AbortController().signal, idempotencyKey: "k:1#0" });
+const context = (): ToolContext => ({
+  agent: "a",
+  depth: 0,
+  turn: 1,
+  signal: new AbortController().signal,
+  idempotencyKey: "k:1#0",
+});
 
 describe("mcpTools over stdio", () => {
   let mcp: McpTools;
@@ -57,12 +63,10 @@ describe("mcpTools over stdio", () => {
     );
     expect(prompt).toContain(
       [
-        "tool/files-read               ; (path :string, mode :string?, max-lines :int?) -> :any",
+        'tool/files-read               ; (path :string[1..] "The file to read", mode :enum[text lines]?, max-lines :int[1..]?) -> :any',
         ";;   Read a file.",
         ';;   (MCP tool "files.read")',
-        ";;   path: The file to read (at least 1 character)",
-        ';;   mode: one of "text", "lines"; default "text"',
-        ";;   max-lines: at least 1",
+        ';;   mode: default "text"',
         ';;   "with.meta": boolean, with a string key',
       ].join("\n"),
     );
@@ -76,7 +80,7 @@ describe("mcpTools over stdio", () => {
     ]);
   });
 
-  it("an error result is a tool error the model sees; arguments the server rejects too", async () => {
+  it("an error result is a tool error the model sees; arguments outside the schema's bounds are stopped before the call", async () => {
     const { llm, requests } = recording([
       clj("(tool/boom {})"),
       clj('(tool/files-read {:path ""})'),
@@ -86,7 +90,10 @@ describe("mcpTools over stdio", () => {
     const step = await agent.run({}, { llm });
     expect(step.ok).toBe(true);
     expect(requests[1]!.messages.at(-1)!.content).toContain("tool/boom failed: the disk is on fire");
-    expect(requests[2]!.messages.at(-1)!.content).toMatch(/tool\/files-read failed: .*path/);
+    // minLength 1 is the refinement :string[1..]: the call never reaches the server.
+    expect(requests[2]!.messages.at(-1)!.content).toContain(
+      "tool/files-read argument path: expected string of at least 1 character",
+    );
   });
 
   it("close() stops the server it started", async () => {
