@@ -249,7 +249,12 @@ export async function compileAgents(options: CompileOptions): Promise<CompileRes
   let answered: Promise<ToolAnswer[]> | null = null;
   // A function used by many agents with the same signature is read (and checked) once.
   const keyOf = (r: ToolRequest): string =>
-    JSON.stringify([r.module, r.exportName, r.declared === null ? null : renderSignature(r.declared)]);
+    JSON.stringify([
+      r.module,
+      r.exportName,
+      // Spelled out: two agent files may give one name (`:Ticket`) different types.
+      r.declared === null ? null : renderSignature(r.declared, { namedTypes: "expand" }),
+    ]);
   const unique = new Map<string, ToolRequest>();
   if (requests.length > 0) {
     progress({ phase: "types", done: 0, total: requests.length });

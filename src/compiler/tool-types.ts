@@ -24,7 +24,7 @@ import { dirname, join, relative, resolve, sep } from "node:path";
 import type { ts } from "ts-morph";
 import { closest, didYouMean } from "../diagnostics/suggest.js";
 import { renderType } from "../signature/render.js";
-import type { Signature, SigType } from "../signature/types.js";
+import { deref, type Signature, type SigType } from "../signature/types.js";
 import { codeCache, saveCodeCaches } from "./code-cache.js";
 import { findUp } from "./hash.js";
 import type { DiagnosticCode } from "./codes.js";
@@ -596,10 +596,12 @@ function differingField(
     const p = checker.getPropertyOfType(t, name);
     return p === undefined ? undefined : checker.getTypeOfSymbolAtLocation(p, found.at);
   };
-  const walk = (t: SigType, sig: ts.Type, tool: ts.Type, path: string, depth: number): string | null => {
+  const walk = (written: SigType, sig: ts.Type, tool: ts.Type, path: string, depth: number): string | null => {
     if (fits(sig, tool)) return null;
+    // A named type is walked as the type it names (messages still write its name).
+    const t = deref(written);
     const here = (): string =>
-      `${path === "" ? (part === "args" ? "the arguments" : "the result") : path}: ${show(tool)} here, ${renderType(t)} in the signature`;
+      `${path === "" ? (part === "args" ? "the arguments" : "the result") : path}: ${show(tool)} here, ${renderType(written)} in the signature`;
     if (depth > 16) return here();
     const sigNN = checker.getNonNullableType(sig);
     const toolNN = checker.getNonNullableType(tool);
