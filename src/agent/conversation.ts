@@ -125,7 +125,9 @@ export class Conversation {
 
   /** Characters of the next request (system prompt, messages): what compaction weighs. */
   chars(): number {
-    return this.system.length + this.first.length + (this.note?.length ?? 0) + this.turns.reduce((n, t) => n + t.chars, 0);
+    return (
+      this.system.length + this.first.length + (this.note?.length ?? 0) + this.turns.reduce((n, t) => n + t.chars, 0)
+    );
   }
 
   /**

@@ -102,7 +102,10 @@ export class Agent<I = Record<string, unknown>, O = unknown> {
     const data = (input ?? {}) as Readonly<Record<string, unknown>>;
     const given: unknown = options;
     const base = typeof given === "object" && given !== null ? (given as RunOptions) : {};
-    return streamRun(base as RunOptions, (o) => runAgent(this.definition, data, given === base ? o : (given as RunOptions)) as Promise<Step<O>>);
+    return streamRun(
+      base as RunOptions,
+      (o) => runAgent(this.definition, data, given === base ? o : (given as RunOptions)) as Promise<Step<O>>,
+    );
   }
 
   /**
@@ -410,7 +413,11 @@ function positiveInt(v: unknown, dflt: number, what: string, min: number, proble
 function runControl(options: AgentOptions, problems: Problems): Partial<AgentDefinition> {
   const out: { -readonly [K in keyof AgentDefinition]?: AgentDefinition[K] } = {};
   const compaction = resolveCompaction(options.compaction);
-  for (const [key, problem] of compaction.problems) problems.add(`${key} ${problem}`, key === "compaction.strategy" ? `use ${COMPACTION_STRATEGIES.join(" or ")}` : undefined);
+  for (const [key, problem] of compaction.problems)
+    problems.add(
+      `${key} ${problem}`,
+      key === "compaction.strategy" ? `use ${COMPACTION_STRATEGIES.join(" or ")}` : undefined,
+    );
   if (compaction.value !== undefined) out.compaction = compaction.value;
   const int = (key: "tokenLimit" | "turnBudget" | "retryTurns" | "memoryLimit", min: number): void => {
     const v = options[key];
@@ -423,17 +430,22 @@ function runControl(options: AgentOptions, problems: Problems): Partial<AgentDef
   int("turnBudget", 1);
   int("retryTurns", 0);
   int("memoryLimit", 1);
-  const oneOf = <K extends "onBudgetExceeded" | "completion" | "memoryStrategy">(key: K, allowed: readonly string[]): void => {
+  const oneOf = <K extends "onBudgetExceeded" | "completion" | "memoryStrategy">(
+    key: K,
+    allowed: readonly string[],
+  ): void => {
     const v = options[key];
     if (v === undefined) return;
-    if (!allowed.includes(v as string)) problems.add(`unknown ${key} ${JSON.stringify(v)}`, `use one of ${allowed.join(", ")}`);
+    if (!allowed.includes(v as string))
+      problems.add(`unknown ${key} ${JSON.stringify(v)}`, `use one of ${allowed.join(", ")}`);
     else (out as Record<string, unknown>)[key] = v;
   };
   oneOf("onBudgetExceeded", BUDGET_ACTIONS);
   oneOf("completion", COMPLETIONS);
   oneOf("memoryStrategy", MEMORY_STRATEGIES);
   if (options.budget !== undefined) {
-    if (typeof options.budget !== "function") problems.add(`budget must be a function (usage, turn) => boolean, got ${describe(options.budget)}`);
+    if (typeof options.budget !== "function")
+      problems.add(`budget must be a function (usage, turn) => boolean, got ${describe(options.budget)}`);
     else out.budget = options.budget;
   }
   return out;

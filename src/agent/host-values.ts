@@ -12,7 +12,8 @@ import { fromHost, toJsonSafe, toTyped } from "../runtime/convert.js";
 import { resolveLimits, type Limits } from "../runtime/limits.js";
 import type { ValidationIssue, ValidationMode } from "../runtime/validation.js";
 import { checkInput, checkOutput } from "../signature/compiled.js";
-import type { Signature } from "../signature/types.js";
+import { mapOf, type Signature } from "../signature/types.js";
+import { enumsAsKeywords } from "./enum-keywords.js";
 import { print, type PrintOptions } from "../runtime/printer.js";
 import type { Value } from "../runtime/values.js";
 
@@ -132,7 +133,9 @@ export function checkedInput(
   return tryHostWalk(
     (meter) => {
       const checked = checkInput(sig, input, "enabled", meter);
-      const copy = checked.ok ? { ...((checked.value ?? {}) as Record<string, unknown>) } : {};
+      // Enum values enter the program as keywords (`"open"` → `:open`).
+      const value = checked.ok ? enumsAsKeywords(mapOf(sig.params), checked.value ?? {}, meter) : {};
+      const copy = { ...(value as Record<string, unknown>) };
       return { errors: checked.errors, input: copy };
     },
     { limits, ms },

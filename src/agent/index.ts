@@ -3,7 +3,15 @@
  * sees; extract.ts, feedback.ts: its replies and the answers), tools (tools.ts),
  * chaining (chain.ts), tracing (trace.ts), the JSON form of a result (step-json.ts).
  */
-export { defineAgent, defineTool, asTool, Agent, DEFAULT_MAX_TURNS, DEFAULT_MAX_DEPTH, type ResumeOptions } from "./define.js";
+export {
+  defineAgent,
+  defineTool,
+  asTool,
+  Agent,
+  DEFAULT_MAX_TURNS,
+  DEFAULT_MAX_DEPTH,
+  type ResumeOptions,
+} from "./define.js";
 export * from "./journal/index.js";
 export type { RunEvent, RunEventBase, RunEventType } from "./events.js";
 export type { RunStream } from "./stream.js";

@@ -77,7 +77,15 @@ import { stepToJson } from "./step-json.js";
 import { hasAltSpellings, inSignatureSpelling as respell } from "./signature-keys.js";
 import { EVENT_IDS, type RunEvent, type RunEventBody } from "./events.js";
 import { Allowance } from "./allowance.js";
-import { estimateTokensOf, shouldCompact, summaryNote, trimNote, turnsToKeep, CHARS_PER_TOKEN, COMPACT_TO } from "./compaction.js";
+import {
+  estimateTokensOf,
+  shouldCompact,
+  summaryNote,
+  trimNote,
+  turnsToKeep,
+  CHARS_PER_TOKEN,
+  COMPACT_TO,
+} from "./compaction.js";
 import { DEFAULT_TURN_BUDGET } from "./rules.js";
 import { renderUserSections } from "./prompt/namespace.js";
 import type { BudgetLeft } from "../evaluator/eval-context.js";
@@ -362,9 +370,12 @@ class Run {
     } catch (error) {
       if (this.eventSinkFailed) return;
       this.eventSinkFailed = true;
-      globalThis.process?.emitWarning?.(`ptcc: the onEvent callback threw (${hostMessage(error)}); run ${this.runId} goes on`, {
-        code: "PTCC_EVENT_SINK",
-      });
+      globalThis.process?.emitWarning?.(
+        `ptcc: the onEvent callback threw (${hostMessage(error)}); run ${this.runId} goes on`,
+        {
+          code: "PTCC_EVENT_SINK",
+        },
+      );
     }
   }
 
@@ -429,7 +440,15 @@ class Run {
     this.started = performance.now();
     let step: Step;
     try {
-      this.emit({ ...this.base(), type: "run_start", parent: null, agent: this.def.name, depth: 0, input: null, continued: true });
+      this.emit({
+        ...this.base(),
+        type: "run_start",
+        parent: null,
+        agent: this.def.name,
+        depth: 0,
+        input: null,
+        continued: true,
+      });
       this.event({ type: "run-start", input: null, turn: 0 });
       const last = this.lastStep;
       if (problems.length > 0) step = this.finish(null, { kind: "options", reason: optionsReason(problems) });
@@ -441,7 +460,10 @@ class Run {
       } else {
         this.generation++;
         const reopened = await this.reopenToolSources();
-        step = reopened !== null ? this.finish(null, reopened) : await this.continueLive(last, checked.options.message ?? "");
+        step =
+          reopened !== null
+            ? this.finish(null, reopened)
+            : await this.continueLive(last, checked.options.message ?? "");
       }
     } catch (e) {
       step = this.finish(null, { kind: "internal", reason: `internal error: ${hostMessage(e)}` });
@@ -495,7 +517,10 @@ class Run {
     const journal = this.journal;
     if (journal === null) return step;
     const loss = journal.log.loss;
-    if (loss !== null) return step.ok || step.failure.kind !== "journal" ? this.finish(null, { kind: "journal", reason: loss.reason }) : step;
+    if (loss !== null)
+      return step.ok || step.failure.kind !== "journal"
+        ? this.finish(null, { kind: "journal", reason: loss.reason })
+        : step;
     // A replay that diverged leaves the journal as it was: fixed, the run resumes from it.
     if (!step.ok && (step.failure.kind === "journal" || step.failure.kind === "replay")) return step;
     try {
@@ -725,7 +750,13 @@ class Run {
   /** The value's JSON when it matches the output signature (checked within the time left), else null. */
   private checkedAnswer(value: Value): { readonly json: unknown; readonly trace: unknown } | null {
     try {
-      const checked = returnIssues(this.def.signature, value, this.def.signatureValidation, this.def.limits, this.msLeft());
+      const checked = returnIssues(
+        this.def.signature,
+        value,
+        this.def.signatureValidation,
+        this.def.limits,
+        this.msLeft(),
+      );
       if (!checked.ok || checked.value.length > 0) return null;
       const json = returnJson(value, this.def.limits, this.msLeft());
       return json.ok ? json.value : null;
@@ -801,7 +832,15 @@ class Run {
     this.compactedTurns += dropped.length;
     const tokensBefore = estimateTokensOf(before);
     const tokensAfter = estimateTokensOf(conversation.chars());
-    this.emit({ ...this.base(), type: "compaction", turn: this.turn, strategy: c.strategy, dropped: [...dropped], tokensBefore, tokensAfter });
+    this.emit({
+      ...this.base(),
+      type: "compaction",
+      turn: this.turn,
+      strategy: c.strategy,
+      dropped: [...dropped],
+      tokensBefore,
+      tokensAfter,
+    });
     this.event({ type: "compaction", droppedTurns: [...dropped], tokensBefore, tokensAfter });
   }
 
@@ -887,7 +926,8 @@ class Run {
     this.options.signal?.addEventListener("abort", onAbort);
     // A journal lost to another writer stops the turn at once: that writer owns the run now.
     const log = this.journal?.log;
-    const onLoss = (): void => controller.abort({ kind: "journal", reason: log?.loss?.reason ?? "journal lost" } satisfies Failure);
+    const onLoss = (): void =>
+      controller.abort({ kind: "journal", reason: log?.loss?.reason ?? "journal lost" } satisfies Failure);
     log?.signal.addEventListener("abort", onLoss);
     this.turnSignal = controller.signal;
     let reply: LlmReply;
@@ -923,7 +963,8 @@ class Run {
       // A turn that its clock stopped is not run again on replay: how far a program gets
       // in its time differs from run to run. What it told the model is in the journal.
       const stopped = this.journal?.turnEntry(this.turn);
-      r = stopped?.stopped === true ? stoppedTurn(stopped, reply, def) : await this.replyTurn(session, reply, remaining);
+      r =
+        stopped?.stopped === true ? stoppedTurn(stopped, reply, def) : await this.replyTurn(session, reply, remaining);
     } finally {
       clearTimeout(timer);
       this.turnDeadline = Infinity;
@@ -946,7 +987,10 @@ class Run {
     this.lastTurnError = r.error;
     this.lastFail =
       r.outcome === "error" || r.outcome === "invalid"
-        ? { reason: r.outcome === "invalid" ? "invalid-return" : (r.errorKind ?? "error"), message: r.error ?? r.outcome }
+        ? {
+            reason: r.outcome === "invalid" ? "invalid-return" : (r.errorKind ?? "error"),
+            message: r.error ?? r.outcome,
+          }
         : null;
     if (r.end === undefined && this.journal !== null) {
       try {
@@ -1111,7 +1155,8 @@ class Run {
       limits: def.limits,
       historyMaxChars: def.formatOptions.historyMaxBytes,
       ...(this.options.breakOnSigint === true ? { breakOnSigint: true } : {}),
-      onTask: (id: string, value: Value) => this.journal?.task(this.turn, id, jsonValue(value, def.limits, this.msLeft())),
+      onTask: (id: string, value: Value) =>
+        this.journal?.task(this.turn, id, jsonValue(value, def.limits, this.msLeft())),
     });
   }
 
@@ -1119,23 +1164,26 @@ class Run {
   private sessionTools(): Record<string, ToolFunction> {
     const def = this.def;
     return buildTools({
-        definition: def,
-        context: (key) => ({
-          agent: def.name,
-          depth: this.depth,
-          turn: this.turn,
-          signal: this.turnSignal,
-          idempotencyKey: this.journal?.callKey(this.turn, key) ?? `${this.runId}:${this.turn}${key}`,
-        }),
-        ...(this.journal !== null ? { journal: this.toolJournal(this.journal) } : {}),
-        record: (c) => this.recordCall(c),
-        started: (name, args, key) =>
-          this.event({ type: "tool-call", callId: `${this.turn}${key}`, name, args: traceValue(args, def.limits, this.msLeft()) }, true),
-        seen: (value) => this.firewalled(value),
-        msLeft: () => this.msLeft(),
-        note: (tool, warnings) => this.turnNotes.push(...coercionNotes(tool, warnings)),
-        contractBroken: (reason) => (this.stopWith ??= { kind: "tool_contract", reason }),
-        runChild: (tool, child, args, inherit, key) => this.runChild(tool, child, args, inherit, key),
+      definition: def,
+      context: (key) => ({
+        agent: def.name,
+        depth: this.depth,
+        turn: this.turn,
+        signal: this.turnSignal,
+        idempotencyKey: this.journal?.callKey(this.turn, key) ?? `${this.runId}:${this.turn}${key}`,
+      }),
+      ...(this.journal !== null ? { journal: this.toolJournal(this.journal) } : {}),
+      record: (c) => this.recordCall(c),
+      started: (name, args, key) =>
+        this.event(
+          { type: "tool-call", callId: `${this.turn}${key}`, name, args: traceValue(args, def.limits, this.msLeft()) },
+          true,
+        ),
+      seen: (value) => this.firewalled(value),
+      msLeft: () => this.msLeft(),
+      note: (tool, warnings) => this.turnNotes.push(...coercionNotes(tool, warnings)),
+      contractBroken: (reason) => (this.stopWith ??= { kind: "tool_contract", reason }),
+      runChild: (tool, child, args, inherit, key) => this.runChild(tool, child, args, inherit, key),
     });
   }
 
@@ -1145,7 +1193,8 @@ class Run {
       replayed: (key, name, args) => journal.answer(this.turn, key, name, args),
       answered: (key, name, args, outcome, ms) => {
         // What a tool answered may be any host value: journaled as the JSON a replay reads back.
-        const o: ToolOutcome = "value" in outcome ? { value: jsonValue(outcome.value, this.def.limits, this.msLeft()) } : outcome;
+        const o: ToolOutcome =
+          "value" in outcome ? { value: jsonValue(outcome.value, this.def.limits, this.msLeft()) } : outcome;
         journal.answered(key, name, jsonValue(args, this.def.limits, this.msLeft()) as Record<string, unknown>, o, ms);
       },
       diverged: (reason) => (this.stopWith ??= { kind: "replay", reason }),
@@ -1208,8 +1257,21 @@ class Run {
     this.requestEvents(messages, {}, true);
     this.count(reply);
     this.journal!.replayedTurns++;
-    this.event({ type: "reply", text: reply.content, ...(reply.usage !== undefined ? { usage: reply.usage } : {}), replayed: true });
-    this.responseEvent(reply, { ...(reply.model !== undefined ? { model: reply.model } : {}), ...(reply.provider !== undefined ? { provider: reply.provider } : {}) }, 0, true);
+    this.event({
+      type: "reply",
+      text: reply.content,
+      ...(reply.usage !== undefined ? { usage: reply.usage } : {}),
+      replayed: true,
+    });
+    this.responseEvent(
+      reply,
+      {
+        ...(reply.model !== undefined ? { model: reply.model } : {}),
+        ...(reply.provider !== undefined ? { provider: reply.provider } : {}),
+      },
+      0,
+      true,
+    );
     return reply;
   }
 
@@ -1243,7 +1305,12 @@ class Run {
   }
 
   /** A model's reply in the trace; `who` names what answered. */
-  private responseEvent(reply: LlmReply, who: { model?: string; provider?: string }, durationMs: number, replayed = false): void {
+  private responseEvent(
+    reply: LlmReply,
+    who: { model?: string; provider?: string },
+    durationMs: number,
+    replayed = false,
+  ): void {
     this.emit({
       ...this.base(),
       type: "llm_response",
@@ -1385,10 +1452,24 @@ class Run {
       const feedback = resultFeedback(r.printed, r.output, r.warnings, fmt);
       const memory = restore !== null ? this.memoryCheck(restore) : null;
       if (memory !== null && "failure" in memory) {
-        return { outcome: "error", feedback: "", program: code, result: r.printed, errorKind: "limit", end: { value: null, failure: memory.failure } };
+        return {
+          outcome: "error",
+          feedback: "",
+          program: code,
+          result: r.printed,
+          errorKind: "limit",
+          end: { value: null, failure: memory.failure },
+        };
       }
       if (memory !== null) {
-        return { outcome: "error", feedback: `${feedback}\n${memory.note}`, program: code, result: r.printed, errorKind: "memory", error: memory.note.replace(/^;; /, "") };
+        return {
+          outcome: "error",
+          feedback: `${feedback}\n${memory.note}`,
+          program: code,
+          result: r.printed,
+          errorKind: "memory",
+          error: memory.note.replace(/^;; /, ""),
+        };
       }
       return { outcome: "continue", feedback, program: code, result: r.printed, value: r.value };
     }
@@ -1450,10 +1531,16 @@ class Run {
    * After a turn: the namespace within memoryLimit, or — past it — the run's failure
    * (`strict`) or the turn's defs undone with a note saying what was too big (`rollback`).
    */
-  private memoryCheck(snapshot: { readonly restore: () => void; readonly changed: () => string[] }): { failure: Failure } | { note: string } | null {
+  private memoryCheck(snapshot: {
+    readonly restore: () => void;
+    readonly changed: () => string[];
+  }): { failure: Failure } | { note: string } | null {
     const limit = this.def.memoryLimit!;
     const vars = this.session!.namespace.all();
-    const measured = tryHostWalk((meter) => namespaceSize(vars, limit, meter), { limits: this.def.limits, ms: this.msLeft() });
+    const measured = tryHostWalk((meter) => namespaceSize(vars, limit, meter), {
+      limits: this.def.limits,
+      ms: this.msLeft(),
+    });
     // What cannot be measured in the time left is over any limit worth having.
     const size = measured.ok ? measured.value : { total: limit + 1, more: true, byName: [] };
     if (size.total <= limit) return null;
@@ -1608,8 +1695,15 @@ class Run {
     // cancelled): a parent that gave up waiting must not leave a child calling models.
     // What only the top-level run takes stays with it: its budgets (a child's spending counts
     // against them through the allowance), its journal and conversation options.
-    const { tokenLimit: _t, budget: _b, onBudgetExceeded: _o, continueFrom: _c, message: _m, durable: _d, ...inherited } =
-      this.options;
+    const {
+      tokenLimit: _t,
+      budget: _b,
+      onBudgetExceeded: _o,
+      continueFrom: _c,
+      message: _m,
+      durable: _d,
+      ...inherited
+    } = this.options;
     const step = await runAgent(
       child,
       args,
@@ -1749,7 +1843,8 @@ function namespaceObject(vars: readonly (readonly [string, unknown])[]): Record<
 
 /** A turn stopped by its clock, as the journal has it (its program is not run again). */
 function stoppedTurn(entry: TurnEntry, reply: LlmReply, def: AgentDefinition): TurnResult {
-  const program = def.outputMode === "lisp" && def.transport === "code_block" ? extractProgram(reply.content).code : null;
+  const program =
+    def.outputMode === "lisp" && def.transport === "code_block" ? extractProgram(reply.content).code : null;
   return { outcome: entry.outcome, feedback: entry.feedback, program, errorKind: "timeout", journaled: true };
 }
 

@@ -96,7 +96,7 @@ export function dataEntries(
     seen.add(p.name);
     const alt = altSpelling(p.name);
     if (alt !== null) seen.add(alt);
-    // fieldDescriptions wins over the description written in the signature.
+    // fieldDescriptions (and a parent's inputDescriptions) win over the signature's own.
     const d = descriptions.get(p.name) ?? p.description;
     const value = get(p.name) ?? (alt !== null ? get(alt) : null);
     entries.push({ name: p.name, type: p.type, value, ...(d !== undefined ? { description: d } : {}) });

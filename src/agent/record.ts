@@ -37,7 +37,9 @@ export function recordReplies(): ReplyRecorder {
       const system = systems.get(e.systemHash);
       // The request as sent, so that a replay can find its reply by it (replayLlm, match "request").
       const request =
-        system === undefined ? undefined : { hash: requestHash(system, e.messages), system: e.systemHash, messages: e.messages };
+        system === undefined
+          ? undefined
+          : { hash: requestHash(system, e.messages), system: e.systemHash, messages: e.messages };
       slots.push({ key, agent: agents.get(e.run) ?? "agent", ...(request !== undefined ? { request } : {}) });
     } else if (e.type === "llm_response") {
       const key = `${e.run}#${e.turn}`;

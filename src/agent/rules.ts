@@ -67,7 +67,12 @@ export const DEFAULT_TURN_BUDGET = 20;
 
 export const COMPACTION_STRATEGIES = ["trim", "summary"] as const;
 export const COMPACTION_KEYS = ["strategy", "triggerTokens", "triggerTurns", "keepRecentTurns"] as const;
-export const DEFAULT_COMPACTION = { strategy: "trim", triggerTokens: 24_000, triggerTurns: null, keepRecentTurns: 3 } as const;
+export const DEFAULT_COMPACTION = {
+  strategy: "trim",
+  triggerTokens: 24_000,
+  triggerTurns: null,
+  keepRecentTurns: 3,
+} as const;
 export const BUDGET_ACTIONS = ["fail", "return_partial"] as const;
 export const COMPLETIONS = ["auto", "explicit"] as const;
 export const MEMORY_STRATEGIES = ["strict", "rollback"] as const;
@@ -76,9 +81,10 @@ export const MEMORY_STRATEGIES = ["strict", "rollback"] as const;
  * The compaction option resolved (`true`: the defaults), or the problems of one that is
  * wrong: each as [the key's path, the problem]. Shared by defineAgent and agent files.
  */
-export function resolveCompaction(
-  given: unknown,
-): { readonly value?: NonNullable<AgentDefinition["compaction"]>; readonly problems: readonly (readonly [string, string])[] } {
+export function resolveCompaction(given: unknown): {
+  readonly value?: NonNullable<AgentDefinition["compaction"]>;
+  readonly problems: readonly (readonly [string, string])[];
+} {
   if (given === undefined || given === false) return { problems: [] };
   if (given === true) return { value: { ...DEFAULT_COMPACTION }, problems: [] };
   if (typeof given !== "object" || given === null || Array.isArray(given)) {
@@ -106,7 +112,8 @@ export function resolveCompaction(
     strategy: strategy as "trim" | "summary",
     triggerTokens: int("triggerTokens", 1000, DEFAULT_COMPACTION.triggerTokens) ?? DEFAULT_COMPACTION.triggerTokens,
     triggerTurns: int("triggerTurns", 2, null),
-    keepRecentTurns: int("keepRecentTurns", 1, DEFAULT_COMPACTION.keepRecentTurns) ?? DEFAULT_COMPACTION.keepRecentTurns,
+    keepRecentTurns:
+      int("keepRecentTurns", 1, DEFAULT_COMPACTION.keepRecentTurns) ?? DEFAULT_COMPACTION.keepRecentTurns,
   };
   return problems.length > 0 ? { problems } : { value, problems };
 }

@@ -109,7 +109,8 @@ const CHECKS: Readonly<Record<keyof RunOptions, Check>> = {
   onChunk: isFunction("a function (text, info) => void"),
   breakOnSigint: (v) => (typeof v === "boolean" ? null : `expected true or false, got ${describe(v)}`),
   tokenLimit: (v) => integerProblem(v, 1),
-  onBudgetExceeded: (v) => (v === "fail" || v === "return_partial" ? null : `expected "fail" or "return_partial", got ${describe(v)}`),
+  onBudgetExceeded: (v) =>
+    v === "fail" || v === "return_partial" ? null : `expected "fail" or "return_partial", got ${describe(v)}`,
   budget: isFunction("a function (usage, turn) => boolean"),
   continueFrom: (v) => {
     const step = v as { ok?: unknown; transcript?: unknown };
@@ -131,7 +132,8 @@ const CHECKS: Readonly<Record<keyof RunOptions, Check>> = {
     if (!isPlainObjectLike(store) || typeof store.load !== "function" || typeof store.append !== "function") {
       return `store: expected a journal store (memoryJournal(), fileJournal(dir)), got ${describe(d.store)}`;
     }
-    if (typeof d.runKey !== "string" || d.runKey === "") return `runKey: expected a non-empty string, got ${describe(d.runKey)}`;
+    if (typeof d.runKey !== "string" || d.runKey === "")
+      return `runKey: expected a non-empty string, got ${describe(d.runKey)}`;
     if (d.durability !== undefined && !["call", "turn", "exit"].includes(d.durability as string)) {
       return `durability: expected "call", "turn" or "exit", got ${describe(d.durability)}`;
     }

@@ -167,7 +167,11 @@ export class FirewallSecrets {
       if (Number.isInteger(value)) this.addPattern(`${value}.0`, "number");
       return;
     }
-    if (typeof value === "object" && value !== null && typeof (value as { valueOf(): unknown }).valueOf === "function") {
+    if (
+      typeof value === "object" &&
+      value !== null &&
+      typeof (value as { valueOf(): unknown }).valueOf === "function"
+    ) {
       const n = (value as { valueOf(): unknown }).valueOf();
       if (typeof n === "number") this.add(n);
     }

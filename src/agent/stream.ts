@@ -18,10 +18,7 @@ export interface RunStream<O = unknown> extends AsyncIterable<RunEvent> {
 }
 
 /** Starts `run` with an event sink and a cancel signal; returns its events and its Step. */
-export function streamRun<O>(
-  options: RunOptions,
-  run: (options: RunOptions) => Promise<Step<O>>,
-): RunStream<O> {
+export function streamRun<O>(options: RunOptions, run: (options: RunOptions) => Promise<Step<O>>): RunStream<O> {
   const queue: RunEvent[] = [];
   let waiting: (() => void) | null = null;
   let done = false;

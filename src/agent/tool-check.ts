@@ -113,11 +113,7 @@ function checkCall(name: string, sig: Signature, args: readonly Form[], span: Sp
   if (!complete) return;
   for (const p of sig.params) {
     if (p.type.optional || seen.has(wire(p.name))) continue;
-    throw reject(
-      `tool/${name} needs :${p.name}`,
-      span,
-      `its parameters are (${renderParams(sig)})`,
-    );
+    throw reject(`tool/${name} needs :${p.name}`, span, `its parameters are (${renderParams(sig)})`);
   }
 }
 

@@ -20,6 +20,7 @@ import type { ValidationIssue } from "../runtime/validation.js";
 import { llmIssue } from "./feedback.js";
 import { agentLabel } from "./rules.js";
 import type { Signature } from "../signature/types.js";
+import { enumsAsKeywords, hasEnums } from "./enum-keywords.js";
 import {
   SELF,
   type AgentDefinition,
@@ -193,6 +194,11 @@ function hostTool(host: ToolHost, name: string, spec: ToolDefinition): ToolFunct
           `tool/${name} ${broken} — the tool breaks its own signature, which the model cannot fix: fix the tool or its signature`,
         );
         throw new Error(broken);
+      }
+      // Enum values enter the program as keywords (`"open"` → `:open`).
+      if (sig !== null && hasEnums(sig.output)) {
+        const out = sig.output;
+        return hostWalk((meter) => enumsAsKeywords(out, result, meter), { limits, ms: host.msLeft?.() });
       }
       return result;
     } catch (e) {

@@ -14,7 +14,7 @@
  */
 import { Budget, spend, type Meter } from "./budget.js";
 import { prFloat } from "./float-format.js";
-import { Keyword, keyword, PtcFloat, PtcFn } from "./values.js";
+import { Keyword, PtcFloat, PtcFn } from "./values.js";
 
 export { Keyword, PtcFloat, PtcFn };
 
@@ -114,11 +114,6 @@ export function isKeywordValue(v: unknown): boolean {
  */
 export function isEnumValue(v: unknown, name: string): boolean {
   return v === name || (v instanceof Keyword && v.ns === null && v.name === name);
-}
-
-/** An enum value given as a string, as the keyword PTC-Lisp programs compare with. */
-export function enumKeyword(name: string): Keyword {
-  return keyword(name);
 }
 
 /** Whether `v` is the number `n` (a float such as 42.0 included). */

@@ -160,7 +160,7 @@ class Emitter {
         this.close();
         break;
       case "enum":
-        this.enumValue(t, v, path, out);
+        this.enumValue(t, v, path);
         break;
       case "literal":
         this.literal(t, v, path, out);
@@ -194,17 +194,12 @@ class Emitter {
     return `errors.push($v.rangeIssue(${pathExpr(path)}, ${JSON.stringify(boundedName(t))}, ${v}));`;
   }
 
-  private enumValue(t: EnumType, v: string, path: readonly Seg[], out: string | null): void {
+  private enumValue(t: EnumType, v: string, path: readonly Seg[]): void {
     const issue = this.typeIssue(path, t, v);
     const strings = t.values.map((x) => `${v} === ${JSON.stringify(x)}`).join(" || ");
     const names = t.values.map((x) => `${v}.name === ${JSON.stringify(x)}`).join(" || ");
     this.open(`if (typeof ${v} === "string") {`);
-    if (out !== null && this.coerce) {
-      this.emit(`if (${strings}) ${out} = $v.enumKeyword(${v});`);
-      this.emit(`else ${issue}`);
-    } else {
-      this.emit(`if (!(${strings})) ${issue}`);
-    }
+    this.emit(`if (!(${strings})) ${issue}`);
     this.close(`} else if (!(${v} instanceof $v.Keyword && ${v}.ns === null && (${names}))) ${issue}`);
   }
 
@@ -440,7 +435,7 @@ function mayChange(t: SigType): boolean {
     case "map":
       return t.fields.some((f) => altSpelling(f.name) !== null || mayChange(f.type));
     case "enum":
-      return true;
+      return false;
     case "literal":
       return typeof t.value !== "string";
     case "union":

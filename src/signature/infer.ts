@@ -127,12 +127,44 @@ type Normalized<S extends string> = Sub<
   " :"
 >;
 
+/** Outside strings, as Normalized; a `"..."` string is one token, its spaces kept as \u0001. */
+type Prepared<S extends string, Acc extends string = "", N extends 0[] = []> = N["length"] extends MaxSteps
+  ? "\u0000"
+  : S extends `${infer A}"${infer R}`
+    ? CloseString<R> extends [infer Body extends string, infer Rest extends string]
+      ? Prepared<Rest, `${Acc}${Sub<Normalized<A>, "|", " | ">} "${Sub<Body, " ", "\u0001">}" `, [...N, 0]>
+      : "\u0000"
+    : `${Acc}${Sub<Normalized<S>, "|", " | ">}`;
+
+/** A string's body up to its closing quote (a quote after one backslash is part of it), and the rest. */
+type CloseString<R extends string, Body extends string = "", N extends 0[] = []> = N["length"] extends 64
+  ? never
+  : R extends `${infer B}"${infer Rest}`
+    ? B extends `${string}\\\\`
+      ? [`${Body}${B}`, Rest]
+      : B extends `${string}\\`
+        ? CloseString<Rest, `${Body}${B}"`, [...N, 0]>
+        : [`${Body}${B}`, Rest]
+    : never;
+
+/** A string token's value as a literal type (`string` when it has escapes other than \" and \\). */
+type StringValue<Body extends string> =
+  Sub<Body, "\u0001", " "> extends infer B extends string
+    ? B extends `${string}\\${string}`
+      ? Sub<B, "\\\\", "\u0002"> extends infer C extends string
+        ? C extends `${string}\\${"n" | "t" | "r" | "b" | "f" | "u" | "/"}${string}`
+          ? string
+          : Sub<Sub<Sub<C, '\\"', '"'>, "\u0002", "\\">, "\u0001", " ">
+        : string
+      : B
+    : string;
+
 /**
  * The tokens of a signature as one string, each token followed by one space:
  * `"( query :string ) -> :int "`. A string, not a tuple: taking the first token off a
  * string costs one step, while a tuple is copied element by element at every step.
  */
-type Tokens<S extends string> = Split<Normalized<S>>;
+type Tokens<S extends string> = Split<Prepared<S>>;
 
 /** Spaces collapsed to one after each token, eight tokens at a step while there are eight. */
 type Split<S extends string, Acc extends string = "", N extends 0[] = []> = N["length"] extends MaxSteps
@@ -169,23 +201,97 @@ type Value<T, Opt> = Opt extends true ? T | null : T;
 /** Nesting deeper than this is `unknown` (the compiler's own recursion limit is near). */
 type MaxDepth = 12;
 
-type ParseType<T extends string, Fn, D extends 0[]> = T extends `${infer H} ${infer R}`
-  ? H extends "[" | "{"
+/** `member (| member)*`: a union of the members' types (members are never optional). */
+type ParseType<T extends string, Fn, D extends 0[]> =
+  ParseMember<T, Fn, D> extends TypeResult<infer A, infer Opt, infer R>
+    ? R extends `| ${infer More}`
+      ? ParseUnion<More, Fn, D, A>
+      : TypeResult<A, Opt, R>
+    : ParseMember<T, Fn, D>;
+
+type ParseUnion<T extends string, Fn, D extends 0[], Acc> =
+  ParseMember<T, Fn, D> extends TypeResult<infer A, infer _Opt, infer R>
+    ? R extends `| ${infer More}`
+      ? ParseUnion<More, Fn, D, Acc | A>
+      : TypeResult<Acc | A, false, R>
+    : ParseMember<T, Fn, D>;
+
+type ParseMember<T extends string, Fn, D extends 0[]> = T extends `${infer H} ${infer R}`
+  ? H extends "[" | "{" | "("
     ? D["length"] extends MaxDepth
       ? Skip<R, [0]>
       : H extends "["
         ? ParseList<R, Fn, [...D, 0]>
-        : ParseMap<R, Fn, [...D, 0]>
-    : H extends `:${infer P}?`
-      ? P extends keyof Primitives<Fn>
-        ? TypeResult<Primitives<Fn>[P], true, R>
-        : Err<`unknown type :${P}`>
-      : H extends `:${infer P}`
-        ? P extends keyof Primitives<Fn>
-          ? Question<Primitives<Fn>[P], R>
-          : Err<`unknown type :${P}`>
-        : Err<`expected a type, found "${H}"`>
+        : H extends "{"
+          ? ParseMap<R, Fn, [...D, 0]>
+          : ParseGroup<R, Fn, [...D, 0]>
+    : H extends `"${infer Body}"`
+      ? Question<StringValue<Body>, R>
+      : H extends "true" | "false"
+        ? Question<H extends "true" ? true : false, R>
+        : H extends "true?" | "false?"
+          ? TypeResult<H extends "true?" ? true : false, true, R>
+          : H extends `:${infer P}?`
+            ? Keyword<P, Fn, R, true>
+            : H extends `:${infer P}`
+              ? Keyword<P, Fn, R, false>
+              : H extends `${infer N extends number}`
+                ? Question<N, R>
+                : H extends `${infer N extends number}?`
+                  ? TypeResult<N, true, R>
+                  : Err<`expected a type, found "${H}"`>
   : Err<"expected a type at the end">;
+
+/**
+ * A keyword type: a primitive, an enum (`:enum[a b]`: its values as strings) or a named
+ * type (`:Ticket`, capitalized: `unknown` here, the compiler knows it). A refinement in
+ * brackets after it (`:int[>0]`) does not change the type.
+ */
+type Keyword<P extends string, Fn, R extends string, Opt extends boolean> = P extends "enum"
+  ? R extends `[ ${infer V}`
+    ? EnumValues<V> extends [infer E, infer Rest extends string]
+      ? Opt extends true
+        ? TypeResult<E, true, Rest>
+        : Question<E, Rest>
+      : Err<"expected ] to close an enum">
+    : Err<"an enum lists its values: :enum[a b]">
+  : P extends keyof Primitives<Fn>
+    ? Refined<Primitives<Fn>[P], R, Opt>
+    : P extends `${infer C}${string}`
+      ? C extends Lowercase<C>
+        ? Err<`unknown type :${P}`>
+        : Refined<unknown, R, Opt>
+      : Err<`unknown type :${P}`>;
+
+/** A type with an optional refinement (skipped) and `?` after it. */
+type Refined<T, R extends string, Opt extends boolean> = R extends `[ ${infer B}`
+  ? B extends `${string} ] ${infer Rest}`
+    ? Opt extends true
+      ? TypeResult<T, true, Rest>
+      : Question<T, Rest>
+    : Err<"expected ] to close a refinement">
+  : Opt extends true
+    ? TypeResult<T, true, R>
+    : Question<T, R>;
+
+/** Enum values up to `]`, as a union of strings (`:a` is `a`). */
+type EnumValues<T extends string, Acc = never, N extends 0[] = []> = N["length"] extends MaxSteps
+  ? never
+  : T extends `] ${infer Rest}`
+    ? [Acc, Rest]
+    : T extends `${infer V} ${infer R}`
+      ? EnumValues<R, Acc | Unkeyword<V>, [...N, 0]>
+      : never;
+
+/** `( type )`, then `?` makes it optional. */
+type ParseGroup<T extends string, Fn, D extends 0[]> =
+  ParseType<T, Fn, D> extends TypeResult<infer A, infer Opt, infer R>
+    ? R extends `) ${infer Rest}`
+      ? Opt extends true
+        ? TypeResult<A, true, Rest>
+        : Question<A, Rest>
+      : Err<"expected ) to close a group">
+    : ParseType<T, Fn, D>;
 
 /** A type followed by a separate `?` token (`[:int]?`, `{...}?`, `:int ?`) is optional. */
 type Question<T, R extends string> = R extends `? ${infer Rest}` ? TypeResult<T, true, Rest> : TypeResult<T, false, R>;
@@ -193,7 +299,7 @@ type Question<T, R extends string> = R extends `? ${infer Rest}` ? TypeResult<T,
 type ParseList<T extends string, Fn, D extends 0[]> =
   ParseType<T, Fn, D> extends TypeResult<infer Item, infer Opt, infer R>
     ? R extends `] ${infer Rest}`
-      ? Question<Value<Item, Opt>[], Rest>
+      ? Refined<Value<Item, Opt>[], Rest, false>
       : Err<"expected ] to close a list">
     : ParseType<T, Fn, D>;
 
@@ -207,7 +313,7 @@ type ParseMap<T extends string, Fn, D extends 0[], Acc extends Entry = never> = 
     ? Name extends Delimiter
       ? Err<`expected a field name or }, found "${Name}"`>
       : ParseType<R, Fn, D> extends TypeResult<infer F, infer Opt, infer Rest>
-        ? ParseMap<Rest, Fn, D, Acc | [Unkeyword<Name>, Value<F, Opt>, Opt]>
+        ? ParseMap<Described<Rest>, Fn, D, Acc | [Unkeyword<Name>, Value<F, Opt>, Opt]>
         : ParseType<R, Fn, D>
     : Err<"expected } to close a map">;
 
@@ -226,7 +332,10 @@ type Skip<T extends string, Open extends 0[], N extends 0[] = []> = N["length"] 
         : Skip<R, Open, [...N, 0]>
     : Err<"expected ] or } to close a type">;
 
-type Delimiter = "(" | ")" | "[" | "]" | "{" | "}" | "->" | "?";
+type Delimiter = "(" | ")" | "[" | "]" | "{" | "}" | "->" | "?" | "|";
+
+/** The tokens after a field's description (a string after its type), if it has one. */
+type Described<T extends string> = T extends `"${string}" ${infer Rest}` ? Rest : T;
 
 /** Names are written with or without a leading colon: `id :int`, `:id :int`. */
 type Unkeyword<N extends string> = N extends `:${infer Rest}` ? Rest : N;
@@ -245,10 +354,28 @@ type Flatten<T> = { [K in keyof T]: T[K] } & {};
 
 /** `(a :int, b :string?) -> ...`: the object of the parameters; `T` alone has none. */
 type ParseInput<T extends string, Fn> = T extends `( ${infer R}`
-  ? ParseParams<R, Fn>
-  : Whole<ParseType<T, Fn, []>> extends Err<infer M>
-    ? Err<M>
-    : Parsed<Record<string, never>>;
+  ? AfterClose<R> extends `-> ${string}`
+    ? ParseParams<R, Fn>
+    : NoParams<T, Fn>
+  : NoParams<T, Fn>;
+
+type NoParams<T extends string, Fn> =
+  Whole<ParseType<T, Fn, []>> extends Err<infer M> ? Err<M> : Parsed<Record<string, never>>;
+
+/** The tokens after the `)` that closes an open `(` (parameters are followed by `->`). */
+type AfterClose<T extends string, Open extends 0[] = [0], N extends 0[] = []> = N["length"] extends MaxSteps
+  ? ""
+  : T extends `${infer H} ${infer R}`
+    ? H extends "("
+      ? AfterClose<R, [...Open, 0], [...N, 0]>
+      : H extends ")"
+        ? Open extends [0, ...infer Outer extends 0[]]
+          ? Outer extends []
+            ? R
+            : AfterClose<R, Outer, [...N, 0]>
+          : ""
+        : AfterClose<R, Open, [...N, 0]>
+    : "";
 
 type ParseParams<T extends string, Fn, Acc extends Entry = never> = T extends `) ${infer Rest}`
   ? Rest extends `-> ${string}`
@@ -258,18 +385,18 @@ type ParseParams<T extends string, Fn, Acc extends Entry = never> = T extends `)
     ? Name extends Delimiter
       ? Err<`expected a parameter name or ), found "${Name}"`>
       : ParseType<R, Fn, []> extends TypeResult<infer F, infer Opt, infer Rest>
-        ? ParseParams<Rest, Fn, Acc | [Unkeyword<Name>, Value<F, Opt>, Opt]>
+        ? ParseParams<Described<Rest>, Fn, Acc | [Unkeyword<Name>, Value<F, Opt>, Opt]>
         : ParseType<R, Fn, []>
     : Err<"expected ) to close the parameters">;
 
 /**
- * The output type: after `) ->` when there are parameters (parameter lists hold no
- * parentheses, so the first `)` ends them), else the whole text.
+ * The output type: after `) ->` when there are parameters (the `)` that closes the first
+ * `(`, when `->` follows it), else the whole text.
  */
 type ParseOutput<T extends string, Fn> = T extends `( ${infer R}`
-  ? R extends `${string}) -> ${infer O}`
+  ? AfterClose<R> extends `-> ${infer O}`
     ? Whole<ParseType<O, Fn, []>>
-    : Err<"expected ) -> after the parameters">
+    : Whole<ParseType<T, Fn, []>>
   : Whole<ParseType<T, Fn, []>>;
 
 /** A type that uses up every token. */

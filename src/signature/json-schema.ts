@@ -89,7 +89,13 @@ function unionSchema(t: UnionType, options: JsonSchemaOptions): JsonSchema {
   }
   const schemas = members.map((m) => typeToJsonSchema(m, options));
   if (t.discriminator !== undefined && !t.optional) {
-    return { type: "object", oneOf: schemas, discriminator: { propertyName: t.discriminator } };
+    // OpenAPI's discriminator (and Ajv's) takes string tags only.
+    const d = t.discriminator;
+    const tags = members.map((m) => (m.kind === "map" ? deref(m.fields.find((f) => f.name === d)!.type) : m));
+    const strings = tags.every((l) => l.kind === "literal" && typeof l.value === "string");
+    return strings
+      ? { type: "object", oneOf: schemas, discriminator: { propertyName: d } }
+      : { type: "object", oneOf: schemas };
   }
   if (t.optional) schemas.push({ type: "null" });
   return { anyOf: schemas };

@@ -358,7 +358,7 @@ export class SignatureBuilder {
           "a member of a union cannot be optional",
           this.text,
           span(m),
-          "make the whole union optional: (:string|:int)?",
+          `make the whole union optional: (${this.text.slice(span(ctx).offset, span(ctx).end).replace(/\?(?=\||$)/g, "")})?`,
         );
       }
       return t;

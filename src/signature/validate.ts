@@ -18,7 +18,6 @@ import {
   boolFromString,
   codePoints,
   coercedIssue,
-  enumKeyword,
   isEnumValue,
   isNumber,
   numberOf,
@@ -170,11 +169,12 @@ class Walk {
     return out;
   }
 
-  /** An enum value: the string or the keyword; coercion makes a string the keyword. */
+  /**
+   * An enum value: the string (host) or the keyword (PTC-Lisp), kept as it is; values
+   * crossing into a program become keywords there (src/agent/enum-keywords.ts).
+   */
   private enumValue(t: EnumType, v: unknown, path: string): unknown {
-    for (const name of t.values) {
-      if (isEnumValue(v, name)) return this.coerce && typeof v === "string" ? enumKeyword(name) : v;
-    }
+    for (const name of t.values) if (isEnumValue(v, name)) return v;
     this.errors.push(typeIssue(path, expectedName(t), v));
     return v;
   }

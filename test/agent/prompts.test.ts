@@ -26,6 +26,8 @@ function show(r: LlmRequest): string {
   return `${parts.join("\n")}\n`;
 }
 
+const lastUserOf = (r: LlmRequest): string => r.messages[r.messages.length - 1]!.content;
+
 /** A reply with a sentence before the program, as models often write. */
 const reply = (code: string): string => `Here is the program.\n\n${clj(code)}`;
 
@@ -114,6 +116,42 @@ describe("golden prompts", () => {
     const { llm, requests } = recording([reply("{:result (* 2 data/n)}")]);
     await agent.run({ n: 5 }, { llm });
     golden("run-single.txt", requests.map(show).join("\n"));
+  });
+
+  it("a run with enums, literal unions, refinements and inline descriptions (signatures v2)", async () => {
+    const agent = defineAgent({
+      name: "triage",
+      prompt: "Triage the tickets in data/tickets.",
+      signature:
+        '(tickets [{id :int, title :string[1..80], status :enum[open closed] "the ticket\'s state"}][..50], mode "fast"|"slow") -> {picked [:int[>0]] "ids worth a look", verdict {kind "ok"}|{kind "escalate", team :enum[billing infra]}}',
+      fieldDescriptions: { mode: "How hard to look" },
+      tools: {
+        assign: {
+          fn: () => true,
+          signature: '(id :int[>0], team :enum[billing infra] "who takes it", urgency :int[1..5]?) -> :bool',
+          description: "Assign a ticket to a team.",
+        },
+      },
+      maxTurns: 2,
+    });
+    const { llm, requests } = recording([
+      reply("(tool/assign {:id 1 :team :infra :urgency 9})"),
+      reply('(return {:picked [1] :verdict {:kind "escalate" :team :infra}})'),
+    ]);
+    const step = await agent.run({ tickets: [{ id: 1, title: "Disk full", status: "open" }], mode: "fast" }, { llm });
+    expect(step.ok).toBe(true);
+    expect(step.return).toEqual({ picked: [1], verdict: { kind: "escalate", team: "infra" } });
+    golden("run-signatures-v2.txt", requests.map(show).join("\n"));
+    const mission = requests[0]!.messages[0]!.content;
+    // The model sees the allowed values, the bounds and the descriptions.
+    expect(mission).toContain("tool/assign");
+    expect(mission).toContain("team :enum[billing infra]");
+    expect(mission).toContain('data/mode                     ; "fast"|"slow"');
+    // fieldDescriptions wins over an inline description; the inline one shows otherwise.
+    expect(mission).toContain(";;   How hard to look");
+    expect(mission).toContain(";;   picked: ids worth a look");
+    // The static check caught the out-of-range urgency before the tool ran.
+    expect(lastUserOf(requests[1]!)).toContain("urgency: expected int >= 1 and <= 5, got int 9");
   });
 
   it("a run over the tool_call transport", async () => {

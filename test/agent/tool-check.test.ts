@@ -12,6 +12,9 @@ import { clj, lastUser, recording } from "./helpers.js";
 
 const SEARCH = parseSignature("(query :string, limit :int?, max_price :float?, tags [:string]?) -> :any");
 const SAVE = parseSignature("(_token :string, note :string) -> :bool");
+const RUN = parseSignature(
+  '(mode "fast"|"slow", status :enum[open closed]?, n :int[1..10]?, tags [:string[..5]][..2]?, job ({kind "a", x :int}|{kind "b", y :string})?) -> :any',
+);
 
 /** The error a program gets in a session whose tools have these signatures (null: none). */
 function checked(program: string): string | null {
@@ -22,12 +25,14 @@ function checked(program: string): string | null {
       save: () => calls.push("save"),
       log: () => calls.push("log"),
       ping: () => calls.push("ping"),
+      run: () => calls.push("run"),
     },
     toolCatalog: toolCatalog(
       new Map([
         ["search", SEARCH],
         ["save", SAVE],
         ["ping", parseSignature(":bool")],
+        ["run", RUN],
       ]),
     ),
   });
@@ -71,6 +76,28 @@ describe("the static check of tool calls", () => {
     ['(tool/search {:query "x" :tags ["a" 1]})', "tool/search argument tags[1]: expected string, got int 1 at 1:32"],
     ["(tool/search {:query nil})", "tool/search argument query: expected string, got nil at 1:22"],
     ['(tool/save {:_token 7 :note "n"})', "tool/save argument _token: expected string, got int <Firewalled> at 1:21"],
+    // literal unions, enums, refinements and discriminated unions (signatures v2)
+    ['(tool/run {:mode "medium"})', 'tool/run argument mode: expected "fast" or "slow", got string "medium" at 1:18'],
+    ["(tool/run {:mode :fast})", null],
+    [
+      '(tool/run {:mode "fast" :status :pending})',
+      'tool/run argument status: expected one of :open :closed or nil, got string "pending" at 1:33',
+    ],
+    ['(tool/run {:mode "slow" :n 11})', "tool/run argument n: expected int >= 1 and <= 10, got int 11 at 1:28"],
+    ['(tool/run {:mode "slow" :n "0"})', "tool/run argument n: expected int >= 1 and <= 10, got int 0 at 1:28"],
+    [
+      '(tool/run {:mode "slow" :tags ["a" "b" "c"]})',
+      "tool/run argument tags: expected list of at most 2 items, got list of 3 items at 1:31",
+    ],
+    [
+      '(tool/run {:mode "slow" :tags ["abcdef"]})',
+      'tool/run argument tags[0]: expected string of at most 5 characters, got string "abcdef" at 1:31',
+    ],
+    ['(tool/run {:mode "slow" :job {:kind "b" :y 1}})', "tool/run argument job.y: expected string, got int 1 at 1:30"],
+    [
+      '(tool/run {:mode "slow" :job {:kind "c"}})',
+      'tool/run argument job.kind: expected "a" or "b", got string "c" at 1:30',
+    ],
     // positional arguments
     [
       '(tool/search "lamp")',
@@ -82,6 +109,13 @@ describe("the static check of tool calls", () => {
     ],
   ])("%s", (program, message) => {
     expect(checked(program)).toBe(message);
+  });
+
+  it.each([
+    ['(tool/run {:mode "fast" :status :open :n 10 :tags ["abcde"] :job {:kind "a" :x 1}})'],
+    ['(tool/run {:mode "slow" :status "closed" :n "1" :job {:kind "b" :y "z"}})'],
+  ])("passes %s (signatures v2)", (program) => {
+    expect(checked(program)).toBeNull();
   });
 
   it.each([

@@ -16,11 +16,15 @@ import {
 import { parseSignature } from "../../src/signature/parse.js";
 import { renderSignature } from "../../src/signature/render.js";
 import {
+  enumOf,
   field,
   listOf,
+  literal,
   mapOf,
   primitive,
   PRIMITIVES,
+  unionOf,
+  withOptional,
   type Signature,
   type SigType,
 } from "../../src/signature/types.js";
@@ -46,6 +50,42 @@ describe("typeToJsonSchema", () => {
     [":map?", { type: ["object", "null"] }],
     [":any?", {}],
     [":fn?", { $comment: "a PTC-Lisp function (not representable in JSON)" }],
+    // signatures v2
+    [":enum[open closed]", { type: "string", enum: ["open", "closed"] }],
+    [":enum[open closed]?", { type: ["string", "null"], enum: ["open", "closed", null] }],
+    ['"fast"', { const: "fast" }],
+    ["42?", { enum: [42, null] }],
+    ['"fast"|"slow"', { enum: ["fast", "slow"] }],
+    [":string|:int", { anyOf: [{ type: "string" }, { type: "integer" }] }],
+    ["(:string|:int)?", { anyOf: [{ type: "string" }, { type: "integer" }, { type: "null" }] }],
+    [
+      '{kind "a", x :int}|{kind "b"}',
+      {
+        type: "object",
+        oneOf: [
+          {
+            type: "object",
+            properties: { kind: { const: "a" }, x: { type: "integer" } },
+            required: ["kind", "x"],
+          },
+          { type: "object", properties: { kind: { const: "b" } }, required: ["kind"] },
+        ],
+        discriminator: { propertyName: "kind" },
+      },
+    ],
+    [":int[>0]", { type: "integer", exclusiveMinimum: 0 }],
+    [":float[0..1]", { type: "number", minimum: 0, maximum: 1 }],
+    [":string[1..80]", { type: "string", minLength: 1, maxLength: 80 }],
+    [":string[>0 <10]", { type: "string", minLength: 1, maxLength: 9 }],
+    ["[:int][..10]", { type: "array", items: { type: "integer" }, maxItems: 10 }],
+    [
+      '{status :enum[open closed] "the state"}',
+      {
+        type: "object",
+        properties: { status: { type: "string", enum: ["open", "closed"], description: "the state" } },
+        required: ["status"],
+      },
+    ],
     ["[:int]", { type: "array", items: { type: "integer" } }],
     ["[:int?]", { type: "array", items: { type: ["integer", "null"] } }],
     ["[:int]?", { type: ["array", "null"], items: { type: "integer" } }],
@@ -203,7 +243,8 @@ describe("signatureToJsonSchema", () => {
 // ---------------------------------------------------------------------------------------
 // Agreement with validate
 
-const ajv = new Ajv2020({ strict: true, allowUnionTypes: true, ownProperties: true });
+// `discriminator: true`: discriminated unions carry OpenAPI's `discriminator` keyword.
+const ajv = new Ajv2020({ strict: true, allowUnionTypes: true, ownProperties: true, discriminator: true });
 
 type Verdict = (value: unknown) => boolean;
 
@@ -335,6 +376,71 @@ describe("Ajv agrees with validate on JSON values", () => {
     },
   ];
 
+  // Signatures v2: enums, literals, unions, discriminated unions, refinements.
+  const V2 = [
+    "open",
+    "closed",
+    "fast",
+    "slow",
+    "",
+    "x".repeat(80),
+    "x".repeat(81),
+    "😀😀",
+    0,
+    1,
+    100,
+    101,
+    0.5,
+    -1,
+    42,
+    true,
+    false,
+    null,
+  ];
+  table.push(
+    {
+      sig: '(status :enum[open closed], mode ("fast"|"slow")?) -> :enum[open closed]?',
+      inputs: [
+        { status: "open" },
+        { status: "other" },
+        { status: "closed", mode: "slow" },
+        { status: "open", mode: "medium" },
+        {},
+      ],
+      outputs: V2,
+    },
+    { sig: "(x 42) -> true", inputs: V2.map((x) => ({ x })), outputs: V2 },
+    { sig: '(x "fast"?) -> 0.5?', inputs: [{}, ...V2.map((x) => ({ x }))], outputs: V2 },
+    { sig: "(x :string|:int) -> (:bool|[:int])?", inputs: V2.map((x) => ({ x })), outputs: [...V2, [], [1, "a"], [2]] },
+    { sig: "(n :int[1..100]) -> :float[>0 <1]", inputs: V2.map((n) => ({ n })), outputs: V2 },
+    { sig: "(s :string[1..80]) -> :string[..1]", inputs: V2.map((s) => ({ s })), outputs: V2 },
+    {
+      sig: "(xs [:int][..2]) -> [:string][>0]?",
+      inputs: [{ xs: [] }, { xs: [1, 2] }, { xs: [1, 2, 3] }, { xs: ["a"] }],
+      outputs: [[], ["a"], ["a", "b", "c"], [1], null],
+    },
+    {
+      sig: '{kind "a", x :int}|{kind "b", y :string}',
+      inputs: [{}],
+      outputs: [
+        { kind: "a", x: 1 },
+        { kind: "b", y: "s" },
+        { kind: "a", y: "s" },
+        { kind: "b", x: 1 },
+        { kind: "c", x: 1 },
+        { x: 1 },
+        { kind: "a", x: 1, extra: true },
+        [],
+        null,
+      ],
+    },
+    {
+      sig: '(job ({kind "a", x :int}|{kind "b", y :string})?) -> {x :int "the count", y :enum[a]? "why"}',
+      inputs: [{}, { job: null }, { job: { kind: "a", x: 1 } }, { job: { kind: "b", y: 1 } }],
+      outputs: [{ x: 1 }, { x: 1, y: "a" }, { x: 1, y: "b" }, { y: "a" }],
+    },
+  );
+
   it.each(table.map((c) => [c.sig, c] as const))("%s", (_, c) => {
     expect(disagreements(parseSignature(c.sig), c.inputs, c.outputs)).toEqual([]);
   });
@@ -371,7 +477,34 @@ const jsonTypeArb: fc.Arbitrary<SigType> = fc.letrec<{ type: SigType }>((tie) =>
   type: fc.oneof(
     { depthSize: "small", withCrossShrink: true },
     fc.tuple(fc.constantFrom(...PRIMITIVES.filter((p) => p !== "fn")), fc.boolean()).map(([n, o]) => primitive(n, o)),
-    fc.tuple(tie("type"), fc.boolean()).map(([t, o]) => listOf(t, o)),
+    fc
+      .tuple(tie("type"), fc.boolean(), fc.option(fc.integer({ min: 0, max: 3 }), { nil: undefined }))
+      .map(([t, o, max]) => listOf(t, o, undefined, max === undefined ? undefined : { max })),
+    fc
+      .tuple(fc.constantFrom("int", "float", "string" as const), fc.integer({ min: -1, max: 2 }), fc.boolean())
+      .map(([n, lo, ex]) =>
+        primitive(n, false, undefined, n === "string" ? { min: Math.max(lo, 0) } : { min: lo, minExclusive: ex }),
+      ),
+    fc
+      .tuple(fc.uniqueArray(fc.constantFrom("a", "1", "x"), { minLength: 1 }), fc.boolean())
+      .map(([v, o]) => enumOf(v, o)),
+    fc
+      .tuple(fc.constantFrom<string | number | boolean>("a", "1", 0, 7, 0.5, true, false), fc.boolean())
+      .map(([v, o]) => literal(v, o)),
+    fc.tuple(fc.array(tie("type"), { minLength: 2, maxLength: 3 }), fc.boolean()).map(([ms, o]) =>
+      unionOf(
+        ms.map((m) => withOptional(m, false)),
+        o,
+      ),
+    ),
+    fc
+      .tuple(tie("type"), tie("type"))
+      .map(([a, b]) =>
+        unionOf([
+          mapOf([field("id", literal("a")), field("x", a)]),
+          mapOf([field("id", literal(7)), field("name", b)]),
+        ]),
+      ),
     fc
       .tuple(fc.uniqueArray(fc.tuple(nameArb, tie("type")), { maxLength: 3, selector: ([n]) => n }), fc.boolean())
       .map(([fs, o]) =>
@@ -390,7 +523,7 @@ const jsonSigArb: fc.Arbitrary<Signature> = fc
 const jsonValueArb: fc.Arbitrary<unknown> = fc.letrec<{ value: unknown }>((tie) => ({
   value: fc.oneof(
     { depthSize: "small", withCrossShrink: true },
-    fc.constantFrom(null, true, false, 0, 7, -3, 0.5, 1e15, -2.25, "", "a", "1"),
+    fc.constantFrom(null, true, false, 0, 7, -3, 0.5, 1e15, -2.25, "", "a", "1", "x", "😀"),
     fc.array(tie("value"), { maxLength: 3 }),
     fc.dictionary(fc.oneof(nameArb, fc.constant("extra")), tie("value"), { maxKeys: 4 }),
   ),

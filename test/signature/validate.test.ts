@@ -227,3 +227,82 @@ describe("hideValue (what an LLM reads about a firewalled field)", () => {
     expect(r.warnings.map((w) => formatIssue(hideValue(w)))).toEqual(["_n: coerced string <Firewalled> to int"]);
   });
 });
+
+describe("signatures v2: enums, literals, unions, refinements", () => {
+  it.each<[string, unknown, string[]]>([
+    // enums: the string (host) or the keyword (PTC-Lisp); never another namespace
+    [":enum[open closed]", "open", []],
+    [":enum[open closed]", keyword("closed"), []],
+    [":enum[open closed]", "pending", ['error $: expected one of :open :closed, got string "pending"']],
+    [":enum[open closed]", keyword("open", "ns"), ["error $: expected one of :open :closed, got keyword :ns/open"]],
+    [":enum[open]", 1, ["error $: expected :open, got int 1"]],
+    [":enum[open closed]?", null, []],
+    // literals: exactly the value (a number also as a float); a keyword is not a string literal
+    ['"fast"', "fast", []],
+    ['"fast"', keyword("fast"), ['error $: expected "fast", got keyword :fast']],
+    ["42", new PtcFloat(42), []],
+    ["42", 42.5, ["error $: expected 42, got float 42.5"]],
+    ["true", false, ["error $: expected true, got bool false"]],
+    // unions: the first member that holds; else one issue naming them all
+    [":string|:int", 3, []],
+    [":string|:int", 2.5, ["error $: expected string or int, got float 2.5"]],
+    ['"fast"|"slow"', "medium", ['error $: expected "fast" or "slow", got string "medium"']],
+    ["(:string|:int)?", null, []],
+    [":string|:int", null, ["error $: expected string or int, got nil"]],
+    // discriminated unions: the member the tag names, and only its issues
+    ['{kind "a", x :int}|{kind "b", y :string}', { kind: "b", y: "s" }, []],
+    [
+      '{kind "a", x :int}|{kind "b", y :string}',
+      { kind: "b", x: 1 },
+      ["error y: missing required field (expected string)"],
+    ],
+    ['{kind "a", x :int}|{kind "b", y :string}', { kind: "c" }, ['error kind: expected "a" or "b", got string "c"']],
+    [
+      '{kind "a", x :int}|{kind "b", y :string}',
+      { x: 1 },
+      ['error kind: missing required field (expected "a" or "b")'],
+    ],
+    ['{kind "a", x :int}|{kind "b", y :string}', [], ["error $: expected map, got empty list"]],
+    // refinements, reported with paths like every other issue
+    [":int[>0]", 0, ["error $: expected int > 0, got int 0"]],
+    [":int[>0]", 1, []],
+    [":int[1..100]", 101, ["error $: expected int >= 1 and <= 100, got int 101"]],
+    [":int[1..100]", "5", ['error $: expected int, got string "5"']],
+    [":float[>0 <1]", 1, ["error $: expected float > 0 and < 1, got int 1"]],
+    [":float[..1]", new PtcFloat(0.5), []],
+    [":string[1..80]", "", ['error $: expected string of 1 to 80 characters, got string ""']],
+    [":string[..2]", "😀😀", []],
+    [":string[..1]", "😀😀", ['error $: expected string of at most 1 character, got string "😀😀"']],
+    ["{tags [:int][..2]}", { tags: [1, 2, 3] }, ["error tags: expected list of at most 2 items, got list of 3 items"]],
+    ["{tags [:int][..2]}", { tags: [1, "x"] }, ['error tags[1]: expected int, got string "x"']],
+    ["[{n :int[>0]}]", [{ n: 1 }, { n: -1 }], ["error [1].n: expected int > 0, got int -1"]],
+  ])("%s %j", (sig, value, expected) => {
+    expect(lines(validate(sig, value))).toEqual(expected);
+  });
+
+  it.each<[string, unknown, unknown, string[]]>([
+    // coercion works inside unions and literals, with a warning; bounds judge the coerced value
+    ["(n :int[1..10]) -> :any", { n: "5" }, { n: 5 }, ['warning n: coerced string "5" to int']],
+    [
+      "(n :int[1..10]) -> :any",
+      { n: "50" },
+      { n: 50 },
+      ["error n: expected int >= 1 and <= 10, got int 50", 'warning n: coerced string "50" to int'],
+    ],
+    ["(n 42) -> :any", { n: "42" }, { n: 42 }, ['warning n: coerced string "42" to 42']],
+    ["(b true|:int) -> :any", { b: "true" }, { b: true }, ['warning b: coerced string "true" to true']],
+    ['(x :int|"all") -> :any', { x: "all" }, { x: "all" }, []],
+    ["(x :int|:bool) -> :any", { x: "7" }, { x: 7 }, ['warning x: coerced string "7" to int']],
+    // an enum's string stays a string here: it becomes a keyword where it enters a program
+    ["(s :enum[open closed]) -> :any", { s: "open" }, { s: "open" }, []],
+  ])("%s coerces %j", (sig, value, out, expected) => {
+    const r = validateAndCoerce(sig, value);
+    expect(lines(r)).toEqual(expected);
+    expect(r.value).toEqual(out);
+  });
+
+  it("strict mode rejects extra keys inside the chosen member only", () => {
+    const r = validate('{kind "a", x :int}|{kind "b", y :string}', { kind: "a", x: 1, y: "s" }, { mode: "strict" });
+    expect(lines(r)).toEqual(["error y: unexpected field"]);
+  });
+});

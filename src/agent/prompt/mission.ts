@@ -8,7 +8,7 @@
  *   expected output    the output type with field descriptions, how to finish
  */
 import { renderType } from "../../signature/render.js";
-import { deref, type Field, type SigType } from "../../signature/types.js";
+import { deref, field, listOf, mapOf, type Field, type SigType } from "../../signature/types.js";
 import type { OutputMode } from "../types.js";
 import { renderDataSection, renderToolSection, renderUserSections, type NamespaceView } from "./namespace.js";
 import type { PromptSection } from "./system.js";
@@ -32,11 +32,29 @@ function outputFields(t: SigType): readonly Field[] {
   return [];
 }
 
+/**
+ * The output type with its own fields' descriptions taken out (they get lines of their
+ * own below it); descriptions deeper in stay inline.
+ */
+function withoutFieldDescriptions(t: SigType): SigType {
+  const bare = (fs: readonly Field[]): Field[] => fs.map((f) => field(f.name, f.type, f.span));
+  // A named output type (`-> :Verdict`) is the type it names here: its fields get the lines.
+  const d = deref(t);
+  if (d.kind === "map") return mapOf(bare(d.fields), d.optional, d.span);
+  const item = d.kind === "list" ? deref(d.of) : undefined;
+  if (d.kind === "list" && item?.kind === "map") {
+    return listOf(mapOf(bare(item.fields), item.optional), d.optional, d.span, d.bounds);
+  }
+  return t;
+}
+
 function expectedOutput(input: MissionInput): string {
   // Named types spelled out: the model has no other place to learn them.
-  const lines = [";; === Expected output ===", `;; ${renderType(input.output, { namedTypes: "expand" })}`];
+  const shown = renderType(withoutFieldDescriptions(input.output), { namedTypes: "expand" });
+  const lines = [";; === Expected output ===", `;; ${shown}`];
   for (const f of outputFields(input.output)) {
-    const d = input.outputDescriptions[f.name];
+    // fieldDescriptions wins over the description written in the signature.
+    const d = input.outputDescriptions[f.name] ?? f.description;
     if (d !== undefined && d.trim() !== "") lines.push(`;;   ${f.name}: ${d.replace(/\s+/g, " ").trim()}`);
   }
   if (input.mode === "text") {

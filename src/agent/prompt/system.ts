@@ -97,7 +97,8 @@ function namespaceRules(s: PromptShape): string[] {
       '- (def name value) and (defn name "doc" [args] body) define names in user/; they persist across turns with their full values. A program that fails keeps none of its defs.',
       "- *1, *2, *3 are your last three results (shortened: def what you need).",
     );
-    if (s.hasTools) lines.push('- (task "id" expr) evaluates expr once per run, then returns that value: for side effects.');
+    if (s.hasTools)
+      lines.push('- (task "id" expr) evaluates expr once per run, then returns that value: for side effects.');
     lines.push("- (budget/remaining) tells what is left (turns, tokens, time): return early when it runs low.");
   }
   return lines;
@@ -173,6 +174,7 @@ function card(s: PromptShape): string[] {
     `Extensions: ${CARD_EXTENSIONS.join(" ")}.`,
     "Not available, write instead:",
     ...CARD_MISSING.map(([names, instead]) => `- ${names}: ${instead}`),
+    "In signatures :enum[a b] means the keyword :a or :b.",
   ];
   if (s.maxTurns > 1) {
     lines.push('(doc name), (apropos "part") and (dir clojure.string) print the reference of any function.');
@@ -188,7 +190,8 @@ const TEXT_RULES = `You are an agent that carries out a mission and answers with
 How to reply:
 - Reply with exactly one JSON value of the expected output type, in a \`\`\`json code block.
 - Use JSON types: numbers for :int and :float, true/false for :bool, strings for :string and
-  :keyword, arrays for [...] and objects for {...}. Optional fields (marked ?) may be left out.
+  :keyword and :enum[...] values, arrays for [...] and objects for {...}. Optional fields (marked ?)
+  may be left out.
 - If your answer does not match the expected type, you are told what is wrong and may answer again.`;
 
 // ---------------------------------------------------------------------------------------
