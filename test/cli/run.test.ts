@@ -345,7 +345,7 @@ describe("ptcc run --dry-run", () => {
     ]);
     expect(r.code).toBe(0);
     expect(r.out).toContain(
-      "tool/classify                 ; (text :string, categories [:string]?) -> {category :string, confidence :float, tags [:string], level :int}\n;;   Classifies a text into one of the categories, with a confidence between 0 and 1.",
+      "tool/classify                 ; (text :string, categories [:string]?) -> {category :string, confidence :float, tags [:string], level 1|2|3}\n;;   Classifies a text into one of the categories, with a confidence between 0 and 1.",
     );
     expect(r.out).not.toContain("(a map of arguments)");
     // The compiled agent's prompt: the same tool lines.
