@@ -47,7 +47,28 @@ describe("ptcc mcp over stdio", () => {
 
   it("lists lisp_eval and one tool per agent file, with the signature's parameters as the input schema", async () => {
     const { tools } = await client.listTools();
-    expect(tools.map((t) => t.name)).toEqual(["lisp_eval", "expenses", "research", "search", "summarize", "support"]);
+    expect(tools.map((t) => t.name)).toEqual([
+      "lisp_eval",
+      "expenses",
+      "research",
+      "search",
+      "summarize",
+      "support",
+      "triage",
+    ]);
+    // Signatures v2 reach MCP clients as JSON Schema: a literal union is an enum.
+    const triage = tools.find((t) => t.name === "triage")!;
+    expect(triage.inputSchema).toMatchObject({ properties: { mode: { enum: ["fast", "thorough"] } } });
+    expect(triage.outputSchema).toMatchObject({
+      properties: {
+        status: {
+          type: "string",
+          enum: ["open", "pending", "closed"],
+          description: "the state the ticket should move to",
+        },
+        priority: { type: "integer", minimum: 1, maximum: 5 },
+      },
+    });
     const expenses = tools.find((t) => t.name === "expenses")!;
     expect(expenses.description).toBe("Total the expenses of one category.");
     expect(expenses.inputSchema).toMatchObject({
