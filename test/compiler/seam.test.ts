@@ -77,6 +77,14 @@ describe("the tools' types are checked as the generated modules have them, at co
     ]);
   });
 
+  it("a TypeScript string enum in the arguments is PTC138; as a literal union of its values it compiles", async () => {
+    const tools = (arg: string): string =>
+      `export enum Color { Red = "red", Blue = "blue" }\nexport function paint(args: { c: ${arg} }): Color {\n  return args.c === "red" ? Color.Red : Color.Blue;\n}\n`;
+    const signature = 'signature: "(id :int) -> :int"\ntools:\n  - from: ../tools/t.ts#paint';
+    expect((await compile(app(tools("Color"), signature))).diagnostics.map((d) => d.code)).toEqual(["PTC138"]);
+    expect(brief((await compile(app(tools("`${Color}`"), signature))).diagnostics)).toEqual([]);
+  });
+
   it("a tool returning T | undefined compiles, and the module type-checks", async () => {
     const dir = app(
       `export interface Order { id: number; note: string | undefined }\n` +
