@@ -3,7 +3,9 @@
  * it; comments and blank lines skipped; positions kept so errors inside a type point
  * into the file.
  */
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { resolveNamedTypes } from "../../src/agent-file/named-types.js";
 import { readTypesFile, spanInDefinition } from "../../src/agent-file/types-file.js";
 
 describe("readTypesFile", () => {
@@ -61,5 +63,53 @@ describe("readTypesFile", () => {
       '2:1 invalid type name "1Bad"',
       "3:1 the type Empty has no definition after =",
     ]);
+  });
+});
+
+describe("hostile types files", () => {
+  const piece = fc.oneof(
+    fc.constantFrom(
+      "Ticket = ",
+      "A = ",
+      "B=",
+      "# note\n",
+      "\n",
+      "  ",
+      "{",
+      "}",
+      "[",
+      "]",
+      ":A",
+      ":B",
+      ":Ticket?",
+      ":int",
+      ":enum[a b]",
+      '"x"',
+      "|",
+      "(",
+      ")",
+      "?",
+      "lower = ",
+      "=",
+      ":",
+    ),
+    fc.string({ maxLength: 8 }),
+  );
+  const text = fc.array(piece, { maxLength: 30 }).map((parts) => parts.join(""));
+
+  it("read and resolved, any text gives definitions and positioned problems, never an exception", () => {
+    fc.assert(
+      fc.property(text, (t) => {
+        const { definitions, problems } = readTypesFile(t, "t.ptcc");
+        const resolved = resolveNamedTypes(definitions, new Map());
+        for (const p of [...problems, ...resolved.problems]) {
+          expect(p.span.line).toBeGreaterThanOrEqual(1);
+          expect(p.span.column).toBeGreaterThanOrEqual(1);
+        }
+        // A name resolves only from a definition of that name.
+        for (const name of resolved.types.keys()) expect(definitions.some((d) => d.name === name)).toBe(true);
+      }),
+      { numRuns: 300 },
+    );
   });
 });

@@ -3,7 +3,7 @@
  * above it; unknown names, cycles and duplicates as positioned diagnostics; OUT/types.ts
  * exporting each shared type once, imported by the modules; incremental and --check.
  */
-import { readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { agentFile, brief, compile, project } from "./helpers.js";
@@ -47,6 +47,21 @@ describe("named types", () => {
     const again = await compile(dir);
     expect([...again.written].sort()).toEqual(["gen/judge.ts", "gen/sub/more.ts", "gen/types.ts"]);
     expect(readFileSync(join(dir, "gen/types.ts"), "utf8")).toContain('"low" | "normal" | "high"');
+  });
+
+  it("a types.ptcc added or removed is a change the quick check sees: OUT/types.ts comes and goes", async () => {
+    const dir = project({
+      "package.json": "{}",
+      "agents/a.agent.md": agentFile('signature: "(x :int) -> :int"', "Do {{x}}."),
+    });
+    expect([...(await compile(dir)).written].sort()).toEqual(["gen/a.ts", "gen/index.ts"]);
+    writeFileSync(join(dir, "agents/types.ptcc"), "Id = :int\n");
+    expect([...(await compile(dir)).written].sort()).toEqual(["gen/a.ts", "gen/types.ts"]);
+    expect((await compile(dir)).written).toEqual([]);
+    rmSync(join(dir, "agents/types.ptcc"));
+    const r = await compile(dir);
+    expect(r.removed).toEqual(["gen/types.ts"]);
+    expect(existsSync(join(dir, "gen/types.ts"))).toBe(false);
   });
 
   it("an unknown name is positioned where it is written, with a did-you-mean among the names known", async () => {
