@@ -96,6 +96,13 @@ describe("mcpTools over stdio", () => {
     );
   });
 
+  it("an enum value a program writes as a keyword reaches the server as the schema's string", async () => {
+    const { llm } = recording([clj('(return (tool/files-read {:path "a.txt" :mode :lines}))')]);
+    const agent = defineAgent({ name: "m", prompt: "Read.", tools: mcp.tools, maxTurns: 1 });
+    const step = await agent.run({}, { llm });
+    expect(step.ok && step.return).toBe('read {"path":"a.txt","mode":"lines"}');
+  });
+
   it("close() stops the server it started", async () => {
     const other = await mcpTools(stdio({ PTCC_TEST_PID_FILE: `${pidFile}2` }));
     const pid = Number(readFileSync(`${pidFile}2`, "utf8"));
