@@ -272,7 +272,14 @@ const cmds = {
   ptcc: [process.execPath, [join(root, "bin/ptcc.js"), "eval", "-e", "(+ 1 2)"]],
   nbb: [process.execPath, [join(root, "node_modules/nbb/cli.js"), "-e", "(+ 1 2)"]],
   // An app's `import "ptcc"` (the package's own name resolves to its exports from the root).
-  import: [process.execPath, ["--input-type=module", "-e", 'import("ptcc").then((m) => console.log(typeof m.defineAgent === "function" ? 3 : 0))']],
+  import: [
+    process.execPath,
+    [
+      "--input-type=module",
+      "-e",
+      'import("ptcc").then((m) => console.log(typeof m.defineAgent === "function" ? 3 : 0))',
+    ],
+  ],
 };
 for (let i = 0; i < coldRuns + 1; i++) {
   for (const [k, [cmd, args]] of Object.entries(cmds)) {
@@ -494,10 +501,14 @@ report.tools = tools;
 // 5. Validators: the generated validator against Ajv and Zod on 1,000 nested records.
 
 if (!only || only.has("validators")) {
-  const { runValidatorSuite } = await import("./validators.mjs");
+  const { runValidatorSuite, SCENARIOS } = await import("./validators.mjs");
   const v = await runValidatorSuite({ quick, line });
   report.validators = v.report;
   if (v.failed) failed = true;
+  // Signatures v2: unions, enums, refinements (issue 26).
+  const v2 = await runValidatorSuite({ quick, line, scenario: SCENARIOS.v2 });
+  report.validatorsV2 = v2.report;
+  if (v2.failed) failed = true;
 }
 
 // ---------------------------------------------------------------------------------------
@@ -536,7 +547,9 @@ if (!only || only.has("queue")) {
 
 if (jsonOut) writeFileSync(jsonOut, JSON.stringify(report, null, 2) + "\n");
 if (failed) {
-  line("FAILED: an engine failed, the answers disagree, a validator is wrong or a prompt is over its budget (see above)");
+  line(
+    "FAILED: an engine failed, the answers disagree, a validator is wrong or a prompt is over its budget (see above)",
+  );
   process.exit(1);
 }
 line("All answers agree.");

@@ -113,7 +113,7 @@ function withOrder(r, f) {
  * (taken in turn, so every kind and depth occurs), and a few replaced by null. Returns the
  * data and the paths of the errors, as ptcc writes them (`[12].orders[0].total`).
  */
-export function corrupt(records, rate = CORRUPT_RATE, seed = 777) {
+export function corrupt(records, rate = CORRUPT_RATE, seed = 777, corruptions = CORRUPTIONS) {
   const rng = prng(seed);
   const data = asJson(records);
   const n = Math.round(records.length * rate);
@@ -129,8 +129,8 @@ export function corrupt(records, rate = CORRUPT_RATE, seed = 777) {
       continue;
     }
     let path = null;
-    for (let tries = 0; path === null && tries < CORRUPTIONS.length; tries++) {
-      path = CORRUPTIONS[next++ % CORRUPTIONS.length](data[i]);
+    for (let tries = 0; path === null && tries < corruptions.length; tries++) {
+      path = corruptions[next++ % corruptions.length](data[i]);
     }
     paths.push(formatPath([i, ...path]));
   }
@@ -149,6 +149,8 @@ function ajvPath(e) {
   const segs = e.instancePath === "" ? [] : e.instancePath.slice(1).split("/");
   const out = segs.map((s) => (/^\d+$/.test(s) ? Number(s) : s.replace(/~1/g, "/").replace(/~0/g, "~")));
   if (e.keyword === "required") out.push(e.params.missingProperty);
+  // A discriminated union's unknown or missing tag is reported at the object; ptcc at the tag.
+  if (e.keyword === "discriminator") out.push(e.params.tag);
   return formatPath(out);
 }
 
@@ -174,11 +176,108 @@ function zodSchema(z) {
   );
 }
 
+// ---------------------------------------------------------------------------------------
+// Signatures v2: a list of records with enums, literal unions, a union, refinements and a
+// discriminated union.
+
+export const SIGNATURE_V2 =
+  "[{id :int[>0], kind :enum[bug feature question], status :enum[open pending closed], priority :int[1..5], " +
+  'title :string[1..80], tags [:string][..5], mode "fast"|"slow", assignee :string|:int, ' +
+  'event {type "comment", author :string, text :string}|{type "status", from :enum[open pending closed], to :enum[open pending closed]}|{type "label", added [:string]}}]';
+
+const KINDS = ["bug", "feature", "question"];
+const STATES = ["open", "pending", "closed"];
+
+/** `n` valid tickets from a fixed seed. */
+export function makeTickets(n, seed = 20250102) {
+  const rng = prng(seed);
+  const pick = (xs) => xs[Math.floor(rng() * xs.length)];
+  const out = [];
+  for (let i = 0; i < n; i++) {
+    const e = rng();
+    const event =
+      e < 0.4
+        ? { type: "comment", author: `user-${Math.floor(rng() * 50)}`, text: `Comment ${i}` }
+        : e < 0.7
+          ? { type: "status", from: pick(STATES), to: pick(STATES) }
+          : { type: "label", added: Array.from({ length: Math.floor(rng() * 3) }, () => pick(TAGS)) };
+    out.push({
+      id: i + 1,
+      kind: pick(KINDS),
+      status: pick(STATES),
+      priority: 1 + Math.floor(rng() * 5),
+      title: `Ticket ${i + 1}: ${pick(CITIES)} ${pick(STREETS)}`,
+      tags: Array.from({ length: Math.floor(rng() * 6) }, () => pick(TAGS)),
+      mode: rng() < 0.5 ? "fast" : "slow",
+      assignee: rng() < 0.5 ? `agent-${Math.floor(rng() * 20)}` : Math.floor(rng() * 1000),
+      event,
+    });
+  }
+  return asJson(out);
+}
+
+/** One error each, at the path returned (null: does not apply to this record). */
+const CORRUPTIONS_V2 = [
+  (r) => ((r.id = 0), ["id"]),
+  (r) => ((r.kind = "epic"), ["kind"]),
+  (r) => ((r.status = "done"), ["status"]),
+  (r) => ((r.priority = 9), ["priority"]),
+  (r) => ((r.title = ""), ["title"]),
+  (r) => ((r.tags = ["a", "b", "c", "d", "e", "f"]), ["tags"]),
+  (r) => ((r.mode = "medium"), ["mode"]),
+  (r) => ((r.assignee = true), ["assignee"]),
+  (r) => ((r.event.type = "reaction"), ["event", "type"]),
+  (r) => (r.event.type === "comment" ? (delete r.event.text, ["event", "text"]) : null),
+  (r) => (r.event.type === "status" ? ((r.event.to = "later"), ["event", "to"]) : null),
+  (r) => (r.event.type === "label" ? ((r.event.added = "x"), ["event", "added"]) : null),
+];
+
+/** The hand-written Zod equivalent of SIGNATURE_V2. */
+function zodSchemaV2(z) {
+  const state = z.enum(STATES);
+  return z.array(
+    z.object({
+      id: z.number().int().gt(0),
+      kind: z.enum(KINDS),
+      status: state,
+      priority: z.number().int().min(1).max(5),
+      title: z.string().min(1).max(80),
+      tags: z.array(z.string()).max(5),
+      mode: z.enum(["fast", "slow"]),
+      assignee: z.union([z.string(), z.number().int()]),
+      event: z.discriminatedUnion("type", [
+        z.object({ type: z.literal("comment"), author: z.string(), text: z.string() }),
+        z.object({ type: z.literal("status"), from: state, to: state }),
+        z.object({ type: z.literal("label"), added: z.array(z.string()) }),
+      ]),
+    }),
+  );
+}
+
+/** The suites: the original records, and the same comparison on signatures v2. */
+export const SCENARIOS = {
+  records: {
+    title: "nested records",
+    signature: SIGNATURE,
+    make: (n) => makeRecords(n),
+    corruptions: CORRUPTIONS,
+    zod: (z) => zodSchema(z),
+  },
+  v2: {
+    title: "tickets with enums, literal unions, a union, refinements and a discriminated union",
+    signature: SIGNATURE_V2,
+    make: (n) => makeTickets(n),
+    corruptions: CORRUPTIONS_V2,
+    zod: (z) => zodSchemaV2(z),
+  },
+};
+
 /**
  * The validators, each `{ name, what, run(data), paths(result) }`: `run` is what is timed
  * (one validation of the whole list); `paths` lists the error paths of its result.
  */
-export async function makeValidators(lib) {
+export async function makeValidators(lib, scenario = SCENARIOS.records) {
+  const SIG = scenario.signature;
   const require = createRequire(import.meta.url);
   const version = (pkg) => require(`${pkg}/package.json`).version;
   const $v = await import("../dist/runtime/index.js");
@@ -187,20 +286,23 @@ export async function makeValidators(lib) {
   const setup = {};
 
   let t0 = performance.now();
-  const ts = lib.compileValidator(SIGNATURE, { part: "output", exported: false, name: "check" });
+  const ts = lib.compileValidator(SIG, { part: "output", exported: false, name: "check" });
   const js = transformSync(ts, { loader: "ts" }).code;
   const check = new Function("$v", js + "\nreturn check;")($v);
   setup.ptcc = performance.now() - t0;
 
-  const sig = lib.parseSignature(SIGNATURE);
+  const sig = lib.parseSignature(SIG);
   const Ajv2020 = (await import("ajv/dist/2020.js")).default;
   t0 = performance.now();
-  const ajvValidate = new Ajv2020({ allErrors: true, strict: false }).compile(signatureToJsonSchema(sig).output);
+  // discriminator: true lets Ajv dispatch a discriminated union on its tag (oneOf otherwise).
+  const ajvValidate = new Ajv2020({ allErrors: true, strict: false, discriminator: true }).compile(
+    signatureToJsonSchema(sig).output,
+  );
   setup.ajv = performance.now() - t0;
 
   const { z } = await import("zod");
   t0 = performance.now();
-  const zod = zodSchema(z);
+  const zod = scenario.zod(z);
   setup.zod = performance.now() - t0;
 
   const ptccPaths = (r) => r.errors.map((e) => e.path);
@@ -225,7 +327,8 @@ export async function makeValidators(lib) {
         what: `Ajv ${version("ajv")} draft 2020-12, allErrors, from signatureToJsonSchema(sig).output`,
         // The errors of a run are on the function until the next run.
         run: (data) => (ajvValidate(data) ? [] : ajvValidate.errors),
-        paths: (errors) => errors.map(ajvPath),
+        // A union's members' own errors come with its anyOf error: one failure, one path.
+        paths: (errors) => errors.filter((e) => !/\/anyOf\/\d+\//.test(e.schemaPath)).map(ajvPath),
       },
       {
         name: "zod",
@@ -269,11 +372,15 @@ function comparePaths(got, expected) {
  * (failed: a validator missed a corrupted path, reported one that is not, or flagged the
  * valid data).
  */
-export async function runValidatorSuite({ quick = false, line = (s = "") => process.stdout.write(s + "\n") } = {}) {
+export async function runValidatorSuite({
+  quick = false,
+  line = (s = "") => process.stdout.write(s + "\n"),
+  scenario = SCENARIOS.records,
+} = {}) {
   const lib = await import("../dist/index.js");
-  const { setup, source, validators } = await makeValidators(lib);
-  const valid = makeRecords(RECORDS);
-  const { data: invalid, paths: expected } = corrupt(valid);
+  const { setup, source, validators } = await makeValidators(lib, scenario);
+  const valid = scenario.make(RECORDS);
+  const { data: invalid, paths: expected } = corrupt(valid, CORRUPT_RATE, 777, scenario.corruptions);
   const variants = { valid, invalid };
   let failed = false;
 
@@ -336,10 +443,10 @@ export async function runValidatorSuite({ quick = false, line = (s = "") => proc
   const kb = Math.round(JSON.stringify(valid).length / 1024);
   const W = [14, 10, 10, 9];
   line(
-    `Validators: a list of ${RECORDS.toLocaleString("en")} nested records (${kb} KB as JSON), valid and with ` +
+    `Validators: a list of ${RECORDS.toLocaleString("en")} ${scenario.title} (${kb} KB as JSON), valid and with ` +
       `${expected.length} corrupted (median ms per validation of the whole list; ${T.samples} interleaved samples of ~${T.sampleMs} ms each)`,
   );
-  line(`  signature ${SIGNATURE}`);
+  line(`  signature ${scenario.signature}`);
   line(`  ${pad("validator", W[0])}${lpad("valid", W[1])}${lpad("invalid", W[2])}${lpad("errors", W[3])}   what`);
   for (const r of rows) {
     const errs = r.ok ? String(r.errors) : `${r.errors}!`;
@@ -390,7 +497,7 @@ export async function runValidatorSuite({ quick = false, line = (s = "") => proc
   return {
     failed,
     report: {
-      signature: SIGNATURE,
+      signature: scenario.signature,
       records: RECORDS,
       corrupted: expected.length,
       expectedPaths: expected,
@@ -404,7 +511,10 @@ export async function runValidatorSuite({ quick = false, line = (s = "") => proc
 
 // Alone: node bench/validators.mjs [--quick]
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const { failed } = await runValidatorSuite({ quick: process.argv.includes("--quick") });
+  const quick = process.argv.includes("--quick");
+  let failed = false;
+  for (const scenario of Object.values(SCENARIOS))
+    failed = (await runValidatorSuite({ quick, scenario })).failed || failed;
   if (failed) {
     process.stdout.write("FAILED: a validator missed a corrupted path or flagged valid data (see above)\n");
     process.exit(1);

@@ -986,6 +986,8 @@ class AgentFileParser {
     const names = new Set<string>();
     const collect = (t: SigType): void => {
       if (t.kind === "list") collect(t.of);
+      if (t.kind === "union") t.of.forEach(collect);
+      if (t.kind === "ref") collect(t.type);
       if (t.kind !== "map") return;
       for (const f of t.fields) {
         names.add(f.name);

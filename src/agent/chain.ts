@@ -5,7 +5,7 @@
  * data (so a description written once flows down the chain).
  */
 import { PtcError } from "../diagnostics/error.js";
-import { altSpelling } from "../signature/types.js";
+import { altSpelling, deref } from "../signature/types.js";
 import type { ChainInput } from "./typed.js";
 import type { AgentLike, RunOptions, Step } from "./types.js";
 import { runAgent } from "./loop.js";
@@ -62,7 +62,7 @@ export async function chain<P, O>(
   const input =
     value !== null && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
   const missing = def.signature.params.filter((p) => {
-    if (p.type.optional) return false;
+    if (deref(p.type).optional) return false;
     const alt = altSpelling(p.name);
     return !Object.hasOwn(input, p.name) && (alt === null || !Object.hasOwn(input, alt));
   });

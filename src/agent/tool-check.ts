@@ -23,7 +23,7 @@ import type { Span } from "../diagnostics/span.js";
 import { closest, didYouMean } from "../diagnostics/suggest.js";
 import { formText, type Form } from "../reader/form.js";
 import { toHost } from "../runtime/convert.js";
-import { primitive, type Field, type Signature } from "../signature/types.js";
+import { deref, primitive, type Field, type Signature } from "../signature/types.js";
 import { renderParams, renderSignature } from "../signature/render.js";
 import { validateAndCoerce } from "../signature/validate.js";
 import { llmIssue } from "./feedback.js";
@@ -112,7 +112,7 @@ function checkCall(name: string, sig: Signature, args: readonly Form[], span: Sp
   }
   if (!complete) return;
   for (const p of sig.params) {
-    if (p.type.optional || seen.has(wire(p.name))) continue;
+    if (deref(p.type).optional || seen.has(wire(p.name))) continue;
     throw reject(`tool/${name} needs :${p.name}`, span, `its parameters are (${renderParams(sig)})`);
   }
 }

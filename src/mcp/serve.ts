@@ -17,6 +17,7 @@ import { isRecord } from "../llm/wire.js";
 import { toHost } from "../runtime/convert.js";
 import type { Limits } from "../runtime/limits.js";
 import { signatureToJsonSchema, type JsonSchema } from "../signature/json-schema.js";
+import { deref } from "../signature/types.js";
 import { McpError } from "./error.js";
 
 type ServerSdk = typeof import("@modelcontextprotocol/server");
@@ -175,7 +176,7 @@ function registerAgent(server: McpServerInstance, agent: Agent, run: Pick<RunOpt
   const schemas = signatureToJsonSchema(def.signature, { hideFirewalled: true });
   const input = withDescriptions(schemas.input, def.fieldDescriptions);
   // structuredContent is an object: a return value of another type comes as {result: ...}.
-  const wrapped = def.signature.output.kind !== "map";
+  const wrapped = deref(def.signature.output).kind !== "map";
   const output: JsonSchema = wrapped
     ? { type: "object", properties: { result: stripDialect(schemas.output) }, required: ["result"] }
     : schemas.output;
@@ -213,7 +214,8 @@ export function agentResult(
     );
   }
   const value = redactJson(hideFirewalled(step.return ?? null), secrets);
-  const structured = def.signature.output.kind !== "map" ? { result: value } : (value as Record<string, unknown>);
+  const structured =
+    deref(def.signature.output).kind !== "map" ? { result: value } : (value as Record<string, unknown>);
   return { content: [{ type: "text" as const, text: JSON.stringify(value) }], structuredContent: structured };
 }
 

@@ -142,6 +142,18 @@ export function codePoints(s: string): number {
   return n;
 }
 
+/**
+ * Whether a string's length in code points is within `min..max` (inclusive), counting them
+ * only when the length in code units cannot tell (each code point is one or two units).
+ */
+export function lengthIn(s: string, min: number, max: number): boolean {
+  const n = s.length;
+  if (n < min) return false;
+  if (n <= max && (n + 1) >> 1 >= min) return true;
+  const cp = codePoints(s);
+  return cp >= min && cp <= max;
+}
+
 /** A plain object (what JSON.parse makes), not an array, a Map, a Date or a class instance. */
 export function isPlainMap(v: unknown): v is Record<string, unknown> {
   if (typeof v !== "object" || v === null) return false;

@@ -176,12 +176,15 @@ class Emitter {
   /** The test that a value of the right type is within bounds, negated (true: out of bounds). */
   private outOfBounds(t: PrimitiveType | ListType, b: Bounds, v: string): string {
     const conds: string[] = [];
-    if (t.kind === "list" || t.name === "string") {
-      const n = t.kind === "list" ? `${v}.length` : `$v.codePoints(${v}${this.t(" as string")})`;
+    if (t.kind === "list") {
       const { min, max } = lengthBounds(b);
-      if (min !== undefined) conds.push(`${n} < ${min}`);
-      if (max !== undefined) conds.push(`${n} > ${max}`);
+      if (min !== undefined) conds.push(`${v}.length < ${min}`);
+      if (max !== undefined) conds.push(`${v}.length > ${max}`);
       return conds.join(" || ") || "false";
+    }
+    if (t.name === "string") {
+      const { min, max } = lengthBounds(b);
+      return `!$v.lengthIn(${v}${this.t(" as string")}, ${min ?? 0}, ${max ?? "Infinity"})`;
     }
     const n = t.name === "int" ? `(${v}${this.t(" as number")})` : `$v.numberOf(${v})`;
     if (b.min !== undefined) conds.push(`${n} ${b.minExclusive ? ">" : ">="} ${b.min}`);
@@ -225,6 +228,12 @@ class Emitter {
    * the first without errors gives its warnings and value.
    */
   private union(t: UnionType, v: string, path: readonly Seg[], out: string | null): void {
+    // Members a boolean test decides (no coercion, no issues of their own): one test.
+    const tests = t.of.map((m) => this.test(m, v, out));
+    if (tests.every((x): x is string => x !== null)) {
+      this.emit(`if (!(${tests.join(" || ")})) ${this.typeIssue(path, t, v)}`);
+      return;
+    }
     const matched = this.fresh("u");
     const warns = this.fresh("w");
     this.emit(`let ${matched} = false;`);
@@ -244,6 +253,33 @@ class Emitter {
       this.close();
     });
     this.emit(`if (!${matched}) ${this.typeIssue(path, t, v)}`);
+  }
+
+  /**
+   * An expression that holds when the (non-nil) value in `v` is of type `t0`, for types
+   * whose check is only that (a primitive that does not coerce here, an enum, a literal);
+   * null for the others.
+   */
+  private test(t0: SigType, v: string, out: string | null): string | null {
+    const t = deref(t0);
+    const coercing = this.coerce && out !== null;
+    switch (t.kind) {
+      case "primitive": {
+        if (coercing && (t.name === "int" || t.name === "float" || t.name === "bool")) return null;
+        if (t.name === "any") return "true";
+        const bad = badTest(t.name, v);
+        return t.bounds === undefined ? `!(${bad})` : `!(${bad}) && !(${this.outOfBounds(t, t.bounds, v)})`;
+      }
+      case "enum": {
+        const strings = t.values.map((x) => `${v} === ${JSON.stringify(x)}`).join(" || ");
+        const names = t.values.map((x) => `${v}.name === ${JSON.stringify(x)}`).join(" || ");
+        return `(typeof ${v} === "string" ? ${strings} : ${v} instanceof $v.Keyword && ${v}.ns === null && (${names}))`;
+      }
+      case "literal":
+        return coercing && typeof t.value !== "string" ? null : literalTest(v, t.value);
+      default:
+        return null;
+    }
   }
 
   /** A discriminated union: the member its discriminator names, and only that one's issues. */
@@ -287,15 +323,7 @@ class Emitter {
     const issue = this.typeIssue(path, t, v);
     const coercible = this.coerce && out !== null && (name === "int" || name === "float" || name === "bool");
     const b = t.bounds;
-    const bad: Record<string, string> = {
-      string: `typeof ${v} !== "string"`,
-      int: `!Number.isSafeInteger(${v})`,
-      float: `typeof ${v} !== "number" && !(${v} instanceof $v.PtcFloat)`,
-      bool: `typeof ${v} !== "boolean"`,
-      keyword: `typeof ${v} !== "string" && !(${v} instanceof $v.Keyword)`,
-      map: `!${plainMap(v)}`,
-      fn: `!(${v} instanceof $v.PtcFn)`,
-    };
+    const bad = { [name]: badTest(name, v) };
     if (!coercible) {
       this.emit(`if (${bad[name]!}) ${issue}`);
       if (b !== undefined) this.emit(`else if (${this.outOfBounds(t, b, v)}) ${this.rangeIssue(path, t, v)}`);
@@ -442,6 +470,28 @@ function mayChange(t: SigType): boolean {
       return t.of.some(mayChange);
     case "ref":
       return mayChange(t.type);
+  }
+}
+
+/** The test that the value in `v` is NOT of this primitive type (`any` never fails). */
+function badTest(name: string, v: string): string {
+  switch (name) {
+    case "string":
+      return `typeof ${v} !== "string"`;
+    case "int":
+      return `!Number.isSafeInteger(${v})`;
+    case "float":
+      return `typeof ${v} !== "number" && !(${v} instanceof $v.PtcFloat)`;
+    case "bool":
+      return `typeof ${v} !== "boolean"`;
+    case "keyword":
+      return `typeof ${v} !== "string" && !(${v} instanceof $v.Keyword)`;
+    case "map":
+      return `!${plainMap(v)}`;
+    case "fn":
+      return `!(${v} instanceof $v.PtcFn)`;
+    default:
+      return "false";
   }
 }
 

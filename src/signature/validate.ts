@@ -187,7 +187,7 @@ class Walk {
       const c = typeof want === "number" ? floatFromString(v) : boolFromString(v);
       if (c === want) {
         this.warnings.push(coercedIssue(path, v, expectedName(t)));
-        return c;
+        return want; // "-0" is the literal 0
       }
     }
     this.errors.push(typeIssue(path, expectedName(t), v));

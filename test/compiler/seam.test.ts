@@ -85,6 +85,24 @@ describe("the tools' types are checked as the generated modules have them, at co
     expect(brief((await compile(app(tools("`${Color}`"), signature))).diagnostics)).toEqual([]);
   });
 
+  it("a declared signature with a literal union and enums fits a tool typed with literal unions (signatures v2)", async () => {
+    const dir = app(
+      `export function pick(args: { mode: "fast" | "slow"; level?: "low" | "high" | null }): { chosen: "fast" | "slow"; state: "on" | "off" } {\n  return { chosen: args.mode, state: args.level === "high" ? "on" : "off" };\n}\n`,
+      'signature: "(id :int) -> :int"\ntools:\n  - from: ../tools/t.ts#pick\n    signature: \'(mode "fast"|"slow", level :enum[low high]?) -> {chosen "fast"|"slow", state :enum[on off]}\'',
+    );
+    const r = await compile(dir);
+    expect(brief(r.diagnostics)).toEqual([]);
+  });
+
+  it("a declared enum wider than the tool's literal union is PTC133 at the field", async () => {
+    const dir = app(
+      `export function pick(args: { mode: "fast" | "slow" }): boolean {\n  return args.mode === "fast";\n}\n`,
+      "signature: \"(id :int) -> :int\"\ntools:\n  - from: ../tools/t.ts#pick\n    signature: '(mode :enum[fast slow medium]) -> :bool'",
+    );
+    const r = await compile(dir);
+    expect(r.diagnostics.map((d) => d.code)).toEqual(["PTC133"]);
+  });
+
   it("a tool returning T | undefined compiles, and the module type-checks", async () => {
     const dir = app(
       `export interface Order { id: number; note: string | undefined }\n` +
