@@ -5,12 +5,12 @@
  */
 import { describe, expect, it } from "vitest";
 import { enumsAsKeywords, hasEnums } from "../../src/agent/enum-keywords.js";
-import { Budget } from "../../src/runtime/budget.js";
+import { defaultMeter } from "../../src/runtime/validation.js";
 import { keyword } from "../../src/runtime/values.js";
 import { parseSignature } from "../../src/signature/parse.js";
 
 const out = (sig: string): ReturnType<typeof parseSignature>["output"] => parseSignature(sig).output;
-const run = (sig: string, v: unknown): unknown => enumsAsKeywords(out(sig), v, new Budget());
+const run = (sig: string, v: unknown): unknown => enumsAsKeywords(out(sig), v, defaultMeter());
 
 describe("enumsAsKeywords", () => {
   it.each<[string, unknown, unknown]>([

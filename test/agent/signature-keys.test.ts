@@ -5,14 +5,7 @@
  * its parent's trace shows it, and in a tool's arguments. Also runOrThrow (§4).
  */
 import { describe, expect, it } from "vitest";
-import {
-  asTool,
-  chain,
-  defineAgent,
-  runOrThrow,
-  StepFailedError,
-  type ToolContext,
-} from "../../src/index.js";
+import { asTool, chain, defineAgent, runOrThrow, StepFailedError, type ToolContext } from "../../src/index.js";
 import { inSignatureSpelling } from "../../src/agent/signature-keys.js";
 import { Budget } from "../../src/runtime/budget.js";
 import { parseSignature } from "../../src/signature/parse.js";
@@ -141,5 +134,23 @@ describe("runOrThrow", () => {
     expect(err.message).toBe("agent agent failed (fail): no data");
     expect(err.step.ok).toBe(false);
     expect(err.step.turns).toHaveLength(1);
+  });
+});
+
+describe("respelling through signatures v2 nodes", () => {
+  it.each<[string, unknown, unknown]>([
+    // a discriminated union: the member the tag names
+    [
+      '{kind "a", was_set :bool}|{kind "b", next_page :int}',
+      { kind: "b", "next-page": 2 },
+      { kind: "b", next_page: 2 },
+    ],
+    // a union without a tag: the first member of the value's shape with fields to respell
+    [":int|{next_page :int}", { "next-page": 2 }, { next_page: 2 }],
+    [":int|{next_page :int}", 3, 3],
+    // enums and literals have no keys
+    [':enum[a b]|"c"', "c", "c"],
+  ])("%s: %j", (sig, value, expected) => {
+    expect(inSignatureSpelling(parseSignature(sig).output, value, meter())).toEqual(expected);
   });
 });
