@@ -64,6 +64,29 @@ describe("named types", () => {
     expect(existsSync(join(dir, "gen/types.ts"))).toBe(false);
   });
 
+  it("a tool's declared signature may name types: its function is checked against the types they name", async () => {
+    const entry = (fn: string): Record<string, string> => ({
+      "package.json": "{}",
+      "agents/types.ptcc": TYPES,
+      "agents/a.agent.md": agentFile(
+        'signature: "(t :Ticket) -> :bool"\ntools:\n  - from: ../tools/t.ts#seen\n    signature: "(t :Ticket) -> :Priority"',
+        "Check {{t}}.",
+      ),
+      "tools/t.ts": fn,
+    });
+    const good = project(
+      entry(
+        'export function seen(args: { t: { id: number; priority: "low" | "high" } }): "low" | "high" {\n  return args.t.priority;\n}\n',
+      ),
+    );
+    expect(brief((await compile(good)).diagnostics)).toEqual([]);
+    expect(readFileSync(join(good, "gen/a.ts"), "utf8")).toContain("type $SeenToolArgs = {\n  t: Ticket;\n};");
+    const bad = project(entry("export function seen(args: { t: { id: string } }): string {\n  return args.t.id;\n}\n"));
+    expect(brief((await compile(bad)).diagnostics)).toEqual([
+      "agents/a.agent.md:4:11 PTC133 seen does not accept the arguments of the tool's signature: t.id: string here, :int in the signature — change the function's parameter type, or the signature",
+    ]);
+  });
+
   it("an unknown name is positioned where it is written, with a did-you-mean among the names known", async () => {
     const dir = project({
       "package.json": "{}",
