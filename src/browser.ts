@@ -56,6 +56,13 @@ export {
   type Signature,
   type SigType,
   type Field,
+  type ParseOptions,
+  type NamedTypes,
+  type EnumType,
+  type LiteralType,
+  type UnionType,
+  type RefType,
+  type Bounds,
   type ValidateOptions,
   type CompileValidatorOptions,
   type RenderOptions,
@@ -165,12 +172,7 @@ export * from "./agent/journal/index.js";
 export { PTCC_VERSION } from "./version.js";
 // Agent files: NAME.agent.md (YAML front matter + the prompt); loading them is Node-only
 // (src/index.ts adds loadAgentFile).
-export {
-  parseAgentFile,
-  analyzeAgentFile,
-  type AgentFileAnalysis,
-  type AgentFileSpec,
-} from "./agent-file/parse.js";
+export { parseAgentFile, analyzeAgentFile, type AgentFileAnalysis, type AgentFileSpec } from "./agent-file/parse.js";
 export { AgentFileError } from "./agent-file/error.js";
 // Language models: the interface, HTTP adapters, the scripted LLM, AI SDK model objects.
 export {

@@ -4,15 +4,22 @@
  *   text → parse (grammar/Signature.g4) → Signature → validate / coerce / render /
  *   JSON Schema / TypeScript types / generated validators
  */
-export { parseSignature, MAX_SIGNATURE_DEPTH, MAX_SIGNATURE_LENGTH } from "./parse.js";
+export { parseSignature, MAX_SIGNATURE_DEPTH, MAX_SIGNATURE_LENGTH, type ParseOptions } from "./parse.js";
 export { SignatureError } from "./errors.js";
 export {
   PRIMITIVES,
   isFirewalled,
   stripSpans,
+  type Bounds,
+  type EnumType,
   type Field,
   type ListType,
+  type LiteralType,
+  type LiteralValue,
   type MapType,
+  type NamedTypes,
+  type RefType,
+  type UnionType,
   type PrimitiveName,
   type PrimitiveType,
   type Signature,
