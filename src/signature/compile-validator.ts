@@ -31,6 +31,7 @@ import {
   type Signature,
   type SigType,
   type UnionType,
+  withOptional,
 } from "./types.js";
 
 export interface CompileValidatorOptions {
@@ -284,7 +285,8 @@ class Emitter {
 
   /** A discriminated union: the member its discriminator names, and only that one's issues. */
   private tagged(t: UnionType, d: string, v: string, path: readonly Seg[], out: string | null): void {
-    this.emit(`if (!${plainMap(v)}) errors.push($v.typeIssue(${pathExpr(path)}, "map", ${v}));`);
+    const name = JSON.stringify(expectedName(withOptional(t, false)));
+    this.emit(`if (!${plainMap(v)}) errors.push($v.typeIssue(${pathExpr(path)}, ${name}, ${v}));`);
     this.open("else {");
     const o = this.asMap(v);
     const tag = this.fresh("tag");

@@ -5,7 +5,7 @@
  */
 import { parseSignature } from "./parse.js";
 import { literalText } from "./literal-text.js";
-import { isFirewalled, lengthBounds, type Bounds, type Field, type Signature, type SigType } from "./types.js";
+import { deref, isFirewalled, lengthBounds, type Bounds, type Field, type Signature, type SigType } from "./types.js";
 
 export interface RenderOptions {
   /** Leave out `_`-prefixed (firewalled) fields, as a parent agent's view of a child does. */
@@ -98,8 +98,19 @@ function baseName(t: SigType): string {
       return t.values.length === 1 ? `:${t.values[0]!}` : `one of ${t.values.map((v) => `:${v}`).join(" ")}`;
     case "literal":
       return literalText(t.value);
-    case "union":
-      return t.of.map(baseName).join(" or ");
+    case "union": {
+      if (t.discriminator !== undefined) {
+        const d = t.discriminator;
+        const tags = t.of.map((m) => {
+          const map = deref(m);
+          const f = map.kind === "map" ? map.fields.find((x) => x.name === d) : undefined;
+          return f === undefined ? "?" : baseName(f.type);
+        });
+        return `map with ${d} ${tags.join(" or ")}`;
+      }
+      // `{a :int}|{b :int}` is "map", not "map or map".
+      return [...new Set(t.of.map(baseName))].join(" or ");
+    }
     case "ref":
       return t.name;
   }

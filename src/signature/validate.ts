@@ -61,6 +61,7 @@ import {
   type Signature,
   type SigType,
   type UnionType,
+  withOptional,
 } from "./types.js";
 
 export interface ValidateOptions {
@@ -214,7 +215,7 @@ class Walk {
   /** A discriminated union: the member the discriminator names, and only its issues. */
   private tagged(t: UnionType, d: string, v: unknown, path: string): unknown {
     if (!isPlainMap(v)) {
-      this.errors.push(typeIssue(path, "map", v));
+      this.errors.push(typeIssue(path, expectedName(withOptional(t, false)), v));
       return v;
     }
     let tag = own(v, d);

@@ -37,6 +37,12 @@ function render(): string {
       name: "checkOdd",
       coerce: true,
     }),
+    // Signatures v2: enums, a literal union, a union, bounds, a discriminated union (coercing,
+    // so that the union of a coercible member takes the general path).
+    compileValidator(
+      '(n :int[1..5], s :enum[open closed], m "fast"|"slow", x (:string|:int)?, xs [:string[..3]][..2], e {kind "a", v :int|:bool}|{kind "b"}) -> :any',
+      { name: "checkV2Input", part: "input" },
+    ),
   ].join("\n");
 }
 

@@ -262,7 +262,7 @@ describe("signatures v2: enums, literals, unions, refinements", () => {
       { x: 1 },
       ['error kind: missing required field (expected "a" or "b")'],
     ],
-    ['{kind "a", x :int}|{kind "b", y :string}', [], ["error $: expected map, got empty list"]],
+    ['{kind "a", x :int}|{kind "b", y :string}', [], ['error $: expected map with kind "a" or "b", got empty list']],
     // refinements, reported with paths like every other issue
     [":int[>0]", 0, ["error $: expected int > 0, got int 0"]],
     [":int[>0]", 1, []],

@@ -289,3 +289,277 @@ export function checkOdd(value: unknown, mode: $v.ValidationMode = "enabled", me
   meter.fuel = fuel;
   return $v.finish(out0 as unknown, errors, warnings, mode);
 }
+
+export function checkV2Input(value: unknown, mode: $v.ValidationMode = "enabled", meter: $v.Meter = $v.defaultMeter()): $v.ValidationResult<unknown> {
+  if (mode === "disabled") return $v.pass(value as unknown);
+  const strict = mode === "strict";
+  const errors: $v.ValidationIssue[] = [];
+  const warnings: $v.ValidationIssue[] = [];
+  let out0: unknown = value;
+  let fuel = meter.fuel;
+  if (value == null) {
+    errors.push($v.missingIssue("n", "int"));
+    errors.push($v.missingIssue("s", "one of :open :closed"));
+    errors.push($v.missingIssue("m", "\"fast\" or \"slow\""));
+    errors.push($v.missingIssue("xs", "list"));
+    errors.push($v.missingIssue("e", "map with kind \"a\" or \"b\""));
+  } else if (!((value.constructor === Object && Object.getPrototypeOf(value) === Object.prototype) || $v.isPlainMap(value))) errors.push($v.typeIssue("", "map", value));
+  else {
+    const o1 = value as Record<string, unknown>;
+    let m2: Record<string, unknown> = o1;
+    let v3: unknown = o1["n"];
+    if (v3 === undefined) errors.push($v.missingIssue("n", "int"));
+    else {
+      let y4: unknown = v3;
+      if (v3 == null) errors.push($v.typeIssue("n", "int", v3));
+      else {
+        if (!Number.isSafeInteger(v3)) {
+          if (typeof v3 === "string") {
+            const c5 = $v.intFromString(v3);
+            if (c5 === undefined) errors.push($v.typeIssue("n", "int", v3));
+            else {
+              warnings.push($v.coercedIssue("n", v3, "int"));
+              y4 = c5;
+              if (!((c5 as number) >= 1 && (c5 as number) <= 5)) errors.push($v.rangeIssue("n", "int >= 1 and <= 5", c5));
+            }
+          } else errors.push($v.typeIssue("n", "int", v3));
+        } else if (!((v3 as number) >= 1 && (v3 as number) <= 5)) errors.push($v.rangeIssue("n", "int >= 1 and <= 5", v3));
+      }
+      if (y4 !== v3) {
+        if (m2 === o1) m2 = { ...o1 };
+        m2["n"] = y4;
+      }
+    }
+    let v6: unknown = o1["s"];
+    if (v6 === undefined) errors.push($v.missingIssue("s", "one of :open :closed"));
+    else {
+      if (v6 == null) errors.push($v.typeIssue("s", "one of :open :closed", v6));
+      else {
+        if (typeof v6 === "string") {
+          if (!(v6 === "open" || v6 === "closed")) errors.push($v.typeIssue("s", "one of :open :closed", v6));
+        } else if (!(v6 instanceof $v.Keyword && v6.ns === null && (v6.name === "open" || v6.name === "closed"))) errors.push($v.typeIssue("s", "one of :open :closed", v6));
+      }
+    }
+    let v7: unknown = o1["m"];
+    if (v7 === undefined) errors.push($v.missingIssue("m", "\"fast\" or \"slow\""));
+    else {
+      if (v7 == null) errors.push($v.typeIssue("m", "\"fast\" or \"slow\"", v7));
+      else {
+        if (!(v7 === "fast" || v7 === "slow")) errors.push($v.typeIssue("m", "\"fast\" or \"slow\"", v7));
+      }
+    }
+    let v8: unknown = o1["x"];
+    if (v8 !== undefined) {
+      let y9: unknown = v8;
+      if (v8 != null) {
+        let u10 = false;
+        const w11 = warnings;
+        {
+          const errors: $v.ValidationIssue[] = [];
+          const warnings: $v.ValidationIssue[] = [];
+          if (v8 == null) errors.push($v.typeIssue("x", "string", v8));
+          else {
+            if (typeof v8 !== "string") errors.push($v.typeIssue("x", "string", v8));
+          }
+          if (errors.length === 0) {
+            u10 = true;
+            for (const w of warnings) w11.push(w);
+          }
+        }
+        if (!u10) {
+          const errors: $v.ValidationIssue[] = [];
+          const warnings: $v.ValidationIssue[] = [];
+          let y12: unknown = v8;
+          if (v8 == null) errors.push($v.typeIssue("x", "int", v8));
+          else {
+            if (!Number.isSafeInteger(v8)) {
+              if (typeof v8 === "string") {
+                const c13 = $v.intFromString(v8);
+                if (c13 === undefined) errors.push($v.typeIssue("x", "int", v8));
+                else {
+                  warnings.push($v.coercedIssue("x", v8, "int"));
+                  y12 = c13;
+                }
+              } else errors.push($v.typeIssue("x", "int", v8));
+            }
+          }
+          if (errors.length === 0) {
+            u10 = true;
+            for (const w of warnings) w11.push(w);
+            y9 = y12;
+          }
+        }
+        if (!u10) errors.push($v.typeIssue("x", "string or int or nil", v8));
+      }
+      if (y9 !== v8) {
+        if (m2 === o1) m2 = { ...o1 };
+        m2["x"] = y9;
+      }
+    }
+    let v14: unknown = o1["xs"];
+    if (v14 === undefined) errors.push($v.missingIssue("xs", "list"));
+    else {
+      if (v14 == null) errors.push($v.typeIssue("xs", "list", v14));
+      else {
+        if (!Array.isArray(v14)) errors.push($v.typeIssue("xs", "list", v14));
+        else if (v14.length > 2) errors.push($v.rangeIssue("xs", "list of at most 2 items", v14));
+        else {
+          if ((fuel -= v14.length) < 0) fuel = $v.refuelFrom(meter, fuel);
+          for (let i15 = 0; i15 < v14.length; i15++) {
+            const x16: unknown = v14[i15];
+            if (x16 == null) errors.push($v.typeIssue(`xs[${i15}]`, "string", x16));
+            else {
+              if (typeof x16 !== "string") errors.push($v.typeIssue(`xs[${i15}]`, "string", x16));
+              else if (!$v.lengthIn(x16 as string, 0, 3)) errors.push($v.rangeIssue(`xs[${i15}]`, "string of at most 3 characters", x16));
+            }
+          }
+        }
+      }
+    }
+    let v17: unknown = o1["e"];
+    if (v17 === undefined) errors.push($v.missingIssue("e", "map with kind \"a\" or \"b\""));
+    else {
+      let y18: unknown = v17;
+      if (v17 == null) errors.push($v.typeIssue("e", "map with kind \"a\" or \"b\"", v17));
+      else {
+        if (!((v17.constructor === Object && Object.getPrototypeOf(v17) === Object.prototype) || $v.isPlainMap(v17))) errors.push($v.typeIssue("e", "map with kind \"a\" or \"b\"", v17));
+        else {
+          const o19 = v17 as Record<string, unknown>;
+          let tag20: unknown = o19["kind"];
+          if (tag20 === "a") {
+            let m21: Record<string, unknown> = o19;
+            let v22: unknown = o19["kind"];
+            if (v22 === undefined) errors.push($v.missingIssue("e.kind", "\"a\""));
+            else {
+              if (v22 == null) errors.push($v.typeIssue("e.kind", "\"a\"", v22));
+              else {
+                if (!(v22 === "a")) errors.push($v.typeIssue("e.kind", "\"a\"", v22));
+              }
+            }
+            let v23: unknown = o19["v"];
+            if (v23 === undefined) errors.push($v.missingIssue("e.v", "int or bool"));
+            else {
+              let y24: unknown = v23;
+              if (v23 == null) errors.push($v.typeIssue("e.v", "int or bool", v23));
+              else {
+                let u25 = false;
+                const w26 = warnings;
+                {
+                  const errors: $v.ValidationIssue[] = [];
+                  const warnings: $v.ValidationIssue[] = [];
+                  let y27: unknown = v23;
+                  if (v23 == null) errors.push($v.typeIssue("e.v", "int", v23));
+                  else {
+                    if (!Number.isSafeInteger(v23)) {
+                      if (typeof v23 === "string") {
+                        const c28 = $v.intFromString(v23);
+                        if (c28 === undefined) errors.push($v.typeIssue("e.v", "int", v23));
+                        else {
+                          warnings.push($v.coercedIssue("e.v", v23, "int"));
+                          y27 = c28;
+                        }
+                      } else errors.push($v.typeIssue("e.v", "int", v23));
+                    }
+                  }
+                  if (errors.length === 0) {
+                    u25 = true;
+                    for (const w of warnings) w26.push(w);
+                    y24 = y27;
+                  }
+                }
+                if (!u25) {
+                  const errors: $v.ValidationIssue[] = [];
+                  const warnings: $v.ValidationIssue[] = [];
+                  let y29: unknown = v23;
+                  if (v23 == null) errors.push($v.typeIssue("e.v", "bool", v23));
+                  else {
+                    if (typeof v23 !== "boolean") {
+                      if (typeof v23 === "string") {
+                        const c30 = $v.boolFromString(v23);
+                        if (c30 === undefined) errors.push($v.typeIssue("e.v", "bool", v23));
+                        else {
+                          warnings.push($v.coercedIssue("e.v", v23, "bool"));
+                          y29 = c30;
+                        }
+                      } else errors.push($v.typeIssue("e.v", "bool", v23));
+                    }
+                  }
+                  if (errors.length === 0) {
+                    u25 = true;
+                    for (const w of warnings) w26.push(w);
+                    y24 = y29;
+                  }
+                }
+                if (!u25) errors.push($v.typeIssue("e.v", "int or bool", v23));
+              }
+              if (y24 !== v23) {
+                if (m21 === o19) m21 = { ...o19 };
+                m21["v"] = y24;
+              }
+            }
+            if (strict) {
+              const keys31 = Object.keys(o19);
+              if ((fuel -= keys31.length) < 0) fuel = $v.refuelFrom(meter, fuel);
+              for (const key of keys31) {
+                switch (key) {
+                  case "kind":
+                  case "v":
+                    break;
+                  default:
+                    errors.push($v.unexpectedIssue($v.pathKey("e", key)));
+                }
+              }
+            }
+            y18 = m21;
+          } else if (tag20 === "b") {
+            let v32: unknown = o19["kind"];
+            if (v32 === undefined) errors.push($v.missingIssue("e.kind", "\"b\""));
+            else {
+              if (v32 == null) errors.push($v.typeIssue("e.kind", "\"b\"", v32));
+              else {
+                if (!(v32 === "b")) errors.push($v.typeIssue("e.kind", "\"b\"", v32));
+              }
+            }
+            if (strict) {
+              const keys33 = Object.keys(o19);
+              if ((fuel -= keys33.length) < 0) fuel = $v.refuelFrom(meter, fuel);
+              for (const key of keys33) {
+                switch (key) {
+                  case "kind":
+                    break;
+                  default:
+                    errors.push($v.unexpectedIssue($v.pathKey("e", key)));
+                }
+              }
+            }
+          } else if (tag20 === undefined) errors.push($v.missingIssue("e.kind", "\"a\" or \"b\""));
+          else errors.push($v.typeIssue("e.kind", "\"a\" or \"b\"", tag20));
+        }
+      }
+      if (y18 !== v17) {
+        if (m2 === o1) m2 = { ...o1 };
+        m2["e"] = y18;
+      }
+    }
+    if (strict) {
+      const keys34 = Object.keys(o1);
+      if ((fuel -= keys34.length) < 0) fuel = $v.refuelFrom(meter, fuel);
+      for (const key of keys34) {
+        switch (key) {
+          case "n":
+          case "s":
+          case "m":
+          case "x":
+          case "xs":
+          case "e":
+            break;
+          default:
+            errors.push($v.unexpectedIssue($v.pathKey("", key)));
+        }
+      }
+    }
+    out0 = m2;
+  }
+  meter.fuel = fuel;
+  return $v.finish(out0 as unknown, errors, warnings, mode);
+}
