@@ -4,7 +4,7 @@
  * arguments and an agent's return reach the host as strings.
  */
 import { describe, expect, it } from "vitest";
-import { defineAgent } from "../../src/agent/index.js";
+import { asTool, defineAgent } from "../../src/agent/index.js";
 import { scriptedLlm } from "../../src/llm/script.js";
 import { clj } from "./helpers.js";
 
@@ -62,5 +62,23 @@ describe("enum values", () => {
     const step = await agent.run({ status: "pending" }, { llm: scriptedLlm([clj("(return 1)")]) });
     expect(step.ok).toBe(false);
     expect(JSON.stringify(step)).toContain('status: expected one of :open :closed, got string \\"pending\\"');
+  });
+});
+
+describe("enum values between agents", () => {
+  it("a child agent's enum result reaches the parent's program as a keyword", async () => {
+    const child = defineAgent({
+      name: "classify",
+      description: "Classify",
+      prompt: "x",
+      signature: "(text :string) -> {label :enum[spam ham]}",
+    });
+    const parent = defineAgent({ prompt: "x", signature: "{spam :bool}", tools: { classify: asTool(child) } });
+    const llm = scriptedLlm([
+      clj('(let [r (tool/classify {:text "buy now"})] (return {:spam (= (:label r) :spam)}))'),
+      clj("(return {:label :spam})"),
+    ]);
+    const step = await parent.run({}, { llm });
+    expect(step.ok && step.return).toEqual({ spam: true });
   });
 });

@@ -70,6 +70,25 @@ describe("canonical rendering", () => {
       "() -> {valid? :bool, user-name :string, was_improved :bool}",
     ],
     ["(\n  query :string,\n  limit :int\n)\n->\n[:int]", "(query :string, limit :int) -> [:int]"],
+    // signatures v2
+    ["{s :enum[:open closed]}", "() -> {s :enum[open closed]}"],
+    ["{s :enum [ open ] ?}", "() -> {s :enum[open]?}"],
+    ['{m "fast" | "slow"}', '() -> {m "fast"|"slow"}'],
+    ["( :string | :int ) ?", "() -> (:string|:int)?"],
+    ["((:string|:int))", "() -> :string|:int"],
+    ["(:string|:int)|:bool", "() -> :string|:int|:bool"],
+    ["{n 42, f -1.5, b true?, z 1e3}", "() -> {n 42, f -1.5, b true?, z 1000}"],
+    [
+      "{a :int[>=1], b :int[1..], c :float[> 0 < 1], d :int[<=9]}",
+      "() -> {a :int[1..], b :int[1..], c :float[>0 <1], d :int[..9]}",
+    ],
+    ["{xs [:int] [ ..3 ] ?}", "() -> {xs [:int][..3]?}"],
+    [
+      '(q :string "what to find", n :int) -> {id :int "the id"}',
+      '(q :string "what to find", n :int) -> {id :int "the id"}',
+    ],
+    ['{s :string "say \\"hi\\" \\u00e9"}', '() -> {s :string "say \\"hi\\" é"}'],
+    ['{kind "a", x :int}|{kind "b"}', '() -> {kind "a", x :int}|{kind "b"}'],
   ])("%j renders as %j", (text, canonical) => {
     expect(renderSignature(parseSignature(text))).toBe(canonical);
   });
@@ -197,23 +216,42 @@ describe("errors", () => {
 
   it("never escape as anything but SignatureError, whatever the text", () => {
     fc.assert(
-      fc.property(fc.string({ unit: fc.constantFrom(..."(){}[]:->?,| abc_int\"\\.<>=01-9e".split("")), maxLength: 30 }), (text) => {
-        try {
-          parseSignature(text);
-        } catch (e) {
-          expect(e).toBeInstanceOf(SignatureError);
-          expect((e as SignatureError).span).toBeDefined();
-        }
-      }),
+      fc.property(
+        fc.string({ unit: fc.constantFrom(...'(){}[]:->?,| abc_int"\\.<>=01-9e'.split("")), maxLength: 30 }),
+        (text) => {
+          try {
+            parseSignature(text);
+          } catch (e) {
+            expect(e).toBeInstanceOf(SignatureError);
+            expect((e as SignatureError).span).toBeDefined();
+          }
+        },
+      ),
       { numRuns: 2000 },
     );
+  });
+});
+
+describe("discriminated unions", () => {
+  it.each<[string, string | undefined]>([
+    ['{kind "a", x :int}|{kind "b", y :string}', "kind"],
+    ['{id :int, kind "a"}|{kind "b", id :int}', "kind"],
+    ["{t 1}|{t 2}|{t true}", "t"],
+    ['{kind "a"}|{kind "a"}', undefined],
+    ['{kind "a"}|{x :int}', undefined],
+    ['{kind "a"?}|{kind "b"}', undefined],
+    ['{kind "a"}|:int', undefined],
+    [":string|:int", undefined],
+  ])("%s: %s", (text, d) => {
+    const t = parseSignature(text).output;
+    expect(t.kind === "union" ? t.discriminator : "not a union").toBe(d);
   });
 });
 
 describe("the parser", () => {
   it("has a builder method for every rule of grammar/Signature.g4 and each labelled alternative", () => {
     const builder = SignatureBuilder.prototype as unknown as Record<string, unknown>;
-    for (const rule of [...SignatureParser.ruleNames, "primitive", "list", "map"]) {
+    for (const rule of [...SignatureParser.ruleNames, "primitive", "list", "map", "literal", "group"]) {
       expect(typeof builder[rule], `SignatureBuilder.${rule}`).toBe("function");
     }
   });

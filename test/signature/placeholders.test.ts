@@ -235,6 +235,23 @@ describe("checkPlaceholders", () => {
       "(_secret :string, q :string) -> :any",
       ["1:1 unknown placeholder {{secret}} — the parameters are: q"],
     ],
+    // signatures v2: a union's maps lend their fields; enums and literals have none
+    ["{{j.x}} {{j.y}} {{j.kind}}", '(j {kind "a", x :int}|{kind "b", y :string}) -> :any', []],
+    [
+      "{{j.z}}",
+      '(j {kind "a", x :int}|{kind "b", y :string}) -> :any',
+      ["1:1 unknown field z of parameter j — the fields of j are: kind, x, y"],
+    ],
+    [
+      "{{s.x}}",
+      "(s :enum[a b]) -> :any",
+      ["1:1 invalid placeholder {{s.x}}: s is an enum — only maps have fields: write {{s}}"],
+    ],
+    [
+      "{{m.x}}",
+      '(m "fast"|"slow") -> :any',
+      ["1:1 invalid placeholder {{m.x}}: m is a union of types without fields — only maps have fields: write {{m}}"],
+    ],
   ];
   it.each(small)("%j with %s", (template, sig, issues) => {
     expect(checkPlaceholders(template, sig).map(issue)).toEqual(issues);
