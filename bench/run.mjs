@@ -2,15 +2,17 @@
 // JavaScript on five programs in this process and on five heavy programs as whole
 // processes (heavy.mjs), plus cold start, the cost of asynchrony and tool-call
 // replay, generated validators against Ajv and Zod (validators.mjs), the agent loop's
-// cost per turn with prompt sizes (agent-loop.mjs), `ptcc compile` on a project of 100
+// cost per turn with prompt sizes (agent-loop.mjs), a frozen agent against the same program
+// evaluated each time and the live agent (frozen.mjs), `ptcc compile` on a project of 100
 // agent files against tsc of its output (compile.mjs), and queued runs on BullMQ with 1, 2
-// and 4 worker processes against the same runs in one process (queue.mjs). See
+// and 4 worker processes against the same runs in one process (queue.mjs), and the lean
+// runtime: a production install's size and a compiled agent's start-up (lean.mjs). See
 // bench/README.md for what is measured and how to read it.
 //
 // Usage: node bench/run.mjs [--quick] [--only name,name] [--json FILE]
 //   --quick   smaller data and fewer runs: a smoke test of the bench itself
 //   --only    run only these programs (names as in the table; `heavy`, `validators`,
-//             `agent-loop`, `long-runs`, `compile` and `queue` for those suites); skips nothing else
+//             `agent-loop`, `long-runs`, `frozen`, `lean`, `compile` and `queue` for those suites); skips nothing else
 //   --json    also write every measurement to FILE
 //   --baseline DIR  also run the heavy programs and the per-turn cost with another built
 //             checkout of ptcc (before/after)
@@ -525,6 +527,20 @@ if (!only || only.has("long-runs")) {
   const { runLongRunSuite } = await import("./long-runs.mjs");
   const l = await runLongRunSuite({ quick, line });
   report.longRuns = l.report;
+  if (l.failed) failed = true;
+}
+
+if (!only || only.has("frozen")) {
+  const { runFrozenSuite } = await import("./frozen.mjs");
+  const fz = await runFrozenSuite({ quick, line });
+  report.frozen = fz.report;
+  if (fz.failed) failed = true;
+}
+
+if (!only || only.has("lean")) {
+  const { runLeanSuite } = await import("./lean.mjs");
+  const l = await runLeanSuite({ quick, line });
+  report.lean = l.report;
   if (l.failed) failed = true;
 }
 

@@ -37,6 +37,9 @@ await build({
   platform: "node",
   format: "esm",
   target: "node20",
+  // A third less to read at each start and to install; names stay (error messages use none).
+  minifyWhitespace: true,
+  minifySyntax: true,
   logLevel: "warning",
   // Some bundled CommonJS dependencies call require() for Node's built-in modules.
   banner: {

@@ -6,8 +6,13 @@
 // to approve, and a tarball has nothing to build). So the package is staged in a temporary
 // folder with a manifest without scripts and development dependencies, and packed there.
 // Publishing is `npm publish <the tarball>`. The packaging test installs what this writes.
+//
+// Of dist/, the package carries what runs — the bundles: dist/lib (Node), dist/web
+// (browsers), dist/bundle (the command line) — and the declarations; not tsc's unbundled
+// modules, which would import antlr4ng and yaml (the bundles hold what they use of them),
+// so the package has no dependencies an app must install (README.md, Install).
 import { execFileSync } from "node:child_process";
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -33,6 +38,7 @@ try {
     }
     cpSync(from, join(stage, entry), { recursive: true });
   }
+  pruneDist(join(stage, "dist"));
   const published = { ...manifest };
   delete published.scripts;
   delete published.devDependencies;
@@ -46,4 +52,18 @@ try {
   console.log(join(out, filename));
 } finally {
   rmSync(stage, { recursive: true, force: true });
+}
+
+/** Remove tsc's unbundled output (and its maps) from a copy of dist/, keeping the bundles and every .d.ts. */
+function pruneDist(dist) {
+  const bundles = new Set(["lib", "web", "bundle"]);
+  const walk = (dir, top) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) {
+        if (!(top && bundles.has(entry.name))) walk(path, false);
+      } else if (!entry.name.endsWith(".d.ts")) rmSync(path);
+    }
+  };
+  walk(dist, true);
 }

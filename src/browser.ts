@@ -167,6 +167,24 @@ export {
   type RunEventType,
   type RunStream,
 } from "./agent/index.js";
+// Frozen agents (docs/compile.md, "Frozen agents"): what a generated module's `xFrozen` runs.
+export { runFrozen, type FrozenRunOptions, type ProgramText } from "./agent/frozen-run.js";
+export { freezeAgent, FreezeError, type FreezeOptions, type FreezeResult } from "./agent/freeze.js";
+export {
+  programFileOf,
+  programHeader,
+  readProgramHeader,
+  signatureHash,
+  type ProgramHeader,
+} from "./agent/frozen-file.js";
+export {
+  frozenProgram,
+  FrozenProgram,
+  type FrozenProgramData,
+  type FrozenForm,
+  type FrozenFactory,
+} from "./evaluator/frozen.js";
+export type { FrozenValue, EntryKind } from "./evaluator/frozen-value.js";
 // Durable runs: the run-level journal and its stores (docs/agents.md, "Durable runs").
 export * from "./agent/journal/index.js";
 export { PTCC_VERSION } from "./version.js";

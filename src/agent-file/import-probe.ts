@@ -14,7 +14,23 @@
  * another. (Handles a module unrefs are not seen: a server it unrefs keeps its port in the
  * probe until the load ends.)
  */
+import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
+import { resolveOptional } from "../resolve-optional.js";
+
+/**
+ * Where tsx's API is (from ptcc's files, else from the app's folder); null when tsx is not
+ * installed (a development dependency of the app: the loader reports that before any probe).
+ */
+export function tsxApiUrl(): string | null {
+  try {
+    return import.meta.resolve("tsx/esm/api");
+  } catch {
+    // not next to ptcc: the app's (its CommonJS build, as require finds it)
+    const path = resolveOptional("tsx/esm/api", import.meta.url);
+    return path === null ? null : pathToFileURL(path).href;
+  }
+}
 
 /** How long a tool module may take to load, by default. */
 export const DEFAULT_IMPORT_TIMEOUT_MS = 10_000;
@@ -96,7 +112,7 @@ export class ImportProbe {
     if (this.worker !== null) return this.worker;
     const w = new Worker(WORKER, {
       eval: true,
-      workerData: { tsx: import.meta.resolve("tsx/esm/api") },
+      workerData: { tsx: tsxApiUrl() },
       resourceLimits: { maxOldGenerationSizeMb: PROBE_HEAP_MB },
       stdout: true,
       stderr: true,

@@ -36,7 +36,8 @@ import {
   type ModulePathDetail,
   type ToolEntry,
 } from "./parse.js";
-import { DEFAULT_IMPORT_TIMEOUT_MS, ImportProbe, ImportProbeError } from "./import-probe.js";
+import { MissingPackageError, TSX_INSTALL } from "../diagnostics/missing-package.js";
+import { DEFAULT_IMPORT_TIMEOUT_MS, ImportProbe, ImportProbeError, tsxApiUrl } from "./import-probe.js";
 
 /** What a file cannot say (functions, host limits): applied to every agent loaded. */
 export interface LoadAgentFileOptions {
@@ -374,6 +375,7 @@ async function loadModuleTool(
   try {
     namespace = await loaded;
   } catch (e) {
+    if (e instanceof MissingPackageError) throw at(`cannot import tool module ${path}: ${e.message}`, e.install);
     const message = hostMessage(e);
     throw at(`cannot import tool module ${path}: ${message.split("\n")[0]!}`);
   }
@@ -403,6 +405,21 @@ async function loadModuleTool(
  * First in the probe worker (an endless loop or a wait that never ends is an error), then
  * here, still under the time limit (a promise that settles in the probe may not here).
  */
+type Tsx = typeof import("tsx/esm/api");
+let tsxModule: Promise<Tsx> | undefined;
+
+/** tsx's API, imported once; MissingPackageError when it is not installed. */
+function loadTsx(): Promise<Tsx> {
+  return (tsxModule ??= (async () => {
+    const url = tsxApiUrl();
+    if (url === null) throw new MissingPackageError("tsx", "importing a TypeScript tool module", TSX_INSTALL);
+    return (await import(url)) as Tsx;
+  })().catch((e: unknown) => {
+    tsxModule = undefined;
+    throw e;
+  }));
+}
+
 async function importModule(
   context: LoadContext,
   absolute: string,
@@ -411,12 +428,12 @@ async function importModule(
   const url = pathToFileURL(absolute).href;
   const parentUrl = pathToFileURL(parent).href;
   const ts = /\.[cm]?ts$/.test(absolute);
-  await context.probe?.check(url, parentUrl, ts);
   // tsx (and esbuild under it) loads only when a TypeScript module is imported: importing
-  // it eagerly would add ~300 ms to every `import "ptcc"`.
-  const loading: Promise<unknown> = ts
-    ? import("tsx/esm/api").then((tsx) => tsx.tsImport(url, parentUrl))
-    : import(url);
+  // it eagerly would add ~300 ms to every `import "ptcc"`. It is an optional peer: an app
+  // that runs compiled agents imports its tools itself and does not install it.
+  const tsx = ts ? await loadTsx() : null;
+  await context.probe?.check(url, parentUrl, ts);
+  const loading: Promise<unknown> = tsx !== null ? tsx.tsImport(url, parentUrl) : import(url);
   if (context.timeoutMs <= 0) return (await loading) as Readonly<Record<string, unknown>>;
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<never>((_, reject) => {

@@ -17,7 +17,8 @@
  */
 import { hostMessage } from "../runtime/convert.js";
 import { nodeBuiltin } from "../platform.js";
-import { isMap, isScalar, isSeq, type Pair, type YAMLMap } from "yaml";
+import type { YAMLMap } from "yaml";
+import { isMap, isScalar, isSeq } from "./yaml.js";
 import type { ToolSource } from "../agent/tool-source.js";
 import type { Span } from "../diagnostics/span.js";
 import { closest, didYouMean } from "../diagnostics/suggest.js";
@@ -55,7 +56,9 @@ export interface YamlValue {
 /** What the entry reader needs of the agent-file parser. */
 export interface FrontMatterReader {
   value(node: unknown, fallback: Span): YamlValue;
-  key(pair: Pair<unknown, unknown>, what: string): { name: string; span: Span };
+  // A pair of a YAML map, as far as this reader sees one: its declaration names no yaml
+  // type, so that the package's declarations need no yaml (a bundled, not installed, package).
+  key(pair: { readonly key: unknown; readonly value: unknown }, what: string): { name: string; span: Span };
   nonEmptyString(v: YamlValue, what: string): string;
   fail(message: string, at: Span, hint?: string): AgentFileError;
   describe(v: YamlValue): string;

@@ -11,20 +11,8 @@
  * with the file, line and column; agent files are written by hand and may be hostile, so
  * size, YAML aliases, odd keys and prototype names are all errors, never crashes.
  */
-import {
-  isAlias,
-  isMap,
-  isScalar,
-  isSeq,
-  LineCounter,
-  parseDocument,
-  visit,
-  type Document,
-  type Pair,
-  type Scalar,
-  type YAMLMap,
-  type YAMLSeq,
-} from "yaml";
+import type { Document, LineCounter, Pair, Scalar, YAMLMap, YAMLSeq } from "yaml";
+import { findPair, forEachAlias, isAlias, isMap, isScalar, isSeq, lineCounter, parseDocument } from "./yaml.js";
 import type { Span } from "../diagnostics/span.js";
 import { closest, didYouMean } from "../diagnostics/suggest.js";
 import { VALIDATION_MODES, type ValidationMode } from "../runtime/validation.js";
@@ -309,7 +297,7 @@ const KEY_READERS: Readonly<Record<AgentFileKey, KeyReader>> = {
 /** One parse of one file. Not exported: its public methods are for the key readers above. */
 class AgentFileParser {
   private readonly text: string;
-  private readonly lines = new LineCounter();
+  private readonly lines: LineCounter = lineCounter();
   private doc: Document.Parsed | undefined;
   /** Problems met so far; the parse goes on past those of a single key or entry. */
   private readonly errors: AgentFileError[] = [];
@@ -504,12 +492,10 @@ class AgentFileParser {
     // (`a: &a [x,x,x]`, `b: &b [*a,*a,*a]`, ... grows exponentially).
     let firstAlias: Span | undefined;
     let unknown: { name: string; at: Span } | undefined;
-    visit(doc, {
-      Alias: (_key, alias) => {
-        const at = this.range(alias.range, this.startSpan());
-        firstAlias ??= at;
-        if (unknown === undefined && alias.resolve(doc) === undefined) unknown = { name: alias.source, at };
-      },
+    forEachAlias(doc, (alias) => {
+      const at = this.range(alias.range, this.startSpan());
+      firstAlias ??= at;
+      if (unknown === undefined && alias.resolve(doc) === undefined) unknown = { name: alias.source, at };
     });
     if (unknown !== undefined) {
       throw this.fail(
@@ -536,16 +522,10 @@ class AgentFileParser {
 
   /** yaml reports a duplicate key by its offset: find the key there, for its name and width. */
   private duplicateAt(doc: Document.Parsed, offset: number, fallback: Span): AgentFileError {
-    let found: { name: string; span: Span } | undefined;
-    visit(doc, {
-      Pair: (_key, pair) => {
-        if (found === undefined && isScalar(pair.key) && pair.key.range?.[0] === offset) {
-          found = { name: String(pair.key.source ?? pair.key.value), span: this.range(pair.key.range, fallback) };
-          return visit.BREAK;
-        }
-        return undefined;
-      },
-    });
+    const pair = findPair(doc, (p) => isScalar(p.key) && p.key.range?.[0] === offset);
+    const key = pair !== undefined && isScalar(pair.key) ? pair.key : undefined;
+    const found =
+      key === undefined ? undefined : { name: String(key.source ?? key.value), span: this.range(key.range, fallback) };
     return this.duplicateKey(found?.name ?? this.text.slice(fallback.offset, fallback.end), found?.span ?? fallback);
   }
 

@@ -440,6 +440,7 @@ export type FailureKind =
   | "budget" // the run reached its tokenLimit, its turnBudget, or its budget check said stop
   | "replay" // a resumed run did something else than its journal says (a changed definition, tool or program)
   | "journal" // the run's journal cannot be read or written, or another process writes it
+  | "program" // a frozen program (no model to mend it) raised an error or returned a value that does not match
   | "cancelled"
   | "internal"; // a defect in ptcc (reported as a failed step, never thrown)
 

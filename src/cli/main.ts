@@ -7,7 +7,8 @@
  *   ptcc signature '<sig>' [--validate FILE | --validate-input FILE] [--coerce]
  *             [--mode strict|enabled|warn_only|disabled] [--json-schema] [--ts]
  *   ptcc run AGENT.agent.md [--input '<json>'|@FILE] [--llm PROVIDER:MODEL] [--trace F] [--record F] [--json]
- *             [--dry-run]
+ *             [--dry-run] [--frozen]
+ *   ptcc freeze AGENT.agent.md --input sample.json [--llm SPEC | --program FILE.clj] [--json]
  *   ptcc mcp [DIR...] [--http PORT] [--llm SPEC] [--timeout MS] [--unlimited]
  *   ptcc compile [DIR...] --out OUT [--check] [--watch] [--force] [--format pretty|json|github]
  *   ptcc init [DIR]
@@ -31,6 +32,7 @@ import { closest, didYouMean } from "../diagnostics/suggest.js";
 import type { InitArgs } from "./init.js";
 import type { EnqueueArgs, RunsArgs, WorkerArgs } from "./queue.js";
 import type { RunArgs } from "./run.js";
+import type { FreezeArgs } from "./freeze.js";
 import type { SignatureArgs } from "./signature.js";
 import type { TraceArgs } from "./trace.js";
 import { failureLine } from "./failure.js";
@@ -150,10 +152,41 @@ export async function main(argv: string[]): Promise<number> {
           .option("dry-run", {
             type: "boolean",
             describe: "print the system prompt and first message with token counts; call no model",
+          })
+          .option("frozen", {
+            type: "boolean",
+            describe: "run the agent's frozen program (NAME.program.clj, from ptcc freeze) without a model",
           }),
       async (args) => {
         const { runRun } = await import("./run.js");
         code = await runRun(args as RunArgs);
+      },
+    )
+    .command(
+      "freeze <agent>",
+      "Run an agent once and keep its program beside it (NAME.program.clj), for ptcc compile to make xFrozen",
+      (y) =>
+        y
+          .positional("agent", { type: "string", describe: "the agent file, NAME.agent.md" })
+          .option("input", {
+            type: "string",
+            nargs: 1,
+            describe: "the sample input: FILE.json, @FILE.json or a JSON object",
+          })
+          .option("llm", {
+            type: "string",
+            nargs: 1,
+            describe: "the model: openai:MODEL, anthropic:MODEL or script:FILE (default: the agent's model)",
+          })
+          .option("program", {
+            type: "string",
+            nargs: 1,
+            describe: "freeze this program (FILE.clj, hand-written or reviewed) instead of asking a model",
+          })
+          .option("json", { type: "boolean", describe: "print the outcome as one JSON object" }),
+      async (args) => {
+        const { runFreeze } = await import("./freeze.js");
+        code = await runFreeze(args as FreezeArgs);
       },
     )
     .command(

@@ -44,6 +44,8 @@ export interface RunArgs {
   readonly json?: boolean;
   /** Print the prompt the run would start with, with token counts, and call no model. */
   readonly dryRun?: boolean;
+  /** Run the agent's frozen program (NAME.program.clj) without a model. */
+  readonly frozen?: boolean;
 }
 
 /** The exit code of a run stopped with Ctrl-C (128 + SIGINT), as shells report it. */
@@ -82,7 +84,9 @@ function readReplay(
         throw new UsageError(`--replay ${file}:${i + 1}: the line is not JSON`);
       }
       if (!isJournalEntry(value) || value.seq !== entries.length) {
-        throw new UsageError(`--replay ${file}:${i + 1}: not the journal entry expected there (a run journal is fileJournal's .jsonl file)`);
+        throw new UsageError(
+          `--replay ${file}:${i + 1}: not the journal entry expected there (a run journal is fileJournal's .jsonl file)`,
+        );
       }
       entries.push(value);
     });
@@ -97,7 +101,10 @@ function readReplay(
   } catch (e) {
     throw new UsageError(`--replay ${file}: not JSON (${(e as Error).message})`);
   }
-  if (!Array.isArray(data) || data.some((r) => typeof r !== "object" || r === null || typeof (r as { content?: unknown }).content !== "string")) {
+  if (
+    !Array.isArray(data) ||
+    data.some((r) => typeof r !== "object" || r === null || typeof (r as { content?: unknown }).content !== "string")
+  ) {
     throw new UsageError(`--replay ${file}: a recording is the JSON array --record writes`);
   }
   return { kind: "recording", replies: data as RecordedReply[] };
@@ -114,7 +121,8 @@ export async function runRun(args: RunArgs): Promise<number> {
   if (traceOption === "") throw new UsageError("--trace needs a file name (FILE.jsonl)");
   if (recordOption === "") throw new UsageError("--record needs a file name (FILE.json)");
   if (recordOption !== undefined) checkWritable(recordOption, "--record");
-  if (replayOption === "") throw new UsageError("--replay needs a file: a recording (FILE.json, from --record) or a run journal (FILE.jsonl)");
+  if (replayOption === "")
+    throw new UsageError("--replay needs a file: a recording (FILE.json, from --record) or a run journal (FILE.jsonl)");
   if (replayOption !== undefined && llmOption !== undefined) {
     throw new UsageError("--replay and --llm do not go together: a replay answers from its file");
   }
@@ -125,10 +133,18 @@ export async function runRun(args: RunArgs): Promise<number> {
 
   const input = readInput(inputOption);
 
-  const agent = await loadAgentOrReport(args.agent, (file) => loadAgentFileWith(file, {}, { deriveTools: toolDeriver() }));
+  const agent = await loadAgentOrReport(args.agent, (file) =>
+    loadAgentFileWith(file, {}, { deriveTools: toolDeriver() }),
+  );
   if (agent === 2) return 2;
   const def = agent.definition;
   if (args.dryRun === true) return dryRun(agent, input, args.json === true);
+  if (args.frozen === true) {
+    if (llmOption !== undefined || replay !== undefined || recordOption !== undefined) {
+      throw new UsageError("--frozen runs without a model: leave out --llm, --record and --replay");
+    }
+    return runFrozenFile(args.agent, agent, input, args.json === true);
+  }
 
   let llm: Llm | undefined;
   if (replay !== undefined) {
@@ -136,7 +152,9 @@ export async function runRun(args: RunArgs): Promise<number> {
       replay.kind === "recording"
         ? replayLlm(replay.replies)
         : async (r) => {
-            throw new LlmError(`--replay: the journal holds no reply for ${r.agent}'s turn ${r.turn}; the run stops here`);
+            throw new LlmError(
+              `--replay: the journal holds no reply for ${r.agent}'s turn ${r.turn}; the run stops here`,
+            );
           };
   } else if (llmOption !== undefined) {
     try {
@@ -449,4 +467,25 @@ function clip(text: string, max: { lines: number; chars: number }): string {
   const lines = all.length > max.lines ? [...all.slice(0, max.lines), `… (${all.length - max.lines} more lines)`] : all;
   const kept = lines.join("\n");
   return kept.length <= max.chars + CLIP_SLACK ? kept : cut(kept, max.chars);
+}
+
+// ── --frozen ────────────────────────────────────────────────────────────────
+
+/** Runs the agent's frozen program (checked against its signature) and prints the Step as a run does. */
+async function runFrozenFile(
+  file: string,
+  agent: Agent,
+  input: Record<string, unknown>,
+  json: boolean,
+): Promise<number> {
+  const { frozenProgramOf } = await import("./freeze.js");
+  const { runFrozen } = await import("../agent/frozen-run.js");
+  const program = frozenProgramOf(file, agent);
+  const step = await runFrozen(agent, program, input, {});
+  if (json) process.stdout.write(`${JSON.stringify(stepToJson(step))}\n`);
+  else {
+    const style = styles(process.stdout.isTTY === true && !process.env["NO_COLOR"]);
+    process.stdout.write(renderEnd(step, agent.definition, style));
+  }
+  return step.ok ? 0 : 1;
 }

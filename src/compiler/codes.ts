@@ -42,6 +42,10 @@ export const CODES = {
   PTC153: "two tools with the same name",
   PTC154: "outputMode text with tools",
   PTC160: "a file in the output folder that ptcc did not generate is in the way",
+  PTC161: "a TypeScript tool module, without ts-morph installed",
+  PTC170: "a frozen program (x.program.clj) frozen for another signature, or with no signature in its header",
+  PTC171: "a frozen program that cannot be read, analyzed or compiled",
+  PTC172: "a frozen program that calls a tool the agent does not have, or with arguments the tool check rejects",
 } as const;
 
 export type DiagnosticCode = keyof typeof CODES;

@@ -14,11 +14,13 @@
  * nothing is written at all. A module whose inputs hash to what its header records is not
  * generated again (and its tools are not read again).
  */
+import { MissingPackageError } from "../diagnostics/missing-package.js";
 import { existsSync, readFileSync } from "node:fs";
 import { sharedTypesOf, type SharedTypes, type SharedTypesProblem } from "../agent-file/named-types.js";
 import type { SigType } from "../signature/types.js";
 import { dirname, join, relative, resolve, sep } from "node:path";
 import { renderSignature } from "../signature/render.js";
+import type { Signature } from "../signature/types.js";
 import { assignNames, findCycles, resolveTools, scriptModel, unusedParameters } from "./checks.js";
 import type { Diagnostic } from "./diagnostics.js";
 import { CompileUsageError, discoverAgentModules } from "./discover.js";
@@ -46,6 +48,7 @@ import {
   type OutputPlan,
 } from "./output.js";
 import type { ToolAnswer, ToolRequest, ToolTypeOptions } from "./tool-types.js";
+import { frozenModulePart, readFrozenSource, type FrozenSource } from "./frozen-unit.js";
 import { at, readUnit, signatureParser, type Unit, type UnitTool } from "./unit.js";
 import {
   indexHash,
@@ -207,6 +210,12 @@ export async function compileAgents(options: CompileOptions): Promise<CompileRes
   }
   const sharedTypes = sharedTypesModule(sharedCache, report, shown);
   const byPath = new Map(units.map((u) => [u.absolute, u]));
+  // Frozen programs (x.program.clj beside x.agent.md): read now, an input of their module.
+  const programs = new Map<Unit, FrozenSource>();
+  for (const u of units) {
+    const p = readFrozenSource(u, shown, fromRoot, report);
+    if (p !== null) programs.set(u, p);
+  }
 
   // --- Names, tools, cycles, parameters
   assignNames(units, report);
@@ -221,7 +230,7 @@ export async function compileAgents(options: CompileOptions): Promise<CompileRes
 
   // --- Hashes; what must be generated
   const state = readOutputState(out);
-  for (const u of units) u.inputsHash = inputsHash(u, cache, fromRoot, fromRoot(out));
+  for (const u of units) u.inputsHash = inputsHash(u, cache, fromRoot, fromRoot(out), programs.get(u));
   // Tools are read for every module that is to be generated again, including modules of
   // files with other errors: a run reports all the problems it can find.
   const named = units.filter((u) => u.names !== null);
@@ -275,7 +284,12 @@ export async function compileAgents(options: CompileOptions): Promise<CompileRes
       written: [],
       removed: [],
       regenerated: [],
-      inputs: [...files, ...[...cache.keys()].filter((f) => !files.includes(f))],
+      // Program files too: `--watch` compiles again when a frozen program changes.
+      inputs: [
+        ...files,
+        ...[...programs.values()].map((p) => p.absolute),
+        ...[...cache.keys()].filter((f) => !files.includes(f)),
+      ],
       ...extra,
     };
   };
@@ -287,12 +301,20 @@ export async function compileAgents(options: CompileOptions): Promise<CompileRes
   const emitted = new Map<Unit, string>();
   const parts = new Map<Unit, AgentModuleParts>();
   const early = options.check === true ? null : staging(out);
-  const needsTypes = (u: Unit): boolean => u.tools.some((t) => t.kind === "module");
+  // A frozen program's tool calls are checked against the tools' signatures: it waits for them too.
+  const needsTypes = (u: Unit): boolean => u.tools.some((t) => t.kind === "module") || programs.has(u);
+  const frozen = new Map<Unit, string>();
   const emit = (withTypes: boolean): void => {
     for (const [i, u] of good.entries()) {
       if (!isFresh.has(u) || needsTypes(u) !== withTypes) continue;
       progress({ phase: "emit", done: i, total: good.length });
-      const text = emitAgentModule(emitInput(u, answers, out, models.get(u), sharedTypes !== null), parts.get(u));
+      const text = emitAgentModule(
+        {
+          ...emitInput(u, answers, out, models.get(u), sharedTypes !== null),
+          ...(frozen.has(u) ? { frozen: frozen.get(u)! } : {}),
+        },
+        parts.get(u),
+      );
       emitted.set(u, text);
       const file = `${u.names!.module}.ts`;
       if (early !== null && !withTypes && state.generated.get(file)?.text !== text) {
@@ -311,12 +333,25 @@ export async function compileAgents(options: CompileOptions): Promise<CompileRes
     }
     if (answered !== null) {
       const byKey = new Map([...unique.keys()].map((k, i) => [k, i]));
-      const results = await answered;
-      for (const { unit, tool, request } of requests) {
+      let results: ToolAnswer[];
+      try {
+        results = await answered;
+      } catch (e) {
+        // ts-morph is an optional peer: without it, each TypeScript tool says what to install.
+        if (!(e instanceof MissingPackageError)) throw e;
+        for (const { unit, tool } of requests) report(at(unit, "PTC161", e.message, tool.entry.fromSpan, e.install));
+        results = [];
+      }
+      for (const { unit, tool, request } of results.length === 0 ? [] : requests) {
         const a = results[byKey.get(keyOf(request))!]!;
         if (a.ok) answers.set(tool, a);
         else report(at(unit, a.code, a.message, tool.entry.fromSpan, a.hint));
       }
+    }
+    for (const [u, program] of programs) {
+      if (!isFresh.has(u) || u.names === null) continue;
+      const text = frozenModulePart(u, program, toolSignaturesOf(u, answers), report);
+      if (text !== null) frozen.set(u, text);
     }
     if (failed()) return result({});
     emit(true);
@@ -335,7 +370,8 @@ export async function compileAgents(options: CompileOptions): Promise<CompileRes
     const sources = options.inputs.map((i) => fromRoot(resolve(cwd, i)) || ".").join(", ");
     const modules = good.map((u) => u.names!);
     const warnings = diags.filter((d) => d.severity === "warning").length;
-    generated.set("index.ts", emitIndex(sources, modules, indexHash(modules), warnings));
+    const withPrograms = new Set([...programs.keys()].filter((u) => u.names !== null).map((u) => u.names!.module));
+    generated.set("index.ts", emitIndex(sources, modules, indexHash(modules, withPrograms), warnings, withPrograms));
     if (sharedTypes !== null) {
       const reads = sharedTypes.files.map((f): [string, string] => [fromRoot(f), fileDigest(readCached(cache, f))]);
       const hash = inputsDigest(
@@ -422,8 +458,15 @@ export async function compileAgents(options: CompileOptions): Promise<CompileRes
 // ---------------------------------------------------------------------------------------
 // Hashes and emit input
 
-function inputsHash(u: Unit, cache: FileCache, fromRoot: (p: string) => string, outFromRoot: string): string {
+function inputsHash(
+  u: Unit,
+  cache: FileCache,
+  fromRoot: (p: string) => string,
+  outFromRoot: string,
+  program: FrozenSource | undefined,
+): string {
   const tools = new Map<string, string | null>();
+  if (program !== undefined) tools.set(program.source, program.text);
   for (const t of u.tools) {
     if (t.kind !== "module") continue;
     const files = withLocalImports(cache, t.absolute);
@@ -440,6 +483,24 @@ function inputsHash(u: Unit, cache: FileCache, fromRoot: (p: string) => string, 
     ...sorted.filter(([p]) => p !== u.source).map(([p, text]): [string, string] => [p, fileDigest(text)]),
   ];
   return inputsDigest(moduleHashBase(outFromRoot), [[u.source, u.text], ...sorted.filter(([p]) => p !== u.source)]);
+}
+
+/** The signatures of a unit's tools, for the static check of its frozen program's calls. */
+function toolSignaturesOf(
+  u: Unit,
+  answers: ReadonlyMap<Extract<UnitTool, { kind: "module" }>, Extract<ToolAnswer, { ok: true }>>,
+): Map<string, Signature> {
+  const out = new Map<string, Signature>();
+  for (const t of u.tools) {
+    const sig =
+      t.kind === "self"
+        ? u.signature
+        : t.kind === "agent"
+          ? t.target.signature
+          : (answers.get(t)?.signature ?? t.declared);
+    if (sig !== null) out.set(t.entry.name, sig);
+  }
+  return out;
 }
 
 function emitInput(

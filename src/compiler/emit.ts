@@ -58,6 +58,8 @@ export interface EmitAgent {
    * header's `reads`): the agent file first.
    */
   readonly reads: readonly (readonly [path: string, digest: string])[];
+  /** The frozen program and `xFrozen` (frozen-unit.ts), put after the agent. */
+  readonly frozen?: string;
 }
 
 /** Named types of a module: its own (`types:`), declared in it; the shared ones, imported. */
@@ -83,7 +85,7 @@ export function emitAgentModule(a: EmitAgent, parts: AgentModuleParts = agentMod
     toolTypes: toolTypes.text,
     options: optionLines(a, imports.aliases, toolTypes.aliases).join("\n"),
   });
-  return withHashes(body, a.inputsHash);
+  return withHashes(body + (a.frozen ?? ""), a.inputsHash);
 }
 
 /** The slots of a module that its tools do not change (most of the work: the validators). */
@@ -215,11 +217,13 @@ export function emitIndex(
   modules: readonly ModuleNames[],
   inputsHash: string,
   warnings: number,
+  /** The modules with a frozen program (their `xFrozen` is exported too). */
+  frozen: ReadonlySet<string> = new Set(),
 ): string {
   const sorted = [...modules].sort((x, y) => (x.module < y.module ? -1 : x.module > y.module ? 1 : 0));
   const exports = sorted.map(
     (m) =>
-      `export {\n  ${m.agent},\n  ${m.validateInput},\n  ${m.validateOutput},\n  type ${m.input},\n  type ${m.output},\n} from "./${m.module}.js";`,
+      `export {\n  ${m.agent},\n${frozen.has(m.module) ? `  ${m.agent}Frozen,\n` : ""}  ${m.validateInput},\n  ${m.validateOutput},\n  type ${m.input},\n  type ${m.output},\n} from "./${m.module}.js";`,
   );
   const body = fillTemplate(readTemplate("compile/index.tpl"), {
     source: inComment(source),

@@ -25,14 +25,17 @@ export const INIT_SCRIPTS: Readonly<Record<string, string>> = table({
   start: "npm run agents && tsx src/main.ts",
 });
 
-/** What the scaffold needs installed: ptcc to run, the rest to check and start it. */
+/**
+ * What the scaffold needs installed: ptcc to run, the rest to compile (ts-morph reads the
+ * TypeScript tool's types: an optional peer of ptcc), check and start it.
+ */
 function initDependencies(ptccVersion: string): {
   readonly dependencies: Readonly<Record<string, string>>;
   readonly devDependencies: Readonly<Record<string, string>>;
 } {
   return {
     dependencies: { ptcc: `^${ptccVersion}` },
-    devDependencies: { "@types/node": "^20.19.0", tsx: "^4.23.15", typescript: "^7.0.2" },
+    devDependencies: { "@types/node": "^20.19.0", "ts-morph": "^28.0.0", tsx: "^4.23.15", typescript: "^7.0.2" },
   };
 }
 

@@ -13,6 +13,8 @@ import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { basename, dirname, join } from "node:path";
 import type { ts } from "ts-morph";
+import { MissingPackageError, TS_MORPH_INSTALL } from "../diagnostics/missing-package.js";
+import { resolveOptional } from "../resolve-optional.js";
 import { cacheKey, codeCache, contentHash, requireCached, writeCacheFile, type CodeCache } from "./code-cache.js";
 
 /** The compiler and the declaration files of its standard library, by file name (`lib.es2023.d.ts`). */
@@ -37,7 +39,8 @@ interface TsMorphFiles {
 
 function tsMorphFiles(): TsMorphFiles | null {
   try {
-    const main = createRequire(import.meta.url).resolve("ts-morph");
+    const main = resolveOptional("ts-morph", import.meta.url);
+    if (main === null) return null;
     const common = createRequire(main).resolve("@ts-morph/common");
     const typescript = join(dirname(common), "typescript.js");
     if (!existsSync(typescript)) return null;
@@ -64,9 +67,14 @@ export function defaultCacheDir(env: NodeJS.ProcessEnv = process.env): string | 
 export function loadTypeScript(cache: CodeCache): TypeScriptApi {
   const files = tsMorphFiles();
   if (files === null) {
-    // An unusual install: ts-morph's own entry point has both.
-    const morph = createRequire(import.meta.url)("ts-morph") as typeof import("ts-morph");
-    const common = createRequire(createRequire(import.meta.url).resolve("ts-morph"))("@ts-morph/common") as {
+    // An unusual install: ts-morph's own entry point has both. Or none: ts-morph is an
+    // optional peer (an app that only runs compiled agents does not install it).
+    const main = resolveOptional("ts-morph", import.meta.url);
+    if (main === null) {
+      throw new MissingPackageError("ts-morph", "reading the types of TypeScript tool modules", TS_MORPH_INSTALL);
+    }
+    const morph = createRequire(import.meta.url)(main) as typeof import("ts-morph");
+    const common = createRequire(main)("@ts-morph/common") as {
       getLibFiles(): readonly { fileName: string; text: string }[];
     };
     return { ts: morph.ts, libFiles: new Map(common.getLibFiles().map((f) => [f.fileName, f.text])) };

@@ -11,6 +11,7 @@
 import { existsSync } from "node:fs";
 import { TYPES_FILE } from "../agent-file/types-file.js";
 import { dirname, join, relative, resolve, sep } from "node:path";
+import { programFileOf } from "../agent/frozen-file.js";
 import { discoverAgentModules } from "./discover.js";
 import {
   digest,
@@ -56,8 +57,8 @@ export function typesFilesAbove(agentFiles: readonly string[]): string[] {
 }
 
 /** The inputs hash of index.ts: the modules it re-exports. */
-export function indexHash(modules: readonly ModuleNames[]): string {
-  const list = [...modules].map((m) => `${m.module}:${m.agent}`).sort();
+export function indexHash(modules: readonly ModuleNames[], frozen: ReadonlySet<string> = new Set()): string {
+  const list = [...modules].map((m) => `${m.module}:${m.agent}${frozen.has(m.module) ? ":frozen" : ""}`).sort();
   return digest([PTCC_VERSION, GENERATOR_VERSION, readTemplate("compile/index.tpl"), ...list]);
 }
 
@@ -94,6 +95,7 @@ export function upToDate(options: {
     if (state.generated.size !== files.length + 1 + (typesFiles.length > 0 ? 1 : 0)) return null;
     const root = projectRoot(out, cwd);
     const fromRoot = (p: string): string => relative(root, p).split(sep).join("/");
+    const frozen = new Set<string>();
     const read: string[] = [];
     // Tool modules shared by several agents are read once.
     const cache: FileCache = new Map();
@@ -114,10 +116,14 @@ export function upToDate(options: {
       const names = moduleNames(path);
       if ("problem" in names) return null;
       modules.push(names);
+      if (existsSync(programFileOf(file))) frozen.add(names.module);
       const module = state.generated.get(`${names.module}.ts`);
       if (module === undefined || !module.intact || module.inputsHash === null) return null;
       const reads = readsOf(module.head);
       if (reads === null || reads[0] !== fromRoot(file)) return null;
+      // A frozen program made since the module was generated is a change.
+      const program = programFileOf(file);
+      if (program !== file && existsSync(program) && !reads.includes(fromRoot(program))) return null;
       // A module with tool modules (more than its agent file to read) reads the tsconfig.json
       // found now, and what it extends: one made or moved since is a change.
       const isTypes = (r: string): boolean => r === TYPES_FILE || r.endsWith(`/${TYPES_FILE}`);
@@ -133,7 +139,7 @@ export function upToDate(options: {
       }
       if (inputsDigest(base, texts) !== module.inputsHash) return null;
     }
-    if (index.inputsHash !== indexHash(modules)) return null;
+    if (index.inputsHash !== indexHash(modules, frozen)) return null;
     return { agents: files.length, inputs: read };
   } catch {
     return null;

@@ -31,6 +31,7 @@ import { EvalContext, type EvalHooks, type Journal, type TierUp } from "./eval-c
 import type { Txn, UserNamespace } from "./namespace.js";
 import { isStackOverflow } from "./locate.js";
 import { ReturnSignal, Suspend } from "./signals.js";
+import type { FrozenProgram } from "./frozen.js";
 
 /** How the result is printed: in full (pr-str), truncated for feedback, or not at all. */
 export type PrintMode =
@@ -86,6 +87,8 @@ export interface EvalInput {
   readonly tierUp?: Partial<TierUp>;
   /** The clock and task memory of the host (a journaling agent run). */
   readonly hooks?: EvalHooks;
+  /** A program compiled ahead of time: run instead of reading `source` (src/evaluator/frozen.ts). */
+  readonly frozen?: FrozenProgram;
 }
 
 export interface ToolCallRecord {
@@ -173,32 +176,9 @@ export function* evaluation(
     durationMs: performance.now() - started,
   });
   try {
-    if (input.source.length > input.limits.maxSource) {
-      throw new PtcError({
-        kind: "limit",
-        message: `program too long: ${input.source.length} characters, at most ${input.limits.maxSource}`,
-        hint: "pass large data as input (data/...) instead of writing it into the program",
-      });
-    }
-    const { forms, warnings: readWarnings } = read(input.source, input.origin);
-    warnings.push(...readWarnings);
-    const host: AnalyzerHost = {
-      registry: REGISTRY,
-      lookupVar: (name) => input.ns.get(name),
-      internVar: (name) => txn.intern(name),
-      tools: input.tools,
-      toolCatalog: input.toolCatalog ?? null,
-      dataKeys: input.dataKeys,
-      warn: (w) => warnings.push(w),
-    };
-    const ax = new Analyzer(host);
-    // Every form is checked before any runs, so no tool fires for a broken program.
-    const analyzed = forms.map((f) => ax.topLevel(f));
+    const programs: Program[] =
+      input.frozen !== undefined ? input.frozen.instantiate((name) => txn.intern(name)) : prepare(input, txn, warnings);
     const tier = input.tier ?? "auto";
-    const programs: Program[] = analyzed.map((a) => ({
-      code: (tier === "generated" ? generate(a.node) : null) ?? compile(a.node),
-      frameSize: a.frameSize,
-    }));
     const ecx = new EvalContext(input.limits, started, input.data, input.history, txn, journal, input.hooks);
     ecx.tierUp = tier === "closures" ? null : { ...DEFAULT_TIER_UP, ...input.tierUp };
     cx = ecx;
@@ -262,6 +242,36 @@ export function* evaluation(
     if (input.file !== undefined && error.file === undefined && error.span !== undefined) error.file = input.file;
     return { ok: false, error, ...common() };
   }
+}
+
+/** Read, analyze and compile a program's source: its top-level forms' code. */
+function prepare(input: EvalInput, txn: Txn, warnings: Warning[]): Program[] {
+  if (input.source.length > input.limits.maxSource) {
+    throw new PtcError({
+      kind: "limit",
+      message: `program too long: ${input.source.length} characters, at most ${input.limits.maxSource}`,
+      hint: "pass large data as input (data/...) instead of writing it into the program",
+    });
+  }
+  const { forms, warnings: readWarnings } = read(input.source, input.origin);
+  warnings.push(...readWarnings);
+  const host: AnalyzerHost = {
+    registry: REGISTRY,
+    lookupVar: (name) => input.ns.get(name),
+    internVar: (name) => txn.intern(name),
+    tools: input.tools,
+    toolCatalog: input.toolCatalog ?? null,
+    dataKeys: input.dataKeys,
+    warn: (w) => warnings.push(w),
+  };
+  const ax = new Analyzer(host);
+  // Every form is checked before any runs, so no tool fires for a broken program.
+  const analyzed = forms.map((f) => ax.topLevel(f));
+  const tier = input.tier ?? "auto";
+  return analyzed.map((a) => ({
+    code: (tier === "generated" ? generate(a.node) : null) ?? compile(a.node),
+    frameSize: a.frameSize,
+  }));
 }
 
 function truncated(cx: Cx, v: Value, mode: Exclude<PrintMode, string>): string {

@@ -22,6 +22,7 @@ import {
   type Tier,
 } from "./evaluate.js";
 import type { BudgetLeft, EvalContext, Journal, TaskMemory } from "./eval-context.js";
+import type { FrozenProgram } from "./frozen.js";
 import { Txn, UserNamespace } from "./namespace.js";
 import { PREEMPT_GRACE_MS, preemptible } from "./preempt.js";
 
@@ -167,9 +168,10 @@ export class Session {
     return this.history;
   }
 
-  private input(source: string, opts: EvaluateOptions, run: Stretches): EvalInput {
+  private input(source: string, opts: EvaluateOptions, run: Stretches, frozen?: FrozenProgram): EvalInput {
     return {
       source,
+      ...(frozen !== undefined ? { frozen } : {}),
       limits: run.limits,
       ns: this.namespace,
       txn: run.txn,
@@ -195,7 +197,10 @@ export class Session {
   }
 
   /** The input data with an evaluation's own entries added (they never shadow the input's). */
-  private dataFor(extra: ReadonlyMap<string, Value> | undefined): { data: PMap | null; dataKeys: ReadonlySet<string> | null } {
+  private dataFor(extra: ReadonlyMap<string, Value> | undefined): {
+    data: PMap | null;
+    dataKeys: ReadonlySet<string> | null;
+  } {
     if (extra === undefined || extra.size === 0) return { data: this.data, dataKeys: this.dataKeys };
     let data = this.data ?? EMPTY_MAP;
     const keys = new Set(this.dataKeys);
@@ -234,11 +239,24 @@ export class Session {
   }
 
   /** Evaluate a program; tools are awaited as the program reaches them. */
-  async evaluate(source: string, opts: EvaluateOptions = {}): Promise<EvalResult> {
+  evaluate(source: string, opts: EvaluateOptions = {}): Promise<EvalResult> {
+    return this.run(source, opts);
+  }
+
+  /**
+   * Run a program compiled ahead of time (a frozen agent's, src/evaluator/frozen.ts) as
+   * `evaluate` runs a source: the same limits, tools, namespace and results, with nothing
+   * read, analyzed or compiled now. Error positions name the program's file.
+   */
+  evaluateFrozen(program: FrozenProgram, opts: EvaluateOptions = {}): Promise<EvalResult> {
+    return this.run(program.source, { ...opts, file: opts.file ?? program.file }, program);
+  }
+
+  private async run(source: string, opts: EvaluateOptions, frozen?: FrozenProgram): Promise<EvalResult> {
     const journal: Journal = new Map();
     const calls: ToolCallRecord[] = [];
     const run = this.stretches(opts);
-    const gen = evaluation(this.input(source, opts, run), journal, calls);
+    const gen = evaluation(this.input(source, opts, run, frozen), journal, calls);
     try {
       let step = this.advance(run, () => gen.next());
       while (!step.done) {
@@ -374,7 +392,12 @@ export class Session {
    * answer is work of the evaluation, with its steps, its sizes and its deadline). Returns
    * the error to raise in the program for an answer that cannot be used.
    */
-  private record(wait: ToolWait, answers: readonly Answer[], journal: Journal, calls: ToolCallRecord[]): PtcError | null {
+  private record(
+    wait: ToolWait,
+    answers: readonly Answer[],
+    journal: Journal,
+    calls: ToolCallRecord[],
+  ): PtcError | null {
     const { cx } = wait;
     for (const { req, raw, ms } of answers) {
       let result: Value;

@@ -1,6 +1,6 @@
 /**
  * ptcc in a browser: `import "ptcc"` bundled by esbuild for the browser platform resolves
- * the package's `browser` export condition (dist/browser.js, built by `npm run build`),
+ * the package's `browser` export condition (dist/web/browser.js, built by `npm run build`),
  * pulls in no Node module, and runs an agent with a scripted model inside a `vm` context
  * that has only what browsers have (no `process`, no `require`, no Node built-ins).
  */
@@ -16,9 +16,11 @@ describe("the browser entry", () => {
         .run({ n: 3 }, { llm: scriptedLlm(["\`\`\`clojure\\n(return {:items (vec (range 1 (inc data/n)))})\\n\`\`\`"]) })
         .then((step) => (step.ok ? step.return : step.failure));
     `);
-    expect(read).toContain("dist/browser.js");
+    expect(read).toContain("dist/web/browser.js");
     expect(read).not.toContain("dist/index.js");
     expect(inputs.filter((f) => /agent-file\/load|node_modules\/tsx/.test(f))).toEqual([]);
+    // dist/web is prebundled: what it leaves out is seen in the code (tsx's API, the file loader).
+    expect(code).not.toMatch(/tsImport|loadAgentFile/);
     expect(code).not.toMatch(/require\(["']node:/);
     expect(await runInBrowserContext(code)).toEqual({ items: [1, 2, 3] });
   });

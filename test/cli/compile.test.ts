@@ -498,7 +498,7 @@ describe("ptcc init", () => {
     const d = dir({ "package.json": JSON.stringify(mine, null, 4) });
     const out = ptcc(d, ["init"]).out;
     expect(out).toContain("added the scripts agents, agents:check, agents:watch, typecheck to package.json\n");
-    expect(out).toContain("added ptcc to the dependencies and @types/node to the devDependencies of package.json\n");
+    expect(out).toContain("added ptcc to the dependencies and @types/node, ts-morph to the devDependencies of package.json\n");
     expect(out).toContain(
       "added src/agents.generated to .prettierignore\nadded src/agents.generated to .gitattributes\n",
     );
@@ -508,7 +508,7 @@ describe("ptcc init", () => {
     expect(pkg.scripts["start"]).toBe("node mine.js");
     expect(pkg.dependencies).toEqual({ express: "^5.0.0", ptcc: expect.stringMatching(/^\^\d+\.\d+\.\d+/) });
     // A package the app names anywhere keeps the app's range.
-    expect(pkg.devDependencies).toEqual({ typescript: "5.9.3", "@types/node": "^20.19.0" });
+    expect(pkg.devDependencies).toEqual({ typescript: "5.9.3", "@types/node": "^20.19.0", "ts-morph": "^28.0.0" });
     expect(pkg.peerDependencies).toEqual({ tsx: "*" });
     expect(readFileSync(join(d, "package.json"), "utf8")).toMatch(/^ {4}"name"/m);
 

@@ -4,11 +4,14 @@
  * adapters for them (`ptcc/otel`, `ptcc/mcp`, `ptcc/ai-sdk`), nor the trace view
  * (`ptcc/trace-view`, its page renderer included), nor the run queues (`ptcc/queue`,
  * `ptcc/bullmq`), so its import time does not grow with them. The subpaths load what they
- * need. Checked in a fresh process whose module loader records every URL.
+ * need. Nor does it load the parsers (issue 21, section 5): the ANTLR side of the language
+ * and the YAML of agent files load at their first use (scripts/bundle-lib.mjs). Checked in
+ * a fresh process whose module loader records every URL.
  */
 import { spawnSync } from "node:child_process";
 import { join } from "node:path";
-import { pathToFileURL } from "node:url";
+import { readFileSync } from "node:fs";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
 
 const ROOT = join(__dirname, "..", "..");
@@ -37,7 +40,30 @@ function loadedBy(specifier: string, then = ""): string[] {
 const OPTIONAL = /node_modules\/(@opentelemetry|@modelcontextprotocol|@ai-sdk|ai|bullmq|ioredis)\//;
 const ADAPTERS = /\/dist\/(lib\/)?(otel|mcp|ai-sdk|queue|bullmq|trace-view)\//;
 
+/** Text of the ANTLR runtime and of the YAML parser (the bundles keep class names). */
+const PARSERS = /\b(ATNDeserializer|LineCounter)\s*=\s*class\b|\bclass (ATNDeserializer|LineCounter)\b/;
+
 describe("the package root", () => {
+  it("loads no parser until one is used; reading a program or an agent file loads it then", () => {
+    const parsers = (urls: string[]): string[] =>
+      urls.filter((u) => u.startsWith("file:") && PARSERS.test(readFileSync(fileURLToPath(u), "utf8")));
+    expect(parsers(loadedBy("ptcc"))).toEqual([]);
+    // Loaded with require() (synchronously, as reading is), which the hook does not see: checked by what works.
+    const used = spawnSync(
+      process.execPath,
+      [
+        "--input-type=module",
+        "-e",
+        `import { Session, parseAgentFile, parseSignature } from "ptcc";
+console.log(new Session().evaluateSync("(+ 1 2)").value);
+console.log(parseAgentFile("---\\ndescription: x\\n---\\nHello", "a.agent.md").description);
+try { parseSignature("(x :integer) -> :int"); } catch (e) { console.log(e.name, e.message); }`,
+      ],
+      { cwd: ROOT, encoding: "utf8", timeout: 30_000 },
+    );
+    expect(used.stdout).toBe("3\nx\nSignatureError unknown type :integer\n");
+  });
+
   it("loads no optional integration, and none of ptcc's adapters for them", () => {
     const loaded = loadedBy("ptcc");
     expect(loaded.some((u) => u.endsWith("/dist/lib/index.js"))).toBe(true);

@@ -1,10 +1,22 @@
 /**
  * The package as a user gets it: packed (scripts/pack.mjs), installed from the tarball into
  * a new app, imported from ES modules and required from CommonJS, type-checked under a
- * strict tsconfig without skipLibCheck, and run offline with a scripted model.
+ * strict tsconfig without skipLibCheck, and run offline with a scripted model. The app's
+ * developers install ptcc's compile-time peers (ts-morph, tsx) as development dependencies;
+ * its production install (`npm ci --omit=dev`) is ptcc alone (the last describe).
  */
 import { execFileSync, spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import {
+  cpSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join, posix } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -16,6 +28,9 @@ let app = "";
 let installLog = "";
 let tarball = "";
 
+/** ptcc's optional peers a developer installs: ts-morph (ptcc compile of TypeScript tools), tsx (TypeScript tools uncompiled). */
+const DEV_PEERS = ["ts-morph@28.0.0", "tsx@4.23.15"];
+
 const AGENT = `{ prompt: "Add them.", signature: "(xs [:int]) -> {total :int}" }`;
 const REPLY = JSON.stringify("```clojure\n(return {:total (reduce + data/xs)})\n```");
 
@@ -25,10 +40,16 @@ beforeAll(() => {
   app = join(dir, "app");
   mkdirSync(app);
   writeFileSync(join(app, "package.json"), JSON.stringify({ name: "app", version: "1.0.0", private: true }));
+  // As README.md says a developer installs it: ptcc, and its compile-time peers for development.
   const r = spawnSync("npm", ["install", "--prefer-offline", "--no-audit", "--no-fund", tarball], {
     cwd: app,
     encoding: "utf8",
   });
+  const dev = spawnSync("npm", ["install", "--save-dev", "--prefer-offline", "--no-audit", "--no-fund", ...DEV_PEERS], {
+    cwd: app,
+    encoding: "utf8",
+  });
+  if (dev.status !== 0) throw new Error(`npm install of the development peers failed:\n${dev.stdout}\n${dev.stderr}`);
   installLog = `${r.stdout}\n${r.stderr}`;
   if (r.status !== 0) throw new Error(`npm install of the tarball failed:\n${installLog}`);
 
@@ -99,7 +120,9 @@ describe("the packed package", () => {
     expect(files).toContain("package/LICENSE");
     expect(files).toContain("package/docs/agents.md");
     expect(files.some((f) => f.startsWith("package/src/"))).toBe(false);
-    const map = execFileSync("tar", ["xzOf", tarball, "package/dist/index.js.map"], { encoding: "utf8" });
+    // The bundles carry the maps (tsc's unbundled output is not shipped: scripts/pack.mjs).
+    expect(files).not.toContain("package/dist/index.js");
+    const map = execFileSync("tar", ["xzOf", tarball, "package/dist/lib/index.js.map"], { encoding: "utf8" });
     expect(JSON.parse(map).sourcesContent?.length).toBeGreaterThan(0);
   });
 
@@ -326,8 +349,8 @@ describe("the app matrix: compile → tsc --noEmit → run, in fresh apps", () =
       writeFileSync(join(dir, "tools", "orders.ts"), ORDER_TOOLS);
       writeFileSync(join(dir, "tools", "mode.ts"), MODE_TOOL);
       writeFileSync(join(dir, "agents", "orders.agent.md"), ORDER_AGENT);
-    mkdirSync(join(dir, "agents", "support"));
-    writeFileSync(join(dir, "agents", "support", "notify.agent.md"), NOTIFY_AGENT);
+      mkdirSync(join(dir, "agents", "support"));
+      writeFileSync(join(dir, "agents", "support", "notify.agent.md"), NOTIFY_AGENT);
       writeFileSync(join(dir, "agents-mode", "mode.agent.md"), MODE_AGENT);
       writeFileSync(join(dir, "main.ts"), MAIN);
       const run = (cmd: string, args: string[]): { code: number | null; out: string } => {
@@ -356,4 +379,154 @@ describe("the app matrix: compile → tsc --noEmit → run, in fresh apps", () =
     },
     180_000,
   );
+});
+
+// ---------------------------------------------------------------------------------------
+// The production install (issue 21, section 5): an app that runs compiled agents installs
+// ptcc alone — no compiler, no install scripts, at most 15 MB — and its agents run. What
+// needs the compile-time peers says what to install.
+
+/** The most a production install of ptcc may take on disk (README.md, Install). */
+const MAX_INSTALL_BYTES = 15 * 1024 * 1024;
+
+/** Bytes on disk under `dir` (as du counts them: whole blocks), and the files. */
+function diskUsage(dir: string): { bytes: number; files: number } {
+  let bytes = 0;
+  let files = 0;
+  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    const path = join(entry.parentPath, entry.name);
+    const s = lstatSync(path);
+    bytes += s.blocks * 512;
+    if (entry.isFile()) files++;
+  }
+  return { bytes, files };
+}
+
+/** The packages under node_modules (scoped ones as @scope/name), nested ones included. */
+function installedPackages(modules: string): string[] {
+  return readdirSync(modules, { recursive: true })
+    .map(String)
+    .filter((p) => p.endsWith("package.json") && /(^|node_modules\/)(@[^/]+\/)?[^/@][^/]*\/package\.json$/.test(p))
+    .filter((p) => !p.includes("/dist/") && !p.includes("/templates/") && !p.includes("/examples/"))
+    .map((p) => p.replace(/\/package\.json$/, ""));
+}
+
+describe("a production install (npm ci --omit=dev) of an app with compiled agents", () => {
+  let prod = "";
+  let ciLog = "";
+  const ptccIn = (d: string): string => join(d, "node_modules", "ptcc", "bin", "ptcc.js");
+  const run = (cwd: string, cmd: string, args: string[]): { code: number | null; out: string } => {
+    const r = spawnSync(cmd, args, { cwd, encoding: "utf8", timeout: 120_000 });
+    return { code: r.status, out: `${r.stdout}${r.stderr}` };
+  };
+
+  beforeAll(() => {
+    // The developer's side (the app above has the peers): compile the agents, then tsc emits
+    // the app's JavaScript, which is what is deployed.
+    const src = join(app, "prod-src");
+    mkdirSync(join(src, "agents", "support"), { recursive: true });
+    mkdirSync(join(src, "tools"), { recursive: true });
+    writeFileSync(join(src, "package.json"), JSON.stringify({ name: "prod-src", private: true, type: "module" }));
+    writeFileSync(join(src, "tools", "orders.ts"), ORDER_TOOLS);
+    writeFileSync(join(src, "agents", "orders.agent.md"), ORDER_AGENT);
+    writeFileSync(join(src, "agents", "support", "notify.agent.md"), NOTIFY_AGENT);
+    writeFileSync(join(src, "main.ts"), MAIN);
+    writeFileSync(
+      join(src, "tsconfig.json"),
+      JSON.stringify({
+        compilerOptions: {
+          ...STRICT,
+          noEmit: false,
+          outDir: "out",
+          target: "es2022",
+          module: "nodenext",
+          ...NODE_TYPES,
+        },
+        files: ["main.ts"],
+      }),
+    );
+    const compiled = run(src, process.execPath, [ptccIn(app), "compile", "agents", "--out", "gen"]);
+    if (compiled.code !== 0) throw new Error(`ptcc compile failed:\n${compiled.out}`);
+    const emitted = run(src, join(root, "node_modules", ".bin", "tsc"), ["-p", "."]);
+    if (emitted.code !== 0) throw new Error(`tsc failed:\n${emitted.out}`);
+
+    // The production side: a fresh folder with the app's package.json, lock file and output.
+    prod = join(dir, "prod");
+    mkdirSync(prod);
+    writeFileSync(
+      join(prod, "package.json"),
+      JSON.stringify({
+        name: "prod",
+        version: "1.0.0",
+        private: true,
+        type: "module",
+        dependencies: { ptcc: `file:${tarball}` },
+        devDependencies: Object.fromEntries(
+          DEV_PEERS.map((p) => [p.slice(0, p.lastIndexOf("@")), p.slice(p.lastIndexOf("@") + 1)]),
+        ),
+      }),
+    );
+    const lock = run(prod, "npm", ["install", "--package-lock-only", "--prefer-offline", "--no-audit", "--no-fund"]);
+    if (lock.code !== 0) throw new Error(`npm install --package-lock-only failed:\n${lock.out}`);
+    const ci = run(prod, "npm", ["ci", "--omit=dev", "--prefer-offline", "--no-audit", "--no-fund"]);
+    ciLog = ci.out;
+    if (ci.code !== 0) throw new Error(`npm ci --omit=dev failed:\n${ci.out}`);
+    cpSync(join(src, "out"), join(prod, "app"), { recursive: true });
+    mkdirSync(join(prod, "agents"));
+    cpSync(join(src, "agents"), join(prod, "agents"), { recursive: true });
+    mkdirSync(join(prod, "tools"));
+    writeFileSync(join(prod, "tools", "orders.ts"), ORDER_TOOLS);
+  }, 240_000);
+
+  it("installs ptcc alone, at most 15 MB, with no install scripts", () => {
+    const modules = join(prod, "node_modules");
+    expect(installedPackages(modules)).toEqual(["ptcc"]);
+    const { bytes } = diskUsage(modules);
+    expect(bytes).toBeLessThanOrEqual(MAX_INSTALL_BYTES);
+    expect(ciLog).not.toMatch(/install-scripts|postinstall|node-gyp/);
+    for (const name of installedPackages(modules)) {
+      const pkg = JSON.parse(readFileSync(join(modules, name, "package.json"), "utf8")) as {
+        scripts?: Record<string, string>;
+      };
+      const scripts = Object.keys(pkg.scripts ?? {}).filter((s) => /^(pre|post)?install$|^prepare$/.test(s));
+      expect(scripts, name).toEqual([]);
+      expect(existsSync(join(modules, name, "binding.gyp")), name).toBe(false);
+    }
+  });
+
+  it("runs the compiled agent (its tools imported by the app's own JavaScript)", () => {
+    const ran = run(prod, process.execPath, [join("app", "main.js")]);
+    expect(ran.out).toBe('{"status":"shipped","found":true,"tag_count":2,"parcels":1,"count":2}\n');
+  });
+
+  it("keeps the command line: ptcc eval, and ptcc compile of agents without TypeScript tools", () => {
+    expect(run(prod, process.execPath, [ptccIn(prod), "eval", "-e", "(+ 1 2)"]).out).toBe("3\n");
+    const plain = run(prod, process.execPath, [ptccIn(prod), "compile", "agents/support", "--out", "gen-plain"]);
+    expect(plain.out).toBe("1 agent, 0 errors, 2 files written\n");
+    expect(plain.code).toBe(0);
+  });
+
+  it("ptcc compile of a TypeScript tool without ts-morph: PTC161 at the tool, naming what to install", () => {
+    const r = run(prod, process.execPath, [ptccIn(prod), "compile", "agents", "--out", "gen-ts"]);
+    expect(r.out).toContain(
+      "agents/orders.agent.md:6:11: error PTC161: reading the types of TypeScript tool modules needs the optional package ts-morph, which is not installed — npm install --save-dev ts-morph@28.0.0",
+    );
+    expect(r.code).toBe(1);
+  });
+
+  it("loadAgentFile of a TypeScript tool without tsx: an AgentFileError naming what to install", () => {
+    writeFileSync(
+      join(prod, "load.mjs"),
+      `import { loadAgentFile } from "ptcc";
+try {
+  await loadAgentFile("agents/orders.agent.md");
+} catch (e) {
+  console.log(e.name, e.format());
+}
+`,
+    );
+    expect(run(prod, process.execPath, ["load.mjs"]).out).toBe(
+      "AgentFileError agents/orders.agent.md:6:11: cannot import tool module ../tools/orders.ts: importing a TypeScript tool module needs the optional package tsx, which is not installed — npm install --save-dev tsx@4.23.15\n",
+    );
+  });
 });

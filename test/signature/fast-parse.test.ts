@@ -7,7 +7,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { parseSignatureFast } from "../../src/signature/fast-parse.js";
-import { parseSignature, parseWithAntlr } from "../../src/signature/parse.js";
+import { parseWithAntlr } from "../../src/signature/grammar-parse.js";
+import { parseSignature } from "../../src/signature/parse.js";
 import type { NamedTypes } from "../../src/signature/types.js";
 import { renderSignature } from "../../src/signature/render.js";
 import { signatureArb } from "./arbitraries.js";

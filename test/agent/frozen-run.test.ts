@@ -1,0 +1,65 @@
+/**
+ * runFrozen: a kept program run without a model — a Step with one turn and no model usage,
+ * the input checked as a run checks it, the answer against the output type, the tools called
+ * as in a run (coerced, validated, traced); an error of the program fails it (kind `program`)
+ * with its position in the program file.
+ */
+import { describe, expect, it } from "vitest";
+import { defineAgent } from "../../src/agent/index.js";
+import { runFrozen } from "../../src/agent/frozen-run.js";
+
+const agent = defineAgent({
+  name: "stock",
+  signature: "(sku :string) -> {sku :string, left :int}",
+  prompt: "How many of {{sku}} are left?",
+  tools: {
+    stock: { signature: "(sku :string) -> {count :int}", fn: (a: { sku: string }) => ({ count: a.sku.length }) },
+  },
+});
+
+const run = (source: string, input: unknown = { sku: "abc" }) =>
+  runFrozen(agent, { source, file: "agents/stock.program.clj" }, input as { sku: string });
+
+describe("runFrozen", () => {
+  it("returns a Step of one turn with the tool calls, and no model usage", async () => {
+    const step = await run("(def n (:count (tool/stock {:sku data/sku})))\n(return {:sku data/sku :left n})");
+    expect(step.ok && step.return).toEqual({ sku: "abc", left: 3 });
+    expect(step.turns.map((t) => [t.outcome, t.toolCalls.map((c) => [c.name, c.args, c.result])])).toEqual([
+      ["return", [["stock", { sku: "abc" }, { count: 3 }]]],
+    ]);
+    expect(step.namespace).toEqual({ n: 3 });
+    expect(step.usage.llmRequests).toBe(0);
+  });
+
+  it("the last value is the answer without (return ...)", async () => {
+    const step = await run('{:sku "x" :left 1}');
+    expect(step.ok && step.return).toEqual({ sku: "x", left: 1 });
+  });
+
+  it.each([
+    [
+      "an error, at its position in the program file",
+      "(def x 1)\n(+ x data/sku)",
+      "program",
+      /^the frozen program stopped: .* at agents\/stock\.program\.clj:2:1/,
+    ],
+    [
+      "an answer of the wrong type",
+      '{:sku "x"}',
+      "program",
+      /^the frozen program's answer does not match \{sku :string, left :int\}: left: missing/,
+    ],
+    ["(fail ...)", '(fail "out of stock")', "fail", /^the program failed: /],
+  ])("fails on %s", async (_what, source, kind, reason) => {
+    const step = await run(source);
+    expect(step.ok).toBe(false);
+    if (step.ok) return;
+    expect(step.failure.kind).toBe(kind);
+    expect(step.failure.reason).toMatch(reason);
+  });
+
+  it("checks the input as a run does", async () => {
+    const step = await run('{:sku "x" :left 1}', { sku: 5 });
+    expect(step.ok ? null : [step.failure.kind, step.turns.length]).toEqual(["input", 0]);
+  });
+});
