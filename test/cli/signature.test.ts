@@ -325,3 +325,27 @@ describe("ptcc signature: usage errors exit 2", () => {
     usage(["(query :string, limit -> :int)", "--coerce"], "ptcc: --coerce only applies");
   });
 });
+
+describe("ptcc signature with signatures v2", () => {
+  const SIG = '{status :enum[open closed], n :int[1..5], route {kind "reply", text :string}|{kind "escalate"}}';
+
+  it("renders and validates enums, bounds and a discriminated union", () => {
+    expect(ptcc(["signature", SIG])).toEqual({
+      code: 0,
+      out: lines(
+        '() -> {status :enum[open closed], n :int[1..5], route {kind "reply", text :string}|{kind "escalate"}}',
+      ),
+      err: "",
+    });
+    const value = file("v2.json", JSON.stringify({ status: "done", n: 9, route: { kind: "reply" } }));
+    expect(ptcc(["signature", SIG, "--validate", value])).toEqual({
+      code: 1,
+      out: lines(
+        'status: expected one of :open :closed, got string "done"',
+        "n: expected int >= 1 and <= 5, got int 9",
+        "route.text: missing required field (expected string)",
+      ),
+      err: "",
+    });
+  });
+});
