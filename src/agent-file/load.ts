@@ -13,6 +13,7 @@ import { readdir, readFile, stat } from "node:fs/promises";
 import { basename, dirname, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { Agent, asTool, defineAgent } from "../agent/define.js";
+import { llmTool } from "../agent/llm-tool.js";
 import { SELF, type AgentOptions, type ToolDefinition, type ToolFn, type ToolSpec } from "../agent/types.js";
 import { PtcError } from "../diagnostics/error.js";
 import type { Span } from "../diagnostics/span.js";
@@ -193,6 +194,8 @@ async function loadFile(context: LoadContext, file: FileRef, stack: readonly Fil
     completion: spec.completion,
     memoryLimit: spec.memoryLimit,
     memoryStrategy: spec.memoryStrategy,
+    llmQuery: await llmQueryOption(spec, file, text),
+    builtinTools: spec.builtinTools,
   };
   let agent: Agent;
   try {
@@ -217,7 +220,24 @@ async function loadFile(context: LoadContext, file: FileRef, stack: readonly Fil
  * relative to the agent file (not to the working directory), and it must be there.
  */
 async function scriptModel(spec: AgentFileSpec, file: FileRef, text: string): Promise<string | undefined> {
-  const model = spec.model;
+  return scriptPath(spec.model, file, text, spec.spans.model?.value);
+}
+
+/** `llmQuery` as defineAgent takes it: its `model` (a script's path made absolute) as `llm`. */
+async function llmQueryOption(spec: AgentFileSpec, file: FileRef, text: string): Promise<AgentOptions["llmQuery"]> {
+  const q = spec.llmQuery;
+  if (q === undefined || typeof q === "boolean") return q;
+  const llm = await scriptPath(q.model, file, text, spec.spans.llmQuery?.value);
+  return { ...(q.maxCalls !== undefined ? { maxCalls: q.maxCalls } : {}), ...(llm !== undefined ? { llm } : {}) };
+}
+
+/** A model spec with a `script:FILE` made absolute (relative to the agent file, which must have it there). */
+async function scriptPath(
+  model: string | undefined,
+  file: FileRef,
+  text: string | undefined,
+  at: Span | undefined,
+): Promise<string | undefined> {
   if (model === undefined || !model.startsWith("script:")) return model;
   const path = model.slice("script:".length).trim();
   const absolute = resolve(dirname(file.absolute), path);
@@ -225,7 +245,7 @@ async function scriptModel(spec: AgentFileSpec, file: FileRef, text: string): Pr
     throw new AgentFileError(
       `model ${model}: no script ${path} next to the agent file`,
       file.shown,
-      spec.spans.model?.value,
+      at,
       "the script's path is relative to the agent file, as from: is",
       text,
     );
@@ -295,6 +315,21 @@ async function loadTool(context: LoadContext, ref: Referrer, stack: readonly Fil
       return loadSibling(context, ref, entry.file, stack);
     case "module":
       return loadModuleTool(context, ref, entry);
+    case "llm": {
+      const llm = await scriptPath(entry.model, ref.file, undefined, entry.span);
+      try {
+        return llmTool({
+          name: entry.name,
+          prompt: entry.prompt,
+          signature: entry.signature,
+          description: entry.description,
+          ...(llm !== undefined ? { llm } : {}),
+        });
+      } catch (e) {
+        if (e instanceof PtcError) throw atEntry(ref, e.message.replace(/^agent [^:]+: /, ""));
+        throw e;
+      }
+    }
   }
 }
 

@@ -42,6 +42,8 @@ import type {
   ReferenceLevel,
   Transport,
 } from "../agent/types.js";
+import { BUILTIN_TOOL_NAMES, BUILTIN_TOOLS, type BuiltinTool } from "../agent/builtin-tools/index.js";
+import { LLM_QUERY } from "../agent/llm-query.js";
 import { AgentFileError } from "./error.js";
 import { readMcpEntries, type McpEntry } from "./mcp.js";
 import { resolveNamedTypes } from "./named-types.js";
@@ -84,6 +86,8 @@ export const AGENT_FILE_KEYS = [
   "completion",
   "memoryLimit",
   "memoryStrategy",
+  "llmQuery",
+  "builtinTools",
 ] as const;
 export type AgentFileKey = (typeof AGENT_FILE_KEYS)[number];
 
@@ -115,6 +119,20 @@ export type ToolEntry =
    * file's folder (`../support/summarize.agent.md`); the tool is named by the file.
    */
   | { readonly kind: "agent"; readonly name: string; readonly file: string; readonly span: Span }
+  /**
+   * One model call with a typed signature (`llmTool`): `llm` is the request's template,
+   * `model` the model when not the agent's. `promptSpan` is where the template was written.
+   */
+  | {
+      readonly kind: "llm";
+      readonly name: string;
+      readonly prompt: string;
+      readonly signature: string;
+      readonly description: string;
+      readonly model?: string;
+      readonly span: Span;
+      readonly promptSpan: Span;
+    }
   /** A function exported by a module. `fromSpan` is the position of the `from` value. */
   | {
       readonly kind: "module";
@@ -167,6 +185,10 @@ export interface AgentFileSpec {
   readonly completion?: "auto" | "explicit";
   readonly memoryLimit?: number;
   readonly memoryStrategy?: "strict" | "rollback";
+  /** `llmQuery: true`, or its options (`model` becomes `llm`): programs may call tool/llm-query. */
+  readonly llmQuery?: boolean | { readonly model?: string; readonly maxCalls?: number };
+  /** Tools ptcc provides, opted into (`[grep]`). */
+  readonly builtinTools?: readonly BuiltinTool[];
   /** The body without its leading blank lines and trailing whitespace. */
   readonly prompt: string;
   /** The file line the prompt starts on: line 1 of the prompt is this line of the file. */
@@ -234,6 +256,8 @@ export function agentNameOf(file: string): string {
 const EXPORT_NAME = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 const MODULE_EXTENSIONS = [".ts", ".mts", ".cts", ".js", ".mjs", ".cjs"];
 const MODULE_ENTRY_KEYS = ["name", "from", "signature", "description"] as const;
+const LLM_ENTRY_KEYS = ["name", "llm", "signature", "description", "model"] as const;
+const LLM_QUERY_KEYS = ["model", "maxCalls"] as const;
 const DEFAULT_SIGNATURE = "() -> :any";
 /** How much of a written value messages show. */
 const MAX_SHOWN = 40;
@@ -292,6 +316,8 @@ const KEY_READERS: Readonly<Record<AgentFileKey, KeyReader>> = {
   completion: (p, v, d) => (d.completion = p.oneOf(v, "completion", COMPLETIONS)),
   memoryLimit: (p, v, d) => (d.memoryLimit = p.integer(v, "memoryLimit", 1)),
   memoryStrategy: (p, v, d) => (d.memoryStrategy = p.oneOf(v, "memoryStrategy", MEMORY_STRATEGIES)),
+  llmQuery: (p, v, d) => (d.llmQuery = p.llmQuery(v)),
+  builtinTools: (p, v, d) => (d.builtinTools = p.builtinTools(v)),
 };
 
 /** One parse of one file. Not exported: its public methods are for the key readers above. */
@@ -670,6 +696,57 @@ class AgentFileParser {
     this.named = types;
   }
 
+  /** `llmQuery: true`, or a map of `model` and `maxCalls`. */
+  llmQuery(v: Value): boolean | { model?: string; maxCalls?: number } {
+    const s = this.scalarValue(v);
+    if (typeof s === "boolean") return s;
+    if (v.node === null || !isMap(v.node)) {
+      throw this.fail(`llmQuery must be true, false or a map of model and maxCalls, got ${this.describe(v)}`, v.span);
+    }
+    const out: { model?: string; maxCalls?: number } = {};
+    const seen = new Set<string>();
+    for (const pair of v.node.items) {
+      const { name, span } = this.key(pair, "llmQuery option");
+      const known = LLM_QUERY_KEYS.find((k) => k === name);
+      if (known === undefined) {
+        throw this.fail(
+          `unknown llmQuery option ${shown(name)}`,
+          span,
+          didYouMean(closest(name, LLM_QUERY_KEYS)) ?? `the options are ${orList(LLM_QUERY_KEYS, "and")}`,
+        );
+      }
+      if (seen.has(name)) throw this.duplicateKey(name, span);
+      seen.add(name);
+      const value = this.value(pair.value, span);
+      if (known === "model") out.model = this.nonEmptyString(value, "llmQuery.model").trim();
+      else out.maxCalls = this.integer(value, "llmQuery.maxCalls", 1);
+    }
+    return out;
+  }
+
+  /** `builtinTools: [grep]`: names of the tools ptcc provides. */
+  builtinTools(v: Value): BuiltinTool[] {
+    if (v.node === null || !isSeq(v.node)) {
+      throw this.fail(`builtinTools must be a list, got ${this.describe(v)}`, v.span, "write builtinTools: [grep]");
+    }
+    const out: BuiltinTool[] = [];
+    for (const item of v.node.items) {
+      const entry = this.value(item, v.span);
+      const name = this.scalarValue(entry);
+      const known = BUILTIN_TOOLS.find((b) => b === name);
+      if (known === undefined) {
+        throw this.fail(
+          `unknown builtin tool ${typeof name === "string" ? shown(name) : this.describe(entry)}`,
+          entry.span,
+          (typeof name === "string" ? didYouMean(closest(name, BUILTIN_TOOLS)) : undefined) ??
+            `the builtin tools are ${orList(BUILTIN_TOOLS)}`,
+        );
+      }
+      if (!out.includes(known)) out.push(known);
+    }
+    return out;
+  }
+
   fieldDescriptions(v: Value, d: Draft): void {
     const out: Record<string, string> = {};
     const spans = new Map<string, Span>();
@@ -733,7 +810,7 @@ class AgentFileParser {
         this.attempt(() => {
           const entry = this.value(item, v.span);
           if (entry.node !== null && isMap(entry.node)) {
-            const { tool, nameSpan } = this.moduleEntry(entry.node, entry.span, undefined);
+            const { tool, nameSpan } = this.mapEntry(entry.node, entry.span, undefined);
             add(tool, nameSpan);
           } else {
             add(this.namedEntry(entry, undefined), entry.span);
@@ -747,7 +824,7 @@ class AgentFileParser {
           this.checkToolName(name, span);
           const entry = this.value(pair.value, span);
           if (entry.node !== null && isMap(entry.node)) {
-            add(this.moduleEntry(entry.node, entry.span, { name, span }).tool, span);
+            add(this.mapEntry(entry.node, entry.span, { name, span }).tool, span);
           } else {
             add(this.namedEntry(entry, name), span);
           }
@@ -793,6 +870,73 @@ class AgentFileParser {
     }
     this.checkToolName(s, entry.span);
     return { kind: "agent", name: name ?? s, file: `./${s}${AGENT_FILE_EXTENSION}`, span: entry.span };
+  }
+
+  /** A tool entry that is a map: `llm:` makes it a model call, else it is a module's function. */
+  private mapEntry(
+    node: YAMLMap,
+    span: Span,
+    keyName: { name: string; span: Span } | undefined,
+  ): { tool: ToolEntry; nameSpan: Span } {
+    const isLlm = node.items.some((pair) => isScalar(pair.key) && pair.key.value === "llm");
+    return isLlm ? this.llmEntry(node, span, keyName) : this.moduleEntry(node, span, keyName);
+  }
+
+  /** `{ name, llm: "Label: {{text}}", signature, description, model? }`: one model call. */
+  private llmEntry(
+    node: YAMLMap,
+    span: Span,
+    keyName: { name: string; span: Span } | undefined,
+  ): { tool: ToolEntry; nameSpan: Span } {
+    const values: Partial<Record<(typeof LLM_ENTRY_KEYS)[number], Value>> = {};
+    for (const pair of node.items) {
+      const { name, span: at } = this.key(pair, "key");
+      const known = LLM_ENTRY_KEYS.find((k) => k === name);
+      if (known === undefined) {
+        throw this.fail(
+          `unknown key ${shown(name)} in an llm tool entry`,
+          at,
+          didYouMean(closest(name, LLM_ENTRY_KEYS)) ?? `an llm tool entry has ${orList(LLM_ENTRY_KEYS, "and")}`,
+        );
+      }
+      if (known === "name" && keyName !== undefined) {
+        throw this.fail(
+          "name in a tool of the map form",
+          at,
+          `the key gives the tool's name (${keyName.name}); remove name`,
+        );
+      }
+      if (values[known] !== undefined) throw this.duplicateKey(name, at);
+      values[known] = this.value(pair.value, at);
+    }
+    let name: string;
+    let nameSpan: Span;
+    if (keyName !== undefined) ({ name, span: nameSpan } = keyName);
+    else if (values.name !== undefined) {
+      name = this.nonEmptyString(values.name, "the tool's name");
+      nameSpan = values.name.span;
+      this.checkToolName(name, nameSpan);
+    } else throw this.fail("an llm tool needs a name", span, "add name: to the entry");
+    if (values.signature === undefined) {
+      throw this.fail(`llm tool ${name} has no signature`, span, 'add signature: "(text :string) -> {label :string}"');
+    }
+    if (values.description === undefined) {
+      throw this.fail(
+        `llm tool ${name} has no description`,
+        span,
+        "add description: what the tool answers, in one sentence",
+      );
+    }
+    const prompt = this.nonEmptyString(values.llm!, "llm (the request's template)");
+    const signature = this.signatureString(values.signature, "signature");
+    const parsed = this.parseSignatureAt(signature, values.signature, `bad signature of tool ${name}`);
+    const issue = checkPlaceholders(prompt, parsed)[0];
+    if (issue !== undefined)
+      throw this.fail(`${issue.message} in the llm template of tool ${name}`, values.llm!.span, issue.hint);
+    const description = this.nonEmptyString(values.description, "description").trim();
+    const tool: ToolEntry = { kind: "llm", name, prompt, signature, description, span, promptSpan: values.llm!.span };
+    if (values.model !== undefined) Object.assign(tool, { model: this.nonEmptyString(values.model, "model").trim() });
+    return { tool, nameSpan };
   }
 
   /** `{ name?, from: ./file.ts#export, signature?, description? }`. */
@@ -1006,6 +1150,28 @@ class AgentFileParser {
       const alt = altSpelling(p.name);
       if (alt !== null) params.add(alt);
     }
+    // The tools ptcc provides (llmQuery, builtinTools) take names too.
+    const provided = [
+      ...(d.llmQuery !== undefined && d.llmQuery !== false ? [[LLM_QUERY, spans.llmQuery?.key] as const] : []),
+      ...(d.builtinTools ?? []).flatMap((b) =>
+        BUILTIN_TOOL_NAMES[b].map((n) => [n, spans.builtinTools?.value] as const),
+      ),
+    ];
+    for (const [name, at] of provided) {
+      const mine = d.toolNameSpans?.get(name);
+      if (mine !== undefined) {
+        this.errors.push(this.fail(`tool ${name} is also a tool ptcc provides`, mine, "rename your tool"));
+      }
+      if (params.has(name) || params.has(name.replace(/-/g, "_"))) {
+        this.errors.push(
+          this.fail(
+            `${name} is both a tool and a data name (a parameter of the signature)`,
+            at ?? this.startSpan(),
+            "rename the parameter",
+          ),
+        );
+      }
+    }
     for (const [name, at] of d.toolNameSpans ?? []) {
       if (params.has(name)) {
         this.errors.push(
@@ -1013,7 +1179,7 @@ class AgentFileParser {
         );
       }
     }
-    if (d.outputMode === "text" && (d.tools?.length ?? 0) + (d.mcp?.length ?? 0) > 0) {
+    if (d.outputMode === "text" && (d.tools?.length ?? 0) + (d.mcp?.length ?? 0) + provided.length > 0) {
       this.errors.push(
         this.fail(
           "outputMode text cannot use tools",

@@ -14,7 +14,14 @@ export class Allowance {
     /** Turns this run's subtree may take; undefined: no limit of its own. */
     readonly turnLimit: number | undefined,
     readonly parent: Allowance | undefined,
+    /** The turns of this subtree count here only (a model call's): tokens still count above. */
+    readonly turnsApart = false,
   ) {}
+
+  /** The allowances whose turn limits apply here: up the chain, or this one alone. */
+  private get turnParent(): Allowance | undefined {
+    return this.turnsApart ? undefined : this.parent;
+  }
 
   spendTokens(n: number): void {
     if (!(n > 0)) return;
@@ -22,7 +29,7 @@ export class Allowance {
   }
 
   spendTurn(): void {
-    for (let a: Allowance | undefined = this; a !== undefined; a = a.parent) a.turns++;
+    for (let a: Allowance | undefined = this; a !== undefined; a = a.turnParent) a.turns++;
   }
 
   /** Tokens left under the tightest limit on the way up; undefined when none is set. */
@@ -37,7 +44,7 @@ export class Allowance {
   /** Turns left under the tightest limit on the way up; undefined when none is set. */
   turnsLeft(): number | undefined {
     let left: number | undefined;
-    for (let a: Allowance | undefined = this; a !== undefined; a = a.parent) {
+    for (let a: Allowance | undefined = this; a !== undefined; a = a.turnParent) {
       if (a.turnLimit !== undefined) left = Math.min(left ?? Infinity, a.turnLimit - a.turns);
     }
     return left;
@@ -49,10 +56,16 @@ export class Allowance {
       if (a.tokenLimit !== undefined && a.tokens >= a.tokenLimit) {
         return `the token limit of ${a.tokenLimit} is reached (${a.tokens} tokens used${a === this ? "" : " in the mission"})`;
       }
-      if (a.turnLimit !== undefined && a.turns >= a.turnLimit) {
+      if (a.turnLimit !== undefined && a.turns >= a.turnLimit && this.turnsCountIn(a)) {
         return `the turn budget of ${a.turnLimit} turns is used up${a === this ? "" : " (by the mission)"}`;
       }
     }
     return null;
+  }
+
+  /** Whether this allowance's turns count against `a`'s limit. */
+  private turnsCountIn(a: Allowance): boolean {
+    for (let b: Allowance | undefined = this; b !== undefined; b = b.turnParent) if (b === a) return true;
+    return false;
   }
 }

@@ -36,6 +36,7 @@ import {
   TRANSPORTS,
 } from "./rules.js";
 import { limitsProblem } from "../runtime/limits.js";
+import { checkProgramTools } from "./program-tools.js";
 import {
   DEFAULT_FORMAT_OPTIONS,
   SELF,
@@ -227,6 +228,8 @@ export function defineAgent<const S extends SignatureLike = string, const T = Re
     problems.add(`toolSources must be an array, got ${describe(options.toolSources)}`);
   }
 
+  const programTools = checkProgramTools(options, tools, paramNames);
+  for (const p of programTools.problems) problems.add(p.message, p.hint);
   const limitsWrong = limitsProblem(options.limits);
   if (limitsWrong !== null) problems.add(limitsWrong);
   const control = runControl(options, problems);
@@ -261,6 +264,7 @@ export function defineAgent<const S extends SignatureLike = string, const T = Re
       ? { toolSources: options.toolSources }
       : {}),
     ...control,
+    ...programTools.value,
   };
   if (problems.list.length > 0) throw new DefinitionError(nameOk ? givenName : undefined, problems.list);
   return new Agent<AgentInput<S>, AgentOutput<S>>(definition);

@@ -29,6 +29,9 @@ export type {
 } from "./typed.js";
 export { DefinitionError, type DefinitionProblem } from "./definition-error.js";
 export { chain } from "./chain.js";
+export { llmTool, type LlmToolOptions } from "./llm-tool.js";
+export type { LlmQueryOptions } from "./llm-query.js";
+export type { BuiltinTool } from "./builtin-tools/index.js";
 export { runOrThrow, StepFailedError } from "./run-or-throw.js";
 export {
   jsonlTrace,

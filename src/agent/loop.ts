@@ -15,7 +15,6 @@
 import { PtcError } from "../diagnostics/error.js";
 import { Session } from "../evaluator/session.js";
 import type { EvalResult } from "../evaluator/evaluate.js";
-import { anySignal } from "../llm/http.js";
 import { toLlm } from "../llm/ai-sdk.js";
 import { llmInfo } from "../llm/info.js";
 import { createLlm, suggestLlmSpec } from "../llm/resolve.js";
@@ -77,6 +76,7 @@ import { stepToJson } from "./step-json.js";
 import { hasAltSpellings, inSignatureSpelling as respell } from "./signature-keys.js";
 import { EVENT_IDS, type RunEvent, type RunEventBody } from "./events.js";
 import { Allowance } from "./allowance.js";
+import { isModelCall } from "./model-call.js";
 import {
   estimateTokensOf,
   shouldCompact,
@@ -117,6 +117,8 @@ export interface ParentRun {
   readonly journal?: { readonly log: RunLog; readonly path: string };
   /** What the parent's subtree may still spend (tokens, turns): the child's spending counts there too. */
   readonly allowance: Allowance;
+  /** The child is one model call (model-call.ts): its turns are its own, not the parent's budget's. */
+  readonly turnsApart?: boolean;
 }
 
 interface Counters {
@@ -303,7 +305,7 @@ class Run {
     // The default budget never cuts the run's own turns short (maxTurns 30 gets 30).
     const ownTurns = def.maxTurns + (def.retryTurns ?? 0);
     const turnLimit = def.turnBudget ?? (parent === undefined ? Math.max(DEFAULT_TURN_BUDGET, ownTurns) : undefined);
-    return new Allowance(tokenLimit, turnLimit, parent?.allowance);
+    return new Allowance(tokenLimit, turnLimit, parent?.allowance, parent?.turnsApart === true);
   }
 
   /**
@@ -1688,7 +1690,9 @@ class Run {
     inherit: boolean,
     key: string,
   ): Promise<Step> {
-    if (this.depthLeft <= 0) {
+    // A model call (llmTool, tool/llm-query) calls no tools: it runs at any depth.
+    const modelCall = isModelCall(child);
+    if (this.depthLeft <= 0 && !modelCall) {
       throw new Error(`tool/${tool}: agents may nest at most ${this.def.maxDepth} levels deep (maxDepth)`);
     }
     // The child stops when the parent's turn does (its time ran out, or the run was
@@ -1704,12 +1708,19 @@ class Run {
       durable: _d,
       ...inherited
     } = this.options;
+    // A model given to a model call as a function or object is the one it uses.
+    if (modelCall && child.llm !== undefined && typeof child.llm !== "string")
+      delete (inherited as { llm?: unknown }).llm;
     const step = await runAgent(
       child,
       args,
       {
         ...inherited,
-        signal: anySignal([this.options.signal, this.turnSignal]),
+        // A signal of its own even when it follows the turn's alone: each child listens to
+        // its signal, and many children in flight (a pmap) must not all listen to the turn's.
+        signal: AbortSignal.any(
+          this.options.signal === undefined ? [this.turnSignal] : [this.options.signal, this.turnSignal],
+        ),
         inputDescriptions: {},
       },
       {
@@ -1723,6 +1734,7 @@ class Run {
         made: this.made,
         secrets: this.secrets,
         allowance: this.allowance,
+        ...(modelCall ? { turnsApart: true } : {}),
         ...(this.journal !== null
           ? { journal: { log: this.journal.log, path: childPath(this.journal.path, this.turn, key) } }
           : {}),

@@ -60,6 +60,8 @@ export const AGENT_OPTION_KEYS = [
   "completion",
   "memoryLimit",
   "memoryStrategy",
+  "llmQuery",
+  "builtinTools",
 ] as const satisfies readonly (keyof AgentOptions)[];
 
 /** The turn budget of a top-level run that names none: its turns and its children's together. */

@@ -7,6 +7,7 @@
 import { altSpelling } from "../signature/types.js";
 import { TOOL_NAME } from "./rules.js";
 import type { AgentDefinition, ToolSpec } from "./types.js";
+import { programToolNames } from "./program-tools.js";
 
 /** Something that gives tools for the length of one run. */
 export interface ToolSource {
@@ -49,6 +50,7 @@ export async function openToolSources(def: AgentDefinition, signal: AbortSignal)
   // Who has each name: the definition's tools and parameters first, then each source's.
   const owner = new Map<string, string>();
   for (const name of Object.keys(def.tools)) owner.set(name, "a tool of the agent");
+  for (const name of programToolNames(def)) owner.set(name, "a tool ptcc provides (llmQuery, builtinTools)");
   for (const p of def.signature.params) {
     owner.set(p.name, "a parameter of the agent");
     const alt = altSpelling(p.name);

@@ -32,6 +32,10 @@ import {
   type ToolSpec,
 } from "./types.js";
 import type { ToolEntry } from "./prompt/namespace.js";
+import { builtinToolDefinitions } from "./builtin-tools/index.js";
+import { LLM_QUERY, llmQueryTool } from "./llm-query.js";
+import { programToolEntries } from "./program-tools.js";
+import { isModelCall, modelCallFailure } from "./model-call.js";
 
 /**
  * How the wrapped tools journal their outcomes and replay journaled ones (a durable run).
@@ -122,6 +126,17 @@ export function buildTools(host: ToolHost): Record<string, ToolFunction> {
       const child = spec.agent.definition;
       out[name] = (args, at) => childTool(host, name, child, args, false, at);
     } else out[name] = hostTool(host, name, normalize(spec)!);
+  }
+  // The tools the options enable (program-tools.ts) take the same paths: an agent tool's, a host tool's.
+  const def = host.definition;
+  if (def.llmQuery !== undefined) {
+    // The call is traced and journaled with all its arguments; the model call gets the placeholders' values.
+    out[LLM_QUERY] = llmQueryTool(def.llmQuery, (child, args, input, at) =>
+      childTool(host, LLM_QUERY, child, args, false, at, input),
+    );
+  }
+  for (const [name, spec] of Object.entries(builtinToolDefinitions(def.builtinTools, def.limits, host.msLeft))) {
+    out[name] = hostTool(host, name, spec);
   }
   return out;
 }
@@ -221,6 +236,7 @@ async function childTool(
   args: Record<string, unknown>,
   inherit: boolean,
   at: ToolCallInfo,
+  input: Record<string, unknown> = args,
 ): Promise<unknown> {
   const outcome = replayed(host, name, args, at.key);
   if (outcome !== undefined && !("child" in outcome)) {
@@ -230,14 +246,14 @@ async function childTool(
   }
   const call = recorder(host, name, args, at, outcome === undefined);
   try {
-    const step = await host.runChild(name, child, args, inherit, at.key);
+    const step = await host.runChild(name, child, input, inherit, at.key);
     if (host.journal !== undefined) call.outcome({ child: host.journal.childPath(at.key) });
     if (!step.ok) {
       const reason = step.failure?.reason ?? "failed";
       // A child's broken tool is as much beyond the parent's model as its own would be.
       if (step.failure?.kind === "tool_contract") host.contractBroken?.(`${agentLabel(child.name)}: ${reason}`);
       call.done({ error: reason });
-      throw new Error(`${agentLabel(child.name)} failed: ${reason}`);
+      throw new Error(isModelCall(child) ? modelCallFailure(step) : `${agentLabel(child.name)} failed: ${reason}`);
     }
     call.done({ result: step.return });
     return step.returnValue ?? step.return;
@@ -310,6 +326,9 @@ export function toolSignatures(def: AgentDefinition): Map<string, Signature> {
       if (sig !== null) out.set(name, sig);
     }
   }
+  for (const [name, spec] of Object.entries(builtinToolDefinitions(def.builtinTools, def.limits))) {
+    out.set(name, signatureOf(spec)!);
+  }
   return out;
 }
 
@@ -348,5 +367,13 @@ export function toolEntries(def: AgentDefinition): ToolEntry[] {
       });
     }
   }
+  const builtin = builtinToolDefinitions(def.builtinTools, def.limits);
+  out.push(
+    ...programToolEntries(def, (name) => ({
+      name,
+      signature: renderSignature(signatureOf(builtin[name]!)!),
+      ...(builtin[name]!.description !== undefined ? { description: builtin[name]!.description } : {}),
+    })),
+  );
   return out;
 }

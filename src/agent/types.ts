@@ -8,6 +8,8 @@ import type { ValidationMode } from "../runtime/validation.js";
 import type { LlmLike } from "../llm/ai-sdk.js";
 import type { LlmRegistry, LlmUsage } from "../llm/types.js";
 import type { ToolSource } from "./tool-source.js";
+import type { BuiltinTool } from "./builtin-tools/index.js";
+import type { LlmQueryOptions, LlmQuerySettings } from "./llm-query.js";
 import type { TraceEvent, TraceOption } from "./trace.js";
 import type { DurableOptions } from "./journal/log.js";
 import type { RunEvent } from "./events.js";
@@ -248,6 +250,14 @@ export interface AgentOptions {
   readonly memoryLimit?: number;
   /** Past memoryLimit: `rollback` (default) undoes the turn's defs and tells the model; `strict` fails the run. */
   readonly memoryStrategy?: "strict" | "rollback";
+  /**
+   * Let programs call a model: `(tool/llm-query {:prompt "Label: {{text}}" :signature
+   * "{label :string}" :text t})`. `true`, or the model to use (default: the agent's) and
+   * the calls a run may make (default 100). Off by default.
+   */
+  readonly llmQuery?: boolean | LlmQueryOptions;
+  /** Tools ptcc ships, opted into: `["grep"]` gives `tool/grep` and `tool/grep-n`. */
+  readonly builtinTools?: readonly BuiltinTool[];
 }
 
 /** A checked, normalized definition (what `defineAgent` produces). */
@@ -284,6 +294,10 @@ export interface AgentDefinition {
   readonly completion?: "auto" | "explicit";
   readonly memoryLimit?: number;
   readonly memoryStrategy?: "strict" | "rollback";
+  /** `tool/llm-query`'s settings; absent when it is off. */
+  readonly llmQuery?: LlmQuerySettings;
+  /** The builtin tools enabled (absent: none). */
+  readonly builtinTools?: readonly BuiltinTool[];
 }
 
 /** Options of one run. `O` is the output of the agent whose Step `continueFrom` takes (plain `RunOptions` fits every agent). */

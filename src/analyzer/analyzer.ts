@@ -22,6 +22,9 @@ import { literalCollection } from "./literals.js";
 import { SPECIAL_FORMS, type SpecialForm } from "./forms/index.js";
 import { INTEROP_CONSTANTS } from "../runtime/builtins/interop/index.js";
 
+/** Clojure's special forms proper: a local of the same name does not shadow them in call position. */
+const UNSHADOWABLE: ReadonlySet<string> = new Set(["if", "do", "def", "quote", "var", "recur", "fn*", "let*"]);
+
 /** Where `recur` jumps to: the enclosing loop or function arity. */
 export interface RecurTarget {
   readonly slots: readonly number[];
@@ -319,13 +322,20 @@ export class Analyzer {
     const args = form.items.slice(1);
     if (head.kind === "symbol") {
       if (head.ns === null) {
+        // A local shadows a macro-like form in call position, as in Clojure; the true special
+        // forms (if, do, def, quote, var, recur, fn*) cannot be shadowed there either.
         const special = this.specialForms.get(head.name);
-        if (special !== undefined) return special.analyze(form, this, ctx);
+        if (special !== undefined && (UNSHADOWABLE.has(head.name) || ctx.lex.lookup(head.name) === undefined)) {
+          return special.analyze(form, this, ctx);
+        }
         const isMethod = head.name.length > 1 && head.name.startsWith(".");
         const isConstructor = head.name.length > 1 && head.name.endsWith(".") && !isMethod;
         if ((isMethod || isConstructor) && ctx.lex.lookup(head.name) === undefined) {
           return this.builtinCall(this.interopCall(head), args, span, ctx);
         }
+      } else if (head.ns === "clojure.core" && this.specialForms.has(head.name)) {
+        // Expansions name the forms they build as clojure.core/let etc., out of reach of locals.
+        return this.specialForms.get(head.name)!.analyze(form, this, ctx);
       } else if (head.ns === "tool" || (head.ns === "ctx" && this.host.tools?.has(head.name))) {
         return this.toolCall(head, args, span, ctx);
       }

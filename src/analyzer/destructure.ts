@@ -77,7 +77,7 @@ function seqPattern(ax: Analyzer, form: Form & { kind: "vector" }, scope: LexSco
 }
 
 function mapPattern(ax: Analyzer, form: Form & { kind: "map" }, scope: LexScope, ctx: Ctx): Pattern {
-  const entries: { key: Value; target: Form }[] = [];
+  const entries: { key: Value; keyForm: Form | null; target: Form }[] = [];
   let asForm: Form | null = null;
   let orForm: (Form & { kind: "map" }) | null = null;
   const fs = form.items;
@@ -87,7 +87,7 @@ function mapPattern(ax: Analyzer, form: Form & { kind: "map" }, scope: LexScope,
     if (k.kind === "keyword" && (k.name === "keys" || k.name === "strs" || k.name === "syms")) {
       if (v.kind !== "vector")
         throw analysisError(`:${k.name} must be followed by a vector of names`, v.span, `write {:${k.name} [a b]}`);
-      for (const n of v.items) entries.push({ key: namedKey(k.name, k.ns, n), target: nameTarget(n) });
+      for (const n of v.items) entries.push({ key: namedKey(k.name, k.ns, n), keyForm: null, target: nameTarget(n) });
       continue;
     }
     if (k.kind === "keyword" && k.ns === null && k.name === "as") {
@@ -100,11 +100,10 @@ function mapPattern(ax: Analyzer, form: Form & { kind: "map" }, scope: LexScope,
       orForm = v;
       continue;
     }
-    // `{target key}`: the key is a constant (keyword, string, number...).
-    if (v.kind === "list" || v.kind === "symbol") {
-      throw analysisError(`the key ${formText(v)} in a map binding must be a constant`, v.span, "write {name :key}");
-    }
-    entries.push({ key: formToValue(v), target: k });
+    // `{target key}`: the key is a constant (keyword, string, number...) or, as in Clojure,
+    // an expression evaluated when the pattern binds (`{v k}` with `k` a local, `{v 'foo}`).
+    if (v.kind === "list" || v.kind === "symbol") entries.push({ key: null, keyForm: v, target: k });
+    else entries.push({ key: formToValue(v), keyForm: null, target: k });
   }
   const as = asForm === null ? null : bindSymbol(asForm, scope);
   // :or defaults by name (forms, analyzed below at the point their name is bound).
@@ -128,8 +127,13 @@ function mapPattern(ax: Analyzer, form: Form & { kind: "map" }, scope: LexScope,
   const inner = ax.nonTail({ lex: scope, tail: false, recur: ctx.recur });
   const out: MapPatternEntry[] = entries.map((e) => {
     const dfltForm = e.target.kind === "symbol" ? orDefaults.get(e.target.name) : undefined;
+    const keyNode = e.keyForm === null ? null : ax.analyze(e.keyForm, inner);
     const dflt = dfltForm === undefined ? null : ax.analyze(dfltForm, inner);
-    return { key: e.key, pattern: analyzePattern(ax, e.target, scope, ctx), dflt };
+    // A quoted or otherwise constant key needs no evaluation.
+    if (keyNode !== null && keyNode.kind === "const") {
+      return { key: keyNode.value, keyExpr: null, pattern: analyzePattern(ax, e.target, scope, ctx), dflt };
+    }
+    return { key: e.key, keyExpr: keyNode, pattern: analyzePattern(ax, e.target, scope, ctx), dflt };
   });
   return { kind: "map", entries: out, as, span: form.span };
 }

@@ -254,6 +254,8 @@ export interface MapPattern {
 }
 export interface MapPatternEntry {
   readonly key: Value;
+  /** A key written as an expression (`{v k}` with `k` a local): evaluated at binding time. */
+  readonly keyExpr: Node | null;
   readonly pattern: Pattern;
   /** `:or` default, evaluated only when the key is absent. */
   readonly dflt: Node | null;

@@ -117,6 +117,9 @@ export function resolveTools(
         );
       }
       u.tools.push({ kind: "agent", entry, target });
+    } else if (entry.kind === "llm") {
+      // The parser checked its template and signature; nothing to find on disk.
+      u.tools.push({ kind: "llm", entry });
     } else {
       const absolute = resolve(dir, entry.from.path);
       let info;

@@ -49,7 +49,8 @@ import {
 } from "./output.js";
 import type { ToolAnswer, ToolRequest, ToolTypeOptions } from "./tool-types.js";
 import { frozenModulePart, readFrozenSource, type FrozenSource } from "./frozen-unit.js";
-import { at, readUnit, signatureParser, type Unit, type UnitTool } from "./unit.js";
+import { at, readUnit, signatureParser, type SignatureParser, type Unit, type UnitTool } from "./unit.js";
+import { providedToolSignatures } from "../agent/program-tools.js";
 import {
   indexHash,
   moduleHashBase,
@@ -310,7 +311,7 @@ export async function compileAgents(options: CompileOptions): Promise<CompileRes
       progress({ phase: "emit", done: i, total: good.length });
       const text = emitAgentModule(
         {
-          ...emitInput(u, answers, out, models.get(u), sharedTypes !== null),
+          ...emitInput(u, answers, out, models.get(u), fromRoot, sharedTypes !== null),
           ...(frozen.has(u) ? { frozen: frozen.get(u)! } : {}),
         },
         parts.get(u),
@@ -328,7 +329,7 @@ export async function compileAgents(options: CompileOptions): Promise<CompileRes
       emit(false);
       for (const u of good)
         if (isFresh.has(u) && needsTypes(u)) {
-          parts.set(u, agentModuleParts(emitInput(u, answers, out, models.get(u), sharedTypes !== null)));
+          parts.set(u, agentModuleParts(emitInput(u, answers, out, models.get(u), fromRoot, sharedTypes !== null)));
         }
     }
     if (answered !== null) {
@@ -350,7 +351,7 @@ export async function compileAgents(options: CompileOptions): Promise<CompileRes
     }
     for (const [u, program] of programs) {
       if (!isFresh.has(u) || u.names === null) continue;
-      const text = frozenModulePart(u, program, toolSignaturesOf(u, answers), report);
+      const text = frozenModulePart(u, program, toolSignaturesOf(parse, u, answers), report);
       if (text !== null) frozen.set(u, text);
     }
     if (failed()) return result({});
@@ -487,6 +488,7 @@ function inputsHash(
 
 /** The signatures of a unit's tools, for the static check of its frozen program's calls. */
 function toolSignaturesOf(
+  parse: SignatureParser,
   u: Unit,
   answers: ReadonlyMap<Extract<UnitTool, { kind: "module" }>, Extract<ToolAnswer, { ok: true }>>,
 ): Map<string, Signature> {
@@ -497,9 +499,13 @@ function toolSignaturesOf(
         ? u.signature
         : t.kind === "agent"
           ? t.target.signature
-          : (answers.get(t)?.signature ?? t.declared);
+          : t.kind === "llm"
+            ? parse(t.entry.signature)
+            : (answers.get(t)?.signature ?? t.declared);
     if (sig !== null) out.set(t.entry.name, sig);
   }
+  // The tools ptcc provides (builtinTools) have signatures too; llm-query has none.
+  for (const [name, sig] of providedToolSignatures(u.spec)) out.set(name, sig);
   return out;
 }
 
@@ -508,8 +514,14 @@ function emitInput(
   answers: ReadonlyMap<Extract<UnitTool, { kind: "module" }>, Extract<ToolAnswer, { ok: true }>>,
   out: string,
   model: string | undefined,
+  fromRoot: (p: string) => string,
   shared: boolean,
 ): Parameters<typeof emitAgentModule>[0] {
+  // A script model of an llm tool or of llmQuery, like the agent's: from the project root.
+  const fromFile = (m: string | undefined): string | undefined =>
+    m === undefined || !m.startsWith("script:")
+      ? m
+      : `script:${fromRoot(resolve(dirname(u.absolute), m.slice("script:".length).trim()))}`;
   // Imports are relative to the module's own folder (the output mirrors the agent folders).
   const folder = dirname(join(out, `${u.names!.module}.ts`));
   const tools: EmitTool[] = u.tools.map((t): EmitTool => {
@@ -523,6 +535,11 @@ function emitInput(
           importPath: importSpecifier(folder, join(out, `${t.target.names!.module}.ts`)),
           exportName: t.target.names!.agent,
         };
+      case "llm": {
+        const { name, prompt, signature, description } = t.entry;
+        const m = fromFile(t.entry.model);
+        return { kind: "llm", name, prompt, signature, description, ...(m !== undefined ? { model: m } : {}) };
+      }
       case "module": {
         const a = answers.get(t);
         const spec = importSpecifier(folder, t.absolute);
@@ -543,7 +560,12 @@ function emitInput(
     source: u.source,
     names: u.names!,
     // A script model by its path from the project root, not from the agent file.
-    spec: model === u.spec.model ? u.spec : { ...u.spec, ...(model === undefined ? {} : { model }) },
+    spec: {
+      ...(model === u.spec.model ? u.spec : { ...u.spec, ...(model === undefined ? {} : { model }) }),
+      ...(typeof u.spec.llmQuery === "object" && u.spec.llmQuery.model !== undefined
+        ? { llmQuery: { ...u.spec.llmQuery, model: fromFile(u.spec.llmQuery.model)! } }
+        : {}),
+    },
     signature: u.signature,
     tools,
     inputsHash: u.inputsHash,

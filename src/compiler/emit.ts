@@ -28,6 +28,15 @@ export type EmitTool =
       readonly importPath: string;
       readonly exportName: string;
     }
+  /** One model call (`llm:` in the agent file): `llmTool` over its template and literal signature. */
+  | {
+      readonly kind: "llm";
+      readonly name: string;
+      readonly prompt: string;
+      readonly signature: string;
+      readonly description: string;
+      readonly model?: string;
+    }
   | {
       readonly kind: "module";
       readonly name: string;
@@ -245,7 +254,7 @@ function importLines(a: EmitAgent): { text: string; aliases: Map<string, string>
   const byPath = new Map<string, string[]>();
   const used = new Set<string>();
   for (const t of a.tools) {
-    if (t.kind === "self") continue;
+    if (t.kind === "self" || t.kind === "llm") continue;
     const path = t.importPath;
     const alias = unique(`$${t.kind === "module" ? "tool" : "agent"}_${t.name.replace(/[^A-Za-z0-9_]/g, "_")}`, used);
     aliases.set(t.name, alias);
@@ -350,6 +359,18 @@ function optionLines(
     out.push(`  signatureValidation: ${JSON.stringify(spec.signatureValidation)},`);
   }
   if (spec.model !== undefined) out.push(`  llm: ${JSON.stringify(spec.model)},`);
+  if (spec.llmQuery !== undefined) {
+    const q = spec.llmQuery;
+    const fields =
+      typeof q === "boolean"
+        ? []
+        : [
+            ...(q.model !== undefined ? [`llm: ${JSON.stringify(q.model)}`] : []),
+            ...(q.maxCalls !== undefined ? [`maxCalls: ${q.maxCalls}`] : []),
+          ];
+    out.push(`  llmQuery: ${typeof q === "boolean" ? String(q) : `{ ${fields.join(", ")} }`},`);
+  }
+  if (spec.builtinTools !== undefined) out.push(`  builtinTools: ${JSON.stringify(spec.builtinTools)},`);
   return out;
 }
 
@@ -371,6 +392,17 @@ function toolLines(
       return [`    ${k}: "self",`];
     case "agent":
       return [`    ${k}: $ptcc.asTool(${imports.get(t.name)!}),`];
+    case "llm":
+      // The signature stays a literal: llmTool types the tool from it.
+      return [
+        `    ${k}: $ptcc.llmTool({`,
+        `      name: ${JSON.stringify(t.name)},`,
+        `      prompt: ${JSON.stringify(t.prompt)},`,
+        `      signature: ${JSON.stringify(t.signature)},`,
+        `      description: ${JSON.stringify(t.description)},`,
+        ...(t.model !== undefined ? [`      llm: ${JSON.stringify(t.model)},`] : []),
+        "    }),",
+      ];
     case "module": {
       const fn = imports.get(t.name)!;
       const description = t.description === undefined ? [] : [`      description: ${JSON.stringify(t.description)},`];

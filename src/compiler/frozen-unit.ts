@@ -15,6 +15,7 @@ import { inComment } from "./emit.js";
 import { frozenProgramText, generateProgram } from "./emit-frozen.js";
 import type { ModuleNames } from "./names.js";
 import type { Unit } from "./unit.js";
+import { providedToolNames } from "../agent/program-tools.js";
 
 /** Longest program file read (a program that long is data written into code). */
 const MAX_PROGRAM_SIZE = 1_000_000;
@@ -109,7 +110,7 @@ export function frozenModulePart(
   }
   try {
     const forms = generateProgram(program.text, {
-      tools: new Set(u.tools.map((t) => t.entry.name)),
+      tools: new Set([...u.tools.map((t) => t.entry.name), ...providedToolNames(u.spec)]),
       toolCatalog: toolCatalog(signatures),
       dataKeys,
     });

@@ -17,6 +17,8 @@ export type ModuleEntry = Extract<ToolEntry, { kind: "module" }>;
 export type UnitTool =
   | { readonly kind: "self"; readonly entry: ToolEntry }
   | { readonly kind: "agent"; readonly entry: ToolEntry; readonly target: Unit }
+  /** One model call (`llm:` in the agent file): emitted as `llmTool({...})`. */
+  | { readonly kind: "llm"; readonly entry: Extract<ToolEntry, { kind: "llm" }> }
   | {
       readonly kind: "module";
       readonly entry: ModuleEntry;

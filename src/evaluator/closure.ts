@@ -119,6 +119,25 @@ export class Closure extends PtcFn {
     return this.run(cx, a, f);
   }
 
+  override restArity(): number | null {
+    const v = this.template.variadic;
+    // Only when no fixed arity takes more parameters (Clojure's rule; PTC-Lisp is laxer).
+    return v !== null && this.template.byCount.length <= v.fixed + 1 ? v.fixed : null;
+  }
+
+  override invokeRest(cx: Cx, fixed: Value[], rest: Value): Value {
+    const a = this.template.variadic;
+    if (a === null) return this.invoke(cx, fixed);
+    if (a.direct !== null) return a.direct(cx, this.captured, this, ...fixed, rest);
+    const f: Frame = new Array<Value>(a.frameSize);
+    f[0] = this.captured as unknown as Value;
+    f[1] = this;
+    const slots = a.argSlots;
+    for (let i = 0; i < a.fixed; i++) f[slots[i]!] = fixed[i]!;
+    f[slots[a.fixed]!] = rest;
+    return this.run(cx, a, f);
+  }
+
   /** Run an arity's body in its frame, looping on recur. */
   private run(cx: Cx, a: CompiledArity, f: Frame): Value {
     const hot = this.template.hot;

@@ -8,7 +8,7 @@ import type * as N from "../analyzer/node.js";
 import type { Cx } from "../runtime/context.js";
 import { typeError } from "../runtime/errors.js";
 import { get } from "../runtime/builtins/collections.js";
-import { MapBuilder, NOT_FOUND } from "../runtime/map.js";
+import { EMPTY_MAP, MapBuilder, NOT_FOUND, PMap } from "../runtime/map.js";
 import { realizeKey } from "../runtime/equality.js";
 import { ArraySeq, ASeq, EmptyList, LazySeq, seq, stringChars } from "../runtime/seq.js";
 import type { Value } from "../runtime/values.js";
@@ -77,6 +77,7 @@ function seqBinder(p: N.SeqPattern, compile: (n: N.Node) => Code): Binder {
 function mapBinder(p: N.MapPattern, compile: (n: N.Node) => Code): Binder {
   const entries = p.entries.map((e) => ({
     key: e.key,
+    keyExpr: e.keyExpr === null ? null : compile(e.keyExpr),
     bind: compilePattern(e.pattern, compile),
     dflt: e.dflt === null ? null : compile(e.dflt),
   }));
@@ -88,22 +89,32 @@ function mapBinder(p: N.MapPattern, compile: (n: N.Node) => Code): Binder {
     for (const e of entries) {
       // Clojure reads each key with `get`: flexible keys on maps, indexes on vectors and
       // strings, members of sets; anything else has no keys.
-      const x = get(cx, m, e.key, NOT_FOUND);
+      const x = get(cx, m, e.keyExpr === null ? e.key : e.keyExpr(f, cx), NOT_FOUND);
       e.bind(f, cx, x === NOT_FOUND ? (e.dflt === null ? null : e.dflt(f, cx)) : x);
     }
   };
 }
 
-/** Clojure 1.11: a seq destructured as a map is read as alternating keys and values. */
+/**
+ * Clojure 1.11: a seq destructured as a map is read as alternating keys and values, and an
+ * odd last item that is a map is merged in (`(f 1 :a 1 {:b 2})`); one item is taken as the
+ * map itself and an empty seq gives `{}`.
+ */
 export function pairsToMap(cx: Cx, v: Value): Value {
   const s = seq(cx, v);
-  if (s === null) return null;
+  if (s === null) return EMPTY_MAP;
   const second = s.next(cx);
   if (second === null) return s.first();
   const b = new MapBuilder();
   for (let x: ASeq | null = s; x !== null;) {
     const k = x.first();
     const rest = x.next(cx);
+    if (rest === null && k instanceof PMap) {
+      k.forEach((tk, tv) => {
+        b.assoc(tk, tv);
+      });
+      break;
+    }
     b.assoc(realizeKey(cx, k), rest === null ? null : rest.first());
     x = rest === null ? null : rest.next(cx);
   }

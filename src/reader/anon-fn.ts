@@ -3,7 +3,8 @@ import type { Span } from "../diagnostics/span.js";
 import { list, sym, type Form } from "./form.js";
 
 /**
- * `#(f % %2 %&)` → `(fn [%1 %2 & %&] (f %1 %2 %&))`, as Clojure's reader does it:
+ * `#(f % %2 %&)` → `(fn* [%1 %2 & %&] (f %1 %2 %&))`, as Clojure's reader does it (fn*, so
+ * that a local named fn does not capture it):
  * the highest `%n` used sets the number of parameters, `%` is `%1`, `%&` is the rest.
  */
 export function expandAnonFn(body: Form[], span: Span): Form {
@@ -12,7 +13,7 @@ export function expandAnonFn(body: Form[], span: Span): Form {
   const params: Form[] = [];
   for (let i = 1; i <= use.max; i++) params.push(sym(`%${i}`, span));
   if (use.rest) params.push(sym("&", span), sym("%&", span));
-  return list([sym("fn", span), { kind: "vector", items: params, span }, list(renamed, span)], span);
+  return list([sym("fn*", span), { kind: "vector", items: params, span }, list(renamed, span)], span);
 }
 
 function scan(f: Form, use: { max: number; rest: boolean }): Form {

@@ -10,7 +10,7 @@
 import { makeHamt, type HamtBox, type HamtNode } from "./hamt.js";
 import { equivRealized, hasheq } from "./equality.js";
 import { Keyword, PtcObject, T, keywordFromString, type Value } from "./values.js";
-import { PVector } from "./vector.js";
+import { MapEntry, type PVector } from "./vector.js";
 
 /** Array maps grow into hash maps past this many entries (Clojure's threshold). */
 const ARRAY_MAP_MAX = 8;
@@ -39,7 +39,7 @@ export abstract class PMap extends PtcObject {
   entryArray(): PVector[] {
     const out: PVector[] = [];
     this.forEach((k, v) => {
-      out.push(new PVector([k, v], 2));
+      out.push(new MapEntry(k, v));
     });
     return out;
   }

@@ -222,6 +222,19 @@ export abstract class PtcFn extends PtcObject {
   binary(): (cx: Cx, a: Value, b: Value) => Value {
     return (cx, a, b) => this.call2(cx, a, b);
   }
+  /**
+   * The fixed parameter count of the variadic arity (`[a b & more]` → 2), or null when
+   * there is none (or the function is a builtin): `apply` over a lazy seq then realizes
+   * only what the parameters bind and hands the rest over unrealized.
+   */
+  restArity(): number | null {
+    return null;
+  }
+  /** Call the variadic arity with its fixed arguments and the rest as a seq (see restArity). */
+  invokeRest(cx: Cx, fixed: Value[], rest: Value): Value {
+    void rest;
+    return this.invoke(cx, fixed);
+  }
   /** Parameter lists for printing (`[a b & more]`); never the body. */
   paramLists(): string[] {
     return [];

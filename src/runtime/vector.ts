@@ -114,3 +114,13 @@ export const EMPTY_VECTOR = new PVector([], 0);
 export function vec(items: Value[]): PVector {
   return items.length === 0 ? EMPTY_VECTOR : new PVector(items, items.length);
 }
+
+/**
+ * A map's entry `[k v]`: a 2-item vector in every way, which `map-entry?` tells apart (as
+ * Clojure's MapEntry). Vectors made from it by conj, assoc etc. are plain vectors.
+ */
+export class MapEntry extends PVector {
+  constructor(k: Value, v: Value) {
+    super([k, v], 2);
+  }
+}

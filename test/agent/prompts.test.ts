@@ -185,3 +185,31 @@ describe("golden prompts", () => {
     golden("run-text.txt", requests.map(show).join("\n"));
   });
 });
+
+describe("the prompt mentions tool/llm-query only when it is enabled", () => {
+  const base = {
+    name: "labeler",
+    prompt: "Label each of {{items}}.",
+    signature: "(items [:string]) -> [:string]",
+  } as const;
+
+  it("enabled: one line in the tool section (golden)", async () => {
+    const agent = defineAgent({ ...base, llmQuery: true, maxTurns: 1 });
+    const { llm, requests } = recording([
+      reply('(pmap #(tool/llm-query {:prompt "Label: {{text}}" :signature "{label :string}" :text %}) data/items)'),
+      '```json\n{"label": "A"}\n```',
+    ]);
+    await agent.run({ items: ["a"] }, { llm });
+    golden("run-llm-query.txt", requests.map(show).join("\n"));
+    expect(requests[0]!.messages[0]!.content.split("\n").filter((l) => l.includes("llm-query"))).toHaveLength(1);
+    // The tool makes the agent one with tools: its system prompt is the one for tools.
+    expect(requests[0]!.system).toBe(systemPrompt({ maxTurns: 1, hasTools: true }));
+  });
+
+  it("not enabled: no word of it in any part of the prompt", async () => {
+    const agent = defineAgent({ ...base, maxTurns: 1 });
+    const { llm, requests } = recording([reply("data/items")]);
+    await agent.run({ items: ["a"] }, { llm });
+    expect([requests[0]!.system, ...requests[0]!.messages.map((m) => m.content)].join("\n")).not.toContain("llm-query");
+  });
+});

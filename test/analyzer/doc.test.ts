@@ -85,7 +85,7 @@ describe("dir", () => {
     expect(printed("(dir set)")).toBe(printed("(dir clojure.set)"));
     expect(printed("(dir Math)")).toContain("(Math/floor [x]) ; Java's Math.floor");
     const core = printed("(dir clojure.core)");
-    expect(core).toContain(" map map-indexed map? mapcat ");
+    expect(core).toContain(" map map-entry? map-indexed map? mapcat ");
     expect(core.endsWith(";; (doc name) shows one of them")).toBe(true);
   });
 

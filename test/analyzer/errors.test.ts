@@ -38,7 +38,12 @@ const ERRORS: [string, string, string][] = [
     "map called with 1 argument, expects at least 2 at 1:10 — map takes [f coll] [f c1 c2 & colls]; PTC-Lisp has no transducers, so pass the collection as the last argument",
   ],
   ["(evn? 2)", "undefined", "undefined symbol evn? at 1:2 — did you mean even?"],
-  ["(seque [1])", "undefined", "undefined symbol seque at 1:2 — did you mean sequence or sequential?"],
+  ["(sequenc [1])", "undefined", "undefined symbol sequenc at 1:2 — did you mean sequence?"],
+  [
+    "(seque [1])",
+    "undefined",
+    "seque is not available in PTC-Lisp at 1:2 — use the sequence directly; sequences are lazy already",
+  ],
   [
     "(try 1 (catch Exception e 2))",
     "undefined",

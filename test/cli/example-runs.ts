@@ -32,3 +32,11 @@ export const SUPPORT = [
   "--llm",
   "script:examples/scripts/support.json",
 ];
+export const LABELS = [
+  "run",
+  "examples/agents/labels.agent.md",
+  "--input",
+  "@examples/data/tickets.json",
+  "--llm",
+  "script:examples/scripts/labels.json",
+];

@@ -50,6 +50,7 @@ describe("ptcc mcp over stdio", () => {
     expect(tools.map((t) => t.name)).toEqual([
       "lisp_eval",
       "expenses",
+      "labels",
       "research",
       "search",
       "summarize",

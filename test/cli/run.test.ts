@@ -370,7 +370,7 @@ describe("ptcc run: the README", () => {
 
   it("runs each example with the one line the README gives", () => {
     const lines = section.split("\n").filter((l) => l.startsWith("ptcc run examples/"));
-    expect(lines).toHaveLength(5);
+    expect(lines).toHaveLength(6);
     for (const line of lines) {
       const r = ptcc([...words(line.slice("ptcc ".length)), "--json"]);
       expect(r.code, line).toBe(0);

@@ -47,7 +47,10 @@ t.group("budget/remaining", [
   [
     "outside an agent run every limit is nil",
     "(budget/remaining)",
-    { differs: "PTC-Lisp's own: an agent run's limits", expected: "{:turns nil, :turn-budget nil, :tokens nil, :depth nil, :llm-requests nil, :ms nil}" },
+    {
+      differs: "PTC-Lisp's own: an agent run's limits",
+      expected: "{:turns nil, :turn-budget nil, :tokens nil, :depth nil, :llm-requests nil, :ms nil}",
+    },
   ],
 ]);
 

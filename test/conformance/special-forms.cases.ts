@@ -1058,6 +1058,79 @@ group("host differences", [
 ]);
 
 // ---------------------------------------------------------------------------------------
+// Issue 27 §1: the last mile of Clojure behaviour (each group a category)
+
+group("keyword arguments with a trailing map (Clojure 1.11)", [
+  ["pairs then a map", "(defn f [n & {:keys [a b]}] [n a b]) (f 100 :a 1 {:b 2})"],
+  ["only a map", "(defn f [n & {:keys [a b]}] [n a b]) (f 100 {:b 2})"],
+  ["through partial", "(defn f [n & {:keys [a b]}] [n a b]) ((partial f 100) :a 1 {:b 2})"],
+  ["through apply", "(defn f [n & {:keys [a b]}] [n a b]) (apply f 100 [:a 1 {:b 2}])"],
+  ["the trailing map wins", "(defn f [& {:as m}] m) (f :a 1 {:a 2 :b 3})"],
+  ["pairs and a trailing map merge", "(defn f [& {:as m}] m) (f :a 1 :c 5 {:b 3})"],
+  ["no arguments", "(defn f [& {:as m}] m) (f)"],
+  ["defaults still apply", "(defn f [& {:keys [a b] :or {b 7}}] [a b]) (f :a 1 {})"],
+]);
+group("map destructuring of seqs", [
+  ["an empty list as a map is {}", "(let [{:as x} '()] x)"],
+  ["an empty lazy seq as a map is {}", "(let [{:as x} (lazy-seq nil)] x)"],
+  ["nil stays nil", "(let [{:as x} nil] x)"],
+  ["a one-item seq is its item", "(let [{:keys [a] :as x} (list {:a 1})] [a x])"],
+]);
+group("map destructuring with keys that are expressions", [
+  ["a local as key", "(let [k 'foo {v k} {'foo 42}] v)"],
+  ["a quoted symbol as key", "(let [{v 'foo} {'foo 42}] v)"],
+  ["a call as key", '(let [{v (keyword "a")} {:a 1}] v)'],
+  ["a local key with a default", "(let [k :b {a :a v k :or {v 9}} {:a 1}] [a v])"],
+  ["a parameter as key", "(defn g [k {v k}] v) (g :x {:x 3})"],
+  ["a key sees the names bound before it", "(let [{a :a b (if a :y :z)} {:a 1 :y 2 :z 3}] b)"],
+  ["in a loop, rebound at recur", "(loop [k :a {v k} {:a 1 :b 2} n 0] (if (< n 1) (recur :b {:a 1 :b 2} (inc n)) v))"],
+]);
+group("recur through threading forms", [
+  ["as->", "(loop [i 0] (if (< i 5) (as-> i x (inc x) (recur x)) i))"],
+  ["cond->", "(loop [i 0] (if (< i 5) (cond-> i true inc true (recur)) i))"],
+  ["cond->>", "(loop [i 0] (if (< i 5) (cond->> i true inc true recur) i))"],
+  ["some->", "(loop [i 0] (if (< i 5) (some-> i inc recur) i))"],
+  ["some->>", "(loop [i 0] (if (< i 5) (some->> i inc recur) i))"],
+  ["->", "(loop [i 0] (if (< i 5) (-> i inc recur) i))"],
+  ["->>", "(loop [i 0] (if (< i 5) (->> i inc recur) i))"],
+  ["some-> stops at nil before recur", "(loop [i 0] (if (< i 5) (some-> nil recur) i))"],
+  ["as-> with one step", "(loop [i 0] (if (< i 3) (as-> (inc i) x (recur x)) i))"],
+  ["cond-> whose last test is false", "(loop [i 0] (if (< i 3) (cond-> (inc i) true (recur) false inc) i))"],
+  ["in a fn body", "(defn f [n acc] (if (zero? n) acc (as-> acc a (+ a n) (recur (dec n) a)))) (f 4 0)"],
+]);
+group("locals named like macros", [
+  ["case", "(let [case (fn [x] (* 2 x))] (case 3))"],
+  ["when", "(let [when (fn [x] (* 2 x))] (when 3))"],
+  ["cond as a parameter", "(defn f [cond] (cond 5)) (f inc)"],
+  ["let bound to a value, then when", "(let [let 5] (when true let))"],
+  ["a local let does not break some->", "(let [let 5] (some-> let inc))"],
+  ["a local first does not break when-first", "(let [first 5] (when-first [x [1]] [x first]))"],
+  ["->", "(let [-> (fn [x] x)] (-> 1))"],
+  ["a local fn does not capture #()", "(let [fn inc] [(fn 1) (#(+ % 1) 2)])"],
+  ["a local and or or", "[(let [and (fn [& xs] xs)] (and 1 2)) (let [or inc] (or 1))]"],
+  ["a case parameter", "(defn f [case] (case 1)) (f inc)"],
+  ["a local lazy-seq, then lazy-cat", "(let [lazy-seq inc] [(lazy-seq 1) (take 2 (lazy-cat [1] [2]))])"],
+  ["locals seq and first do not break when-first", "(let [seq inc first dec] (when-first [x [5]] x))"],
+  ["a local let does not break if-let", "(let [let inc] (if-let [x 1] x 2))"],
+  ["if is a special form and is not shadowed", "(let [if (fn [x] x)] (if 1 2 3))"],
+  ["outside the local the macro is back", "(do (let [when inc] (when 1)) (when true 7))"],
+]);
+group("when-first", [
+  ["binds the first item", "(when-first [x [1 2]] x)"],
+  ["empty is nil", "(when-first [x []] :no)"],
+  ["nil is nil", "(when-first [x nil] :no)"],
+  ["a lazy seq", "(when-first [x (map inc (range))] (* 10 x))"],
+  ["a destructuring name", "(when-first [[a b] [[1 2] [3 4]]] (+ a b))"],
+  ["a body of several forms", '(when-first [x "ab"] (println x) (str x x))'],
+  ["a nil first item still runs the body", "(when-first [x [nil 1]] [:ran x])"],
+  [
+    "one binding only",
+    "(when-first [x [1] y [2]] x)",
+    { differs: "JVM Clojure asserts exactly one binding; nbb ignores the rest", expectError: "analysis" },
+  ],
+]);
+
+// ---------------------------------------------------------------------------------------
 // Programs that fail in both
 
 group("errors", [

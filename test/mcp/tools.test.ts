@@ -80,6 +80,17 @@ describe("mcpTools over stdio", () => {
     ]);
   });
 
+  it("a tool that answers with JSON text is read with json/parse-string", async () => {
+    // files-read answers `read {...}` as text: the JSON after "read " becomes data.
+    const { llm } = recording([
+      clj('(def r (tool/files-read {:path "notes.txt" :max-lines 3}))\n(return (json/parse-string (subs r 5) true))'),
+    ]);
+    const agent = defineAgent({ name: "m", prompt: "Go.", tools: mcp.tools, maxTurns: 1 });
+    const step = await agent.run({}, { llm });
+    expect(step.ok).toBe(true);
+    expect(step.return).toEqual({ path: "notes.txt", "max-lines": 3 });
+  });
+
   it("an error result is a tool error the model sees; arguments outside the schema's bounds are stopped before the call", async () => {
     const { llm, requests } = recording([
       clj("(tool/boom {})"),

@@ -54,10 +54,10 @@ const GOLDEN: [string, string][] = [
   ["#'x", "list@1:1(symbol@1:1:var symbol@1:3:x)"],
   [
     "#(+ % %2)",
-    "list@1:1(symbol@1:1:fn vector@1:1(symbol@1:1:%1 symbol@1:1:%2) list@1:1(symbol@1:3:+ symbol@1:5:%1 symbol@1:7:%2))",
+    "list@1:1(symbol@1:1:fn* vector@1:1(symbol@1:1:%1 symbol@1:1:%2) list@1:1(symbol@1:3:+ symbol@1:5:%1 symbol@1:7:%2))",
   ],
-  ["#(f %&)", "list@1:1(symbol@1:1:fn vector@1:1(symbol@1:1:& symbol@1:1:%&) list@1:1(symbol@1:3:f symbol@1:5:%&))"],
-  ["#()", "list@1:1(symbol@1:1:fn vector@1:1() list@1:1())"],
+  ["#(f %&)", "list@1:1(symbol@1:1:fn* vector@1:1(symbol@1:1:& symbol@1:1:%&) list@1:1(symbol@1:3:f symbol@1:5:%&))"],
+  ["#()", "list@1:1(symbol@1:1:fn* vector@1:1() list@1:1())"],
   ["; comment\n1 ; trailing\n2", "int@2:1:1 int@3:1:2"],
   ["[1 #_2 3] #_#_ a b c", "vector@1:1(int@1:2:1 int@1:8:3) symbol@1:20:c"],
   ["[1,2,,3]", "vector@1:1(int@1:2:1 int@1:4:2 int@1:7:3)"],

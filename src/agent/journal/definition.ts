@@ -5,6 +5,7 @@
  */
 import { renderSignature } from "../../signature/render.js";
 import { systemHash } from "../trace.js";
+import { programToolNames } from "../program-tools.js";
 import { SELF, type AgentDefinition, type ToolSpec } from "../types.js";
 
 export interface DefinitionSummary {
@@ -20,6 +21,8 @@ export interface DefinitionSummary {
 export function summarize(def: AgentDefinition): DefinitionSummary {
   const tools: Record<string, string> = {};
   for (const name of Object.keys(def.tools).sort()) tools[name] = toolText(def.tools[name]!, def);
+  // The tools the options enable (llmQuery, builtinTools): absent unless enabled, so older journals match.
+  for (const name of programToolNames(def)) tools[name] = "provided by ptcc";
   return {
     name: def.name,
     prompt: systemHash(def.prompt),

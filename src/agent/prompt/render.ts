@@ -9,6 +9,7 @@ import type { AgentDefinition } from "../types.js";
 import { joinSections, missionSections } from "./mission.js";
 import type { NamespaceView } from "./namespace.js";
 import { systemPrompt, systemSections, type PromptSection, type PromptShape } from "./system.js";
+import { programToolNames } from "../program-tools.js";
 
 /** What a model is sent before its first reply. */
 export interface RenderedPrompt {
@@ -27,7 +28,7 @@ export function shapeOf(def: AgentDefinition): PromptShape {
   return {
     mode: def.outputMode,
     maxTurns: def.maxTurns,
-    hasTools: Object.keys(def.tools).length > 0,
+    hasTools: Object.keys(def.tools).length > 0 || programToolNames(def).length > 0,
     reference: def.reference,
     transport: def.transport,
     formatOptions: def.formatOptions,

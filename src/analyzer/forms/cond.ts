@@ -7,7 +7,7 @@ import type { Value } from "../../runtime/values.js";
 import type { Analyzer, Ctx } from "../analyzer.js";
 import type { Node } from "../node.js";
 import { formToValue } from "../quote.js";
-import { expectArgs, L, sym, type SpecialForm } from "./special-form.js";
+import { core, expectArgs, L, sym, type SpecialForm } from "./special-form.js";
 
 function condForm(form: ListForm, ax: Analyzer, ctx: Ctx): Node {
   const args = form.items.slice(1);
@@ -71,12 +71,12 @@ function condpForm(form: ListForm, ax: Analyzer, ctx: Ctx): Node {
     const call = L(s, p, part.test, e);
     if (part.arrow) {
       const r = sym(ax.gensym("match"), s);
-      tail = L(s, sym("if-let", s), { kind: "vector", items: [r, call], span: s }, L(s, part.result, r), tail);
+      tail = L(s, core("if-let", s), { kind: "vector", items: [r, call], span: s }, L(s, part.result, r), tail);
     } else {
       tail = L(s, sym("if", s), call, part.result, tail);
     }
   }
-  return ax.analyze(L(s, sym("let", s), { kind: "vector", items: [p, pred!, e, expr!], span: s }, tail), ctx);
+  return ax.analyze(L(s, core("let", s), { kind: "vector", items: [p, pred!, e, expr!], span: s }, tail), ctx);
 }
 
 /**

@@ -2,7 +2,7 @@
 import type { ListForm } from "../../reader/form.js";
 import type { Analyzer, Ctx } from "../analyzer.js";
 import type { Node } from "../node.js";
-import { expectArgs, L, sym, type SpecialForm } from "./special-form.js";
+import { core, expectArgs, L, type SpecialForm } from "./special-form.js";
 
 function ifNode(form: ListForm, ax: Analyzer, ctx: Ctx, negate: boolean, syntax: string): Node {
   const [test, then, els] = expectArgs(form, 2, 3, syntax);
@@ -118,8 +118,13 @@ export const CONTROL_FORMS: SpecialForm[] = [
       const [id, ...body] = expectArgs(f, 2, Infinity, '(task "id" expr)');
       const s = f.span;
       const def = ax.host.registry.getQualified("ptc.internal", "task")!;
-      const thunk = L(s, sym("fn", s), { kind: "vector", items: [], span: s }, ...body);
-      return { kind: "call-builtin", def, args: [ax.analyze(id!, ax.nonTail(ctx)), ax.analyze(thunk, ax.nonTail(ctx))], span: s };
+      const thunk = L(s, core("fn", s), { kind: "vector", items: [], span: s }, ...body);
+      return {
+        kind: "call-builtin",
+        def,
+        args: [ax.analyze(id!, ax.nonTail(ctx)), ax.analyze(thunk, ax.nonTail(ctx))],
+        span: s,
+      };
     },
   },
 ];

@@ -6,7 +6,7 @@ import type { Analyzer, Ctx } from "../analyzer.js";
 import { analyzePattern } from "../destructure.js";
 import type { FnArity, FnNode, Node, Pattern } from "../node.js";
 import { FnScope, LexScope, SELF_SLOT } from "../scope.js";
-import { expectArgs, L, requireSymbol, sym, type SpecialForm } from "./special-form.js";
+import { core, expectArgs, L, requireSymbol, sym, type SpecialForm } from "./special-form.js";
 
 const FN = "(fn name? [params] body...) or (fn name? ([params] body...) ...)";
 const DEFN = '(defn name "doc"? [params] body...)';
@@ -154,7 +154,7 @@ function withConditions(body: readonly Form[], span: Span): readonly Form[] {
       : [
           L(
             span,
-            sym("let", span),
+            core("let", span),
             { kind: "vector", items: [sym("%", span), L(span, sym("do", span), ...rest)], span },
             ...post.map(check),
             sym("%", span),
@@ -329,6 +329,18 @@ export const FN_FORMS: SpecialForm[] = [
       for (const n of f.items.slice(1)) defineVar(ax, requireSymbol(n, "declare name", f.span));
       return { kind: "const", value: null, span: f.span };
     },
+  },
+  {
+    name: "lazy-cat",
+    syntax: "(lazy-cat coll...)",
+    doc: "The items of the collections in turn, each collection expression evaluated only when its items are reached.",
+    example: { code: "(take 4 (lazy-cat [1 2] (range)))", result: "(1 2 0 1)" },
+    // (lazy-cat a b) is (concat (lazy-seq a) (lazy-seq b)), as in Clojure.
+    analyze: (f, ax, ctx) =>
+      ax.analyze(
+        L(f.span, core("concat", f.span), ...f.items.slice(1).map((c) => L(c.span, core("lazy-seq", c.span), c))),
+        ctx,
+      ),
   },
   {
     name: "lazy-seq",

@@ -1,4 +1,4 @@
-/** `let`, `if-let`, `when-let`, `if-some`, `when-some`. */
+/** `let`, `if-let`, `when-let`, `if-some`, `when-some`, `when-first`. */
 import { PtcError } from "../../diagnostics/error.js";
 import type { ListForm } from "../../reader/form.js";
 import type { Analyzer, Ctx } from "../analyzer.js";
@@ -59,19 +59,48 @@ function conditionalLet(form: ListForm, ax: Analyzer, ctx: Ctx, name: string, so
   // (let [tmp e] (if test (let [p tmp] then) else))
   const expanded = L(
     span,
-    { kind: "symbol", ns: null, name: "let", span },
+    core("let", span),
     { kind: "vector", items: [tmpSym, forms[1]!], span },
     L(
       span,
       { kind: "symbol", ns: null, name: "if", span },
       test,
+      L(span, core("let", span), { kind: "vector", items: [forms[0]!, tmpSym], span }, then),
+      ...(els === null ? [] : [els]),
+    ),
+  );
+  return ax.analyze(expanded, ctx);
+}
+
+/** `(when-first [x coll] body...)` → `(let [s (seq coll)] (if s (let [x (first s)] body...)))`. */
+function whenFirst(form: ListForm, ax: Analyzer, ctx: Ctx): Node {
+  const syntax = "(when-first [name coll] body...)";
+  const args = expectArgs(form, 1, Infinity, syntax);
+  const forms = bindingVector(args[0], "when-first", form.span, syntax);
+  if (forms.length !== 2) {
+    throw new PtcError({
+      kind: "analysis",
+      message: "when-first takes exactly one binding",
+      span: args[0]!.span,
+      hint: `write ${syntax}`,
+    });
+  }
+  const span = form.span;
+  const s = { kind: "symbol" as const, ns: null, name: ax.gensym("seq"), span };
+  const expanded = L(
+    span,
+    core("let", span),
+    { kind: "vector", items: [s, L(span, core("seq", span), forms[1]!)], span },
+    L(
+      span,
+      { kind: "symbol", ns: null, name: "if", span },
+      s,
       L(
         span,
-        { kind: "symbol", ns: null, name: "let", span },
-        { kind: "vector", items: [forms[0]!, tmpSym], span },
-        then,
+        core("let", span),
+        { kind: "vector", items: [forms[0]!, L(span, core("first", span), s)], span },
+        ...args.slice(1),
       ),
-      ...(els === null ? [] : [els]),
     ),
   );
   return ax.analyze(expanded, ctx);
@@ -119,5 +148,12 @@ export const LET_FORMS: SpecialForm[] = [
     doc: "Like when-let, but only nil counts as absent.",
     example: { code: "(when-some [x 0] (inc x))", result: "1" },
     analyze: (f, ax, ctx) => conditionalLet(f, ax, ctx, "when-some", true, true),
+  },
+  {
+    name: "when-first",
+    syntax: "(when-first [name coll] body...)",
+    doc: "If coll has items, bind name to the first and evaluate the body; else nil.",
+    example: { code: "(when-first [x [3 4]] (* x 10))", result: "30" },
+    analyze: whenFirst,
   },
 ];

@@ -100,13 +100,13 @@ export const LOOP_FORMS: SpecialForm[] = [
       // (let [n count] (loop [i 0] (when (< i n) body... (recur (inc i)))))
       const expanded = L(
         s,
-        sym("let", s),
+        core("let", s),
         { kind: "vector", items: [n, forms[1]!], span: s },
         L(
           s,
-          sym("loop", s),
+          core("loop", s),
           { kind: "vector", items: [i, { kind: "int", value: 0, span: s }], span: s },
-          L(s, sym("when", s), L(s, core("<", s), i, n), ...body, L(s, sym("recur", s), L(s, core("inc", s), i))),
+          L(s, core("when", s), L(s, core("<", s), i, n), ...body, L(s, sym("recur", s), L(s, core("inc", s), i))),
         ),
       );
       return ax.analyze(expanded, ax.nonTail(ctx));

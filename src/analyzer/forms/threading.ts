@@ -40,18 +40,14 @@ function someThread(form: ListForm, ax: Analyzer, ctx: Ctx, last: boolean): Node
   const g = sym(ax.gensym("some"), span);
   const nilCheck = (body: Form): Form =>
     L(span, sym("if", span), L(span, core("nil?", span), g), { kind: "nil", span }, body);
-  let body: Form = g;
-  for (let i = steps.length - 1; i >= 0; i--) {
-    body = L(
-      span,
-      sym("let", span),
-      { kind: "vector", items: [g, thread(g, steps[i]!, last)], span },
-      i === steps.length - 1 ? body : nilCheck(body),
-    );
+  // The last step is the body, not a binding, so that a `recur` there is in tail position.
+  let body: Form = steps.length === 0 ? g : thread(g, steps[steps.length - 1]!, last);
+  for (let i = steps.length - 2; i >= 0; i--) {
+    body = L(span, core("let", span), { kind: "vector", items: [g, thread(g, steps[i]!, last)], span }, nilCheck(body));
   }
   const expanded = L(
     span,
-    sym("let", span),
+    core("let", span),
     { kind: "vector", items: [g, x!], span },
     steps.length === 0 ? g : nilCheck(body),
   );
@@ -72,10 +68,14 @@ function condThread(form: ListForm, ax: Analyzer, ctx: Ctx, last: boolean): Node
   const s = form.span;
   const g = sym(ax.gensym("cond"), s);
   const bindings: Form[] = [g, x!];
+  const steps: Form[] = [];
   for (let i = 0; i < clauses.length; i += 2) {
-    bindings.push(g, L(s, sym("if", s), clauses[i]!, thread(g, clauses[i + 1]!, last), g));
+    steps.push(L(s, sym("if", s), clauses[i]!, thread(g, clauses[i + 1]!, last), g));
   }
-  return ax.analyze(L(s, sym("let", s), { kind: "vector", items: bindings, span: s }, g), ctx);
+  // The last step is the body (tail position for `recur`), as in Clojure's expansion.
+  for (const step of steps.slice(0, -1)) bindings.push(g, step);
+  const body = steps.length === 0 ? g : steps[steps.length - 1]!;
+  return ax.analyze(L(s, core("let", s), { kind: "vector", items: bindings, span: s }, body), ctx);
 }
 
 export const THREADING_FORMS: SpecialForm[] = [
@@ -102,9 +102,11 @@ export const THREADING_FORMS: SpecialForm[] = [
       const [x, name, ...steps] = expectArgs(form, 2, Infinity, "(as-> x name step...)");
       const n = requireSymbol(name, "as-> name", form.span);
       const bindings: Form[] = [n, x!];
-      for (const s of steps) bindings.push(n, s);
+      for (const s of steps.slice(0, -1)) bindings.push(n, s);
+      // The last step is the body (tail position for `recur`), as in Clojure's expansion.
+      const body = steps.length === 0 ? n : steps[steps.length - 1]!;
       return ax.analyze(
-        L(form.span, sym("let", form.span), { kind: "vector", items: bindings, span: form.span }, n),
+        L(form.span, core("let", form.span), { kind: "vector", items: bindings, span: form.span }, body),
         ctx,
       );
     },

@@ -872,7 +872,8 @@ class Fun {
     if (p.as !== null) this.destructure(p.as, m);
     for (const e of p.entries) {
       const x = this.temp();
-      this.emit(`${x} = H.get(cx, ${m}, ${this.u.constant(e.key)}, NF);`);
+      const key = e.keyExpr === null ? this.u.constant(e.key) : this.atom(this.value(e.keyExpr));
+      this.emit(`${x} = H.get(cx, ${m}, ${key}, NF);`);
       this.emit(`if (${x} === NF) {`);
       if (e.dflt === null) this.emit(`${x} = null;`);
       else this.into(e.dflt, new SetDest(x));

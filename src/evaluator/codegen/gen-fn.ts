@@ -56,6 +56,17 @@ export class GenFn extends PtcFn {
     super();
   }
 
+  override restArity(): number | null {
+    const t = this.template;
+    // Only when no fixed arity takes more parameters (Clojure's rule; PTC-Lisp is laxer).
+    return t.variadic !== null && t.byCount.length <= t.fixed + 1 ? t.fixed : null;
+  }
+
+  override invokeRest(cx: Cx, fixed: Value[], rest: Value): Value {
+    const v = this.template.variadic;
+    return v === null ? this.invoke(cx, fixed) : v(cx, this.captured, this, ...fixed, rest);
+  }
+
   get name(): string | null {
     return this.template.name;
   }

@@ -23,7 +23,7 @@ import {
 } from "../seq.js";
 import { PSet, SetBuilder } from "../set.js";
 import { noteKeySpelling } from "../key-spelling.js";
-import { Char, isNumber, type Value } from "../values.js";
+import { Char, isNumber, PtcFloat, type Value } from "../values.js";
 import { EMPTY_VECTOR, PVector, vec } from "../vector.js";
 import type { BuiltinSpec } from "./registry.js";
 
@@ -45,8 +45,10 @@ export function get(cx: Cx, coll: Value, k: Value, nf: Value): Value {
     const hit = coll.lookup(realizeKey(cx, k));
     return hit === undefined ? nf : hit;
   }
-  if (typeof coll === "string" && typeof k === "number" && Number.isInteger(k) && k >= 0 && k < coll.length) {
-    return coll[k] === undefined ? nf : new Char(coll[k]!);
+  if (typeof coll === "string") {
+    // The JVM truncates a float index into a string (but not into a vector: that is a miss).
+    const i = truncIndex(k);
+    if (typeof i === "number" && i >= 0 && i < coll.length) return new Char(coll[i]!);
   }
   return nf;
 }
@@ -257,6 +259,8 @@ function applyUpdate(cx: Cx, f: Value, old: Value, extra: readonly Value[]): Val
 
 function dissocAll(cx: Cx, m: Value, keys: readonly Value[]): Value {
   if (m === null) return null;
+  // (dissoc x) is x, whatever x is, as in Clojure.
+  if (keys.length === 0) return m;
   if (!(m instanceof PMap)) throw typeError("dissoc", "a map", m);
   let out = m;
   for (const k of keys) out = out.dissoc(realizeKey(cx, k));
@@ -281,11 +285,16 @@ export function itemsOf(cx: Cx, fn: string, v: Value): readonly Value[] {
 function entryParts(cx: Cx, fn: string, m: Value, part: 0 | 1): Value {
   if (m === null) return null;
   if (m instanceof PMap) return m.count === 0 ? null : arraySeq(part === 0 ? m.keyArray() : m.valArray());
-  if (!isSeqable(m) || typeof m === "string" || m instanceof PSet)
-    throw typeError(fn, "a map", m, fn === "keys" ? "for the items of a set use (seq s)" : undefined);
+  if (!isSeqable(m)) throw typeError(fn, "a map", m);
+  // Nil-punning as in Clojure: an empty seqable (#{}, "", ()) has no keys, so nil.
+  if (typeof m === "string") {
+    if (m.length === 0) return null;
+    throw typeError(fn, "a map", m);
+  }
   const pick = (x: Value): Value => {
     if (x instanceof PVector && x.count === 2) return x.arr[part] as Value;
-    throw typeError(fn, "a map or a seq of [key value] entries", x);
+    const hint = m instanceof PSet && fn === "keys" ? "for the items of a set use (seq s)" : undefined;
+    throw typeError(fn, "a map or a seq of [key value] entries", x, hint);
   };
   if (!isRealized(m)) return lazyMap(m, (_cx, x) => pick(x));
   const items = asArray(cx, m);
@@ -296,13 +305,25 @@ function entryParts(cx: Cx, fn: string, m: Value, part: 0 | 1): Value {
   return arraySeq(out);
 }
 
+/**
+ * An index as the JVM's int coercion reads it: an integer as is, a finite float truncated
+ * toward zero (`(nth v 1.9)` is `(nth v 1)`); anything else unchanged, for the caller's
+ * type error.
+ */
+export function truncIndex(v: Value): Value {
+  if (typeof v === "number") return Number.isInteger(v) ? v : Math.trunc(v);
+  if (v instanceof PtcFloat && Number.isFinite(v.value)) return Math.trunc(v.value);
+  return v;
+}
+
 /** For a float where an index belongs (`(/ n 2)` is 2.5 when n is odd: there are no ratios). */
 export function floatIndexHint(v: Value): string | undefined {
   return isNumber(v) ? "an index must be an integer: use (quot n 2) or (int x) instead of /" : undefined;
 }
 
 /** `(nth coll i)` without realizing more of a seq than needed. */
-function nth(cx: Cx, c: Value, i: Value, nf: Value, hasNf: boolean): Value {
+function nth(cx: Cx, c: Value, iv: Value, nf: Value, hasNf: boolean): Value {
+  const i = truncIndex(iv);
   if (typeof i !== "number" || !Number.isInteger(i)) throw typeError("nth", "an integer index", i, floatIndexHint(i));
   if (c instanceof PVector) {
     if (i >= 0 && i < c.count) return c.arr[i] as Value;
@@ -512,7 +533,10 @@ export const COLLECTIONS: BuiltinSpec[] = [
       if (c instanceof PMap) return hasFlex(c, realizeKey(cx, k));
       if (c instanceof PSet) return c.has(realizeKey(cx, k));
       if (c instanceof PVector) return typeof k === "number" && Number.isInteger(k) && k >= 0 && k < c.count;
-      if (typeof c === "string") return typeof k === "number" && Number.isInteger(k) && k >= 0 && k < c.length;
+      if (typeof c === "string") {
+        const i = truncIndex(k);
+        return typeof i === "number" && i >= 0 && i < c.length;
+      }
       throw typeError(
         "contains?",
         "a map, set, vector or string",
@@ -655,7 +679,10 @@ export const COLLECTIONS: BuiltinSpec[] = [
     examples: [{ code: "(rest [1 2 3])", result: "(2 3)" }],
     f1: (cx, c) => {
       const s = seqArg(cx, "rest", c);
-      return s === null ? EMPTY_LIST : (s.next(cx) ?? EMPTY_LIST);
+      if (s === null) return EMPTY_LIST;
+      // As in Clojure, rest does not realize the next item: (rest (iterate inc 0)) is unrealized.
+      if (s instanceof Cons && s.more instanceof LazySeq) return s.more;
+      return s.next(cx) ?? EMPTY_LIST;
     },
   },
   {

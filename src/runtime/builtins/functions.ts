@@ -185,11 +185,12 @@ function fnil(f: Value, defaults: readonly Value[]): Value {
 // every-pred and some-fn, evaluating (pred, arg) pairs in Clojure's order
 
 /**
- * The order Clojure's every-pred/some-fn test pairs in, given `np` predicates: for the
- * first three arguments, predicate by predicate (one or two predicates, or four and
+ * The order JVM Clojure's every-pred/some-fn test pairs in, given `np` predicates: for
+ * the first three arguments, predicate by predicate (one or two predicates, or four and
  * more) or argument by argument (exactly three); for the arguments after the third,
  * argument by argument for up to three predicates, predicate by predicate for more.
- * `visit` returns true to stop.
+ * (ClojureScript's some-fn goes predicate by predicate for three as well.) `visit`
+ * returns true to stop.
  */
 function scan(cx: Cx, ps: readonly Value[], args: readonly Value[], visit: (v: Value) => boolean): boolean {
   const np = ps.length;
@@ -448,5 +449,24 @@ export const FUNCTIONS: BuiltinSpec[] = [
     doc: "A one-argument predicate: true when no pred is truthy for it ((none-of) is always true).",
     examples: [{ code: "(filter (none-of neg? zero?) [-1 0 1])", result: "(1)" }],
     fn: (_cx, args) => combine("none-of", args, "none"),
+  },
+  {
+    name: "comparator",
+    arglists: ["[pred]"],
+    doc: "A comparator (-1, 0 or 1) from a two-argument predicate: -1 when (pred x y), 1 when (pred y x), else 0.",
+    examples: [{ code: "(sort (comparator >) [1 3 2])", result: "(3 2 1)" }],
+    f1: (_cx, pred) => {
+      callable("comparator", pred);
+      return nativeFn(
+        "comparator",
+        (cx, args) => {
+          if (args.length !== 2) throw arityError("the function comparator made", args.length, "2");
+          const [x, y] = args as [Value, Value];
+          if (truthy(call2(cx, pred, x, y))) return -1;
+          return truthy(call2(cx, pred, y, x)) ? 1 : 0;
+        },
+        ["[x y]"],
+      );
+    },
   },
 ];

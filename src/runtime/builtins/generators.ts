@@ -10,7 +10,8 @@ import type { Cx } from "../context.js";
 import { callFn, call1 } from "../call.js";
 import { lazyCycle, lazyRepeat, repeatArray } from "../lazy.js";
 import { ArraySeq, asArray, CHUNK, Cons, EMPTY_LIST, isRealized, LazySeq, seq } from "../seq.js";
-import { PtcFloat, type Value } from "../values.js";
+import { PMap } from "../map.js";
+import { Keyword, PtcFloat, truthy, type Value } from "../values.js";
 import { checkColl, countArg } from "./sequences.js";
 import type { BuiltinSpec } from "./registry.js";
 import { typeError } from "../errors.js";
@@ -24,6 +25,49 @@ function iterate(f: Value, x: Value): Cons {
       return iterate(f, call1(cx, f, x));
     }),
   );
+}
+
+interface IterationOptions {
+  readonly somef: Value | null;
+  readonly vf: Value | null;
+  readonly kf: Value | null;
+  readonly initk: Value;
+}
+
+/** `:somef f :vf g ...` keyword arguments, with a trailing map as Clojure 1.11 allows. */
+function iterationOptions(kvs: readonly Value[]): IterationOptions {
+  const opts = new Map<string, Value>();
+  let n = kvs.length;
+  const last = kvs[n - 1];
+  if (n % 2 === 1 && last instanceof PMap) {
+    last.forEach((k, v) => void (k instanceof Keyword && opts.set(k.name, v)));
+    n--;
+  } else if (n % 2 === 1) {
+    throw typeError("iteration", "keyword options in pairs (:initk k :vf f ...)", last ?? null);
+  }
+  for (let i = 0; i < n; i += 2) {
+    const k = kvs[i]!;
+    if (!(k instanceof Keyword)) throw typeError("iteration", "an option keyword (:somef :vf :kf :initk)", k);
+    if (!opts.has(k.name)) opts.set(k.name, kvs[i + 1]!);
+  }
+  return {
+    somef: opts.get("somef") ?? null,
+    vf: opts.get("vf") ?? null,
+    kf: opts.get("kf") ?? null,
+    initk: opts.get("initk") ?? null,
+  };
+}
+
+/** Clojure 1.11's iteration as a lazy seq: nothing runs until the first item is needed. */
+function iteration(step: Value, o: IterationOptions, k: Value = o.initk): LazySeq {
+  return new LazySeq((cx) => {
+    if (--cx.fuel < 0) cx.refuel();
+    const ret = call1(cx, step, k);
+    if (o.somef === null ? ret === null : !truthy(call1(cx, o.somef, ret))) return null;
+    const v = o.vf === null ? ret : call1(cx, o.vf, ret);
+    const next = o.kf === null ? ret : call1(cx, o.kf, ret);
+    return new Cons(v, next === null ? null : iteration(step, o, next));
+  });
 }
 
 /** `(repeatedly n f)`: n results of (f), each computed when first needed. */
@@ -93,5 +137,17 @@ export const GENERATORS: BuiltinSpec[] = [
     doc: "The infinite lazy seq of the items of coll over and over (() for an empty coll).",
     examples: [{ code: "(take 5 (cycle [1 2]))", result: "(1 2 1 2 1)" }],
     f1: (cx, c) => cycle(cx, c),
+  },
+  {
+    name: "iteration",
+    arglists: ["[step & {:keys [somef vf kf initk]}]"],
+    doc: "A lazy seq from repeated (step k) calls, e.g. paging through a tool: starts with (step initk), goes on while (somef ret) (default some?), yields (vf ret) (default identity) and continues with k = (kf ret) (default identity) until it is nil.",
+    examples: [
+      {
+        code: "(vec (iteration (fn [k] (when (< k 3) {:v (* k 10) :next (inc k)})) :initk 0 :vf :v :kf :next))",
+        result: "[0 10 20]",
+      },
+    ],
+    fn: (_cx, args) => iteration(args[0]!, iterationOptions(args.slice(1))),
   },
 ];

@@ -11,6 +11,8 @@ import { GENERATORS } from "./generators.js";
 import { INTERNAL } from "./internal.js";
 import { INTEROP } from "./interop/index.js";
 import { IO } from "./io.js";
+import { JSON_BUILTINS } from "./json.js";
+import { MACHINE_INTS } from "./machine-ints.js";
 import { MAPS } from "./maps.js";
 import { MATH } from "./math.js";
 import { PARALLEL } from "./parallel.js";
@@ -28,6 +30,7 @@ import { WALK } from "./walk.js";
 export const BUILTIN_GROUPS: readonly { readonly title: string; readonly specs: readonly BuiltinSpec[] }[] = [
   { title: "Arithmetic", specs: ARITHMETIC },
   { title: "Math", specs: MATH },
+  { title: "Machine integers (JVM semantics)", specs: MACHINE_INTS },
   { title: "Comparison and logic", specs: COMPARISON },
   { title: "Predicates", specs: PREDICATES },
   { title: "Functions", specs: FUNCTIONS },
@@ -41,6 +44,7 @@ export const BUILTIN_GROUPS: readonly { readonly title: string; readonly specs: 
   { title: "Strings (clojure.string)", specs: STRINGS },
   { title: "Regular expressions", specs: REGEX },
   { title: "Parsing", specs: PARSING },
+  { title: "JSON text (json/)", specs: JSON_BUILTINS },
   { title: "PTC extensions", specs: EXTENSIONS },
   { title: "Output", specs: IO },
   { title: "Parallel calls", specs: PARALLEL },

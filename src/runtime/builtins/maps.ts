@@ -9,16 +9,16 @@ import { realizeKey } from "../equality.js";
 import { runtimeError, typeError } from "../errors.js";
 import { Reduced } from "../lazy.js";
 import { altKey, ArrayMap, EMPTY_MAP, MapBuilder, NOT_FOUND, PMap } from "../map.js";
-import { arraySeq, ASeq, Cons, EmptyList, EMPTY_LIST, isRealized, LazySeq, PList } from "../seq.js";
+import { arraySeq, ASeq, Cons, EmptyList, EMPTY_LIST, isRealized, isSeqable, LazySeq, PList, seq } from "../seq.js";
 import { EMPTY_SET, PSet } from "../set.js";
 import type { Value } from "../values.js";
-import { EMPTY_VECTOR, PVector } from "../vector.js";
-import { floatIndexHint, itemsOf, seqArg } from "./collections.js";
+import { EMPTY_VECTOR, MapEntry, PVector } from "../vector.js";
+import { floatIndexHint, itemsOf, seqArg, truncIndex } from "./collections.js";
 import type { BuiltinSpec } from "./registry.js";
 
 /** A map entry `[k v]` (a 2-item vector, which is what map entries are in PTC-Lisp). */
 function entry(k: Value, v: Value): PVector {
-  return new PVector([k, v], 2);
+  return new MapEntry(k, v);
 }
 
 /**
@@ -129,7 +129,30 @@ function reduceKv(cx: Cx, f: Value, init: Value, coll: Value): Value {
     cx.charge(coll.count);
     return acc;
   }
-  throw typeError("reduce-kv", "a map or a vector", coll, "for other collections use reduce");
+  // As in ClojureScript, any other collection is read as a seq of [key value] entries.
+  if (!isSeqable(coll) || typeof coll === "string") {
+    throw typeError(
+      "reduce-kv",
+      "a map, a vector or a seq of [key value] entries",
+      coll,
+      "for other collections use reduce",
+    );
+  }
+  for (let s = seq(cx, coll); s !== null; s = s.next(cx)) {
+    const e = s.first();
+    if (!(e instanceof PVector && e.count === 2)) {
+      throw typeError(
+        "reduce-kv",
+        "a map, a vector or a seq of [key value] entries",
+        e,
+        "for other collections use reduce",
+      );
+    }
+    acc = callFn(cx, f, [acc, e.arr[0] as Value, e.arr[1] as Value]);
+    if (acc instanceof Reduced) return acc.val;
+    if (--cx.fuel < 0) cx.refuel();
+  }
+  return acc;
 }
 
 function updateVals(cx: Cx, m: Value, f: Value): PMap {
@@ -192,8 +215,11 @@ function stackHint(c: Value): string | undefined {
   return c instanceof ASeq || c instanceof LazySeq ? "for a seq use first/rest, or (vec s) first" : undefined;
 }
 
-function subvec(v: Value, start: Value, end: Value | undefined): PVector {
+function subvec(v: Value, startv: Value, endv: Value | undefined): PVector {
   if (!(v instanceof PVector)) throw typeError("subvec", "a vector", v, "for other collections use take/drop");
+  // Float bounds truncate, as the JVM's int coercion does.
+  const start = truncIndex(startv);
+  const end = endv === undefined ? undefined : truncIndex(endv);
   if (typeof start !== "number" || !Number.isInteger(start))
     throw typeError("subvec", "an integer start", start, floatIndexHint(start));
   const e = end === undefined ? v.count : end;
@@ -270,7 +296,7 @@ export const MAPS: BuiltinSpec[] = [
   {
     name: "reduce-kv",
     arglists: ["[f init coll]"],
-    doc: "Reduce a map with (f acc k v), or a vector with (f acc index item).",
+    doc: "Reduce a map with (f acc k v), a vector with (f acc index item), or a seq of [k v] entries like a map.",
     examples: [
       { code: "(reduce-kv (fn [acc k v] (+ acc v)) 0 {:a 1 :b 2})", result: "3" },
       { code: "(reduce-kv (fn [m k v] (assoc m v k)) {} {:a 1})", result: "{1 :a}" },

@@ -8,6 +8,8 @@ import { float, type Value } from "../values.js";
 import type { BuiltinSpec } from "./registry.js";
 
 const ND = /^\p{Nd}$/u;
+/** The 8-4-4-4-12 hex digit form ClojureScript's parse-uuid accepts. */
+const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
 
 /** The value of a decimal digit of any script (Java's Character.digit(c, 10)), or -1. */
 function digitValue(cp: number): number {
@@ -157,6 +159,19 @@ export const PARSING: BuiltinSpec[] = [
     f1: (_cx, v) => {
       const s = parseArg("parse-boolean", v);
       return s === "true" ? true : s === "false" ? false : null;
+    },
+  },
+  {
+    name: "parse-uuid",
+    arglists: ["[s]"],
+    doc: "The UUID written in s, as a lower-case string (PTC-Lisp has no UUID type), or nil when s is not one.",
+    examples: [
+      { code: '(parse-uuid "B6883C0A-0342-4007-9966-BC2DFA6B109E")', result: '"b6883c0a-0342-4007-9966-bc2dfa6b109e"' },
+      { code: '(parse-uuid "not-a-uuid")', result: "nil" },
+    ],
+    f1: (_cx, s) => {
+      if (typeof s !== "string") throw typeError("parse-uuid", "a string", s);
+      return UUID.test(s) ? s.toLowerCase() : null;
     },
   },
 ];

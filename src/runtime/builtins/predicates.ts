@@ -6,7 +6,7 @@ import { toNum } from "../numbers.js";
 import { ASeq, EmptyList, isSeqable, LazySeq, PList, Range, seq } from "../seq.js";
 import { PSet } from "../set.js";
 import { Char, isFloat, keyword, Keyword, PtcFloat, PtcFn, Regex, Sym, Var, type Value } from "../values.js";
-import { PVector } from "../vector.js";
+import { MapEntry, PVector } from "../vector.js";
 import type { BuiltinSpec } from "./registry.js";
 
 function pred(name: string, doc: string, test: (v: Value) => boolean, example: string, result: string): BuiltinSpec {
@@ -261,5 +261,15 @@ export const PREDICATES: BuiltinSpec[] = [
       { code: "(type nil)", result: ":nil" },
     ],
     f1: (_cx, a) => typeTag(a),
+  },
+  {
+    name: "map-entry?",
+    arglists: ["[x]"],
+    doc: "True if x is an entry of a map (from seq, first, find...); a vector written [k v] is not one.",
+    examples: [
+      { code: "(map-entry? (first {:a 1}))", result: "true" },
+      { code: "(map-entry? [:a 1])", result: "false" },
+    ],
+    f1: (_cx, x) => x instanceof MapEntry,
   },
 ];

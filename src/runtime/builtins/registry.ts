@@ -21,7 +21,8 @@ export type BuiltinNs =
   | "ptc"
   | "ptc.internal"
   | "ptc.interop"
-  | "budget";
+  | "budget"
+  | "json";
 
 export interface BuiltinExample {
   readonly code: string;
@@ -187,6 +188,9 @@ const NS_ALIASES: Readonly<Record<string, BuiltinNs>> = table({
   ptc: "ptc",
   // What is left of an agent run's limits: (budget/remaining).
   budget: "budget",
+  // JSON text (Cheshire's names): (json/parse-string s), (json/generate-string x).
+  json: "json",
+  "cheshire.core": "json",
   // Helpers that expansions of special forms call; never offered unqualified.
   "ptc.internal": "ptc.internal",
 });

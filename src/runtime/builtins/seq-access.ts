@@ -8,7 +8,7 @@ import { typeError } from "../errors.js";
 import { dropSeq, lazyDrop, lazyMapN, lazyRepeat, lazyTakeNth } from "../lazy.js";
 import { arraySeq, asArray, type ASeq, EMPTY_LIST, isRealized, isSeqable, LazySeq, seq } from "../seq.js";
 import type { Value } from "../values.js";
-import { PVector } from "../vector.js";
+import { PVector, vec } from "../vector.js";
 import { checkColl, countArg, dropN, dropWhile, intArg, itemsOf, takeN, takeWhile } from "./sequences.js";
 import type { BuiltinSpec } from "./registry.js";
 
@@ -172,6 +172,16 @@ export const SEQ_ACCESS: BuiltinSpec[] = [
     doc: "[(take-while pred coll) (drop-while pred coll)].",
     examples: [{ code: "(split-with odd? [1 3 4 5])", result: "[(1 3) (4 5)]" }],
     f2: (cx, p, c) => new PVector([takeWhile(cx, "split-with", p, c), dropWhile(cx, "split-with", p, c)], 2),
+  },
+  {
+    name: "splitv-at",
+    arglists: ["[n coll]"],
+    doc: "[(vec (take n coll)) (drop n coll)] (Clojure 1.12).",
+    examples: [{ code: "(splitv-at 2 [1 2 3 4 5])", result: "[[1 2] (3 4 5)]" }],
+    f2: (cx, n, c) => {
+      const k = countArg("splitv-at", n);
+      return new PVector([vec(asArray(cx, takeN(cx, "splitv-at", k, c)).slice()), dropN(cx, "splitv-at", k, c)], 2);
+    },
   },
 ];
 

@@ -263,7 +263,7 @@ function sortBy(cx: Cx, kf: Value, cmp: Value | null, c: Value): Value {
 // ---------------------------------------------------------------------------------------
 // Partitions
 
-function partitionOf(
+export function partitionOf(
   cx: Cx,
   fnName: string,
   n: number,
@@ -271,25 +271,26 @@ function partitionOf(
   pad: Value | undefined,
   all: boolean,
   coll: Value,
+  part: (items: Value[]) => Value = arraySeq,
 ): Value {
   checkColl(fnName, coll);
   if (pad !== undefined) checkColl(fnName, pad);
-  if (!isRealized(coll) || n <= 0 || step <= 0) return lazyPartition(coll, n, step, pad, all, arraySeq);
+  if (!isRealized(coll) || n <= 0 || step <= 0) return lazyPartition(coll, n, step, pad, all, part);
   const items = asArray(cx, coll);
   const out: Value[] = [];
   for (let i = 0; i < items.length; i += step) {
     if (i + n <= items.length) {
-      out.push(arraySeq(items.slice(i, i + n)));
+      out.push(part(items.slice(i, i + n)));
       continue;
     }
     if (all) {
-      out.push(arraySeq(items.slice(i)));
+      out.push(part(items.slice(i)));
       continue;
     }
     if (pad !== undefined) {
       const p = items.slice(i);
       for (const x of takeItems(cx, pad, n - p.length)) p.push(x);
-      out.push(arraySeq(p));
+      out.push(part(p));
     }
     break;
   }
@@ -1029,9 +1030,79 @@ export const SEQUENCES: BuiltinSpec[] = [
       const f = args[0]!;
       const last = args[args.length - 1]!;
       if (!isSeqable(last)) throw typeError("apply", "a collection as its last argument", last);
+      const rest = f instanceof PtcFn ? f.restArity() : null;
+      if (rest !== null && (last instanceof ASeq || last instanceof LazySeq))
+        return applyLazily(cx, f as PtcFn, rest, args);
       const spread = itemsOf(cx, "apply", last);
       if (args.length === 2) return callFn(cx, f, spread.slice());
       return callFn(cx, f, [...args.slice(1, -1), ...spread]);
     },
   },
+  {
+    name: "partitionv",
+    arglists: ["[n coll]", "[n step coll]", "[n step pad coll]"],
+    doc: "Like partition, with vectors for the partitions (Clojure 1.12).",
+    examples: [{ code: "(partitionv 2 [1 2 3 4 5])", result: "([1 2] [3 4])" }],
+    fn: (cx, args) => {
+      const n = intArg("partitionv", "size", args[0]!);
+      const step = args.length >= 3 ? intArg("partitionv", "step", args[1]!) : n;
+      const pad = args.length === 4 ? args[2]! : undefined;
+      return partitionOf(cx, "partitionv", n, step, pad, false, args[args.length - 1]!, (xs) => vec(xs));
+    },
+  },
+  {
+    name: "partitionv-all",
+    arglists: ["[n coll]", "[n step coll]"],
+    doc: "Like partition-all, with vectors for the partitions (Clojure 1.12).",
+    examples: [{ code: "(partitionv-all 2 [1 2 3 4 5])", result: "([1 2] [3 4] [5])" }],
+    fn: (cx, args) => {
+      const n = intArg("partitionv-all", "size", args[0]!);
+      const step = args.length === 3 ? intArg("partitionv-all", "step", args[1]!) : n;
+      return partitionOf(cx, "partitionv-all", n, step, undefined, true, args[args.length - 1]!, (xs) => vec(xs));
+    },
+  },
+  {
+    name: "bounded-count",
+    arglists: ["[n coll]"],
+    doc: "The count of coll if it is counted (vector, map, set, string), else of its first n items at most, realizing no more.",
+    examples: [
+      { code: "(bounded-count 5 (range))", result: "5" },
+      { code: "(bounded-count 2 [1 2 3])", result: "3" },
+    ],
+    f2: (cx, nv, c) => {
+      const n = intArg("bounded-count", "limit", nv);
+      if (c === null) return 0;
+      if (c instanceof PVector) return c.count;
+      if (c instanceof PMap) return c.count;
+      if (typeof c === "string") return c.length;
+      if (!isSeqable(c)) throw typeError("bounded-count", "a collection", c);
+      if (!(c instanceof ASeq || c instanceof LazySeq || c instanceof EmptyList)) return asArray(cx, c).length;
+      let i = 0;
+      for (let s = seq(cx, c); s !== null && i < n; s = s.next(cx)) {
+        i++;
+        if (--cx.fuel < 0) cx.refuel();
+      }
+      return i;
+    },
+  },
 ];
+
+/**
+ * `apply` of a function with a rest parameter to a seq, as Clojure's applyTo does: realize
+ * the items its fixed parameters bind and one more, and hand the remainder to the rest
+ * parameter unrealized, so `(apply f (range))` works when f takes only what it needs.
+ */
+function applyLazily(cx: Cx, f: PtcFn, fixedCount: number, args: Value[]): Value {
+  const bound = args.slice(1, -1);
+  let s = seq(cx, args[args.length - 1]!);
+  while (bound.length < fixedCount && s !== null) {
+    bound.push(s.first());
+    s = s.next(cx);
+  }
+  // Fewer items than the fixed parameters, or exactly as many: an ordinary call picks the arity.
+  if (s === null) return callFn(cx, f, bound);
+  // Explicit arguments past the fixed parameters go in front of the rest, still lazily.
+  let rest: Value = s;
+  for (let i = bound.length - 1; i >= fixedCount; i--) rest = new Cons(bound[i]!, rest);
+  return f.invokeRest(cx, bound.slice(0, fixedCount), rest);
+}

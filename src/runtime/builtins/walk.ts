@@ -26,7 +26,7 @@ import {
 } from "../seq.js";
 import { PSet, SetBuilder } from "../set.js";
 import { Keyword, keywordFromString, truthy, type Value } from "../values.js";
-import { PVector, vec } from "../vector.js";
+import { MapEntry, PVector, vec } from "../vector.js";
 import type { BuiltinSpec } from "./registry.js";
 
 type Fn1 = (x: Value) => Value;
@@ -51,6 +51,8 @@ function rebuildMap(cx: Cx, items: readonly Value[]): PMap {
 /** Clojure's `walk`: `inner` on each child, the collection rebuilt, then `outer`. */
 function walk(cx: Cx, inner: Fn1, outer: Fn1, form: Value): Value {
   if (typeof form !== "object" || form === null) return outer(form);
+  // A map entry stays one, as in Clojure's walk (so outer can tell it with map-entry?).
+  if (form instanceof MapEntry) return outer(new MapEntry(inner(form.arr[0] as Value), inner(form.arr[1] as Value)));
   if (form instanceof PVector) {
     const out = new Array<Value>(form.count);
     for (let i = 0; i < form.count; i++) out[i] = inner(form.arr[i] as Value);
@@ -59,7 +61,7 @@ function walk(cx: Cx, inner: Fn1, outer: Fn1, form: Value): Value {
   }
   if (form instanceof PMap) {
     const out: Value[] = [];
-    form.forEach((k, v) => void out.push(inner(new PVector([k, v], 2))));
+    form.forEach((k, v) => void out.push(inner(new MapEntry(k, v))));
     cx.charge(out.length);
     return outer(rebuildMap(cx, out));
   }
@@ -102,7 +104,7 @@ function prewalk(cx: Cx, f: Fn1, form: Value): Value {
 const identity: Fn1 = (x) => x;
 
 /** Rename the keys of every map in a structure. */
-function mapKeys(cx: Cx, form: Value, rename: (k: Value) => Value): Value {
+export function mapKeys(cx: Cx, form: Value, rename: (k: Value) => Value): Value {
   return postwalk(
     cx,
     (x) => {
