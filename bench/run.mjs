@@ -3,16 +3,17 @@
 // processes (heavy.mjs), plus cold start, the cost of asynchrony and tool-call
 // replay, generated validators against Ajv and Zod (validators.mjs), the agent loop's
 // cost per turn with prompt sizes (agent-loop.mjs), a frozen agent against the same program
-// evaluated each time and the live agent (frozen.mjs), `ptcc compile` on a project of 100
-// agent files against tsc of its output (compile.mjs), and queued runs on BullMQ with 1, 2
-// and 4 worker processes against the same runs in one process (queue.mjs), and the lean
-// runtime: a production install's size and a compiled agent's start-up (lean.mjs). See
+// evaluated each time and the live agent (frozen.mjs), 1,000 tool calls from one pmap under
+// toolConcurrency 8 and 64 against a JavaScript semaphore (tool-calls.mjs), `ptcc compile` on
+// a project of 100 agent files against tsc of its output (compile.mjs), queued runs on BullMQ
+// with 1, 2 and 4 worker processes against the same runs in one process (queue.mjs), and the
+// lean runtime: a production install's size and a compiled agent's start-up (lean.mjs). See
 // bench/README.md for what is measured and how to read it.
 //
 // Usage: node bench/run.mjs [--quick] [--only name,name] [--json FILE]
 //   --quick   smaller data and fewer runs: a smoke test of the bench itself
-//   --only    run only these programs (names as in the table; `heavy`, `validators`,
-//             `agent-loop`, `long-runs`, `frozen`, `lean`, `compile` and `queue` for those suites); skips nothing else
+//   --only    run only these programs (names as in the table; `heavy`, `reductions`, `validators`,
+//             `agent-loop`, `long-runs`, `frozen`, `tool-calls`, `lean`, `compile` and `queue` for those suites); skips nothing else
 //   --json    also write every measurement to FILE
 //   --baseline DIR  also run the heavy programs and the per-turn cost with another built
 //             checkout of ptcc (before/after)
@@ -333,6 +334,16 @@ if (!only || only.has("heavy")) {
 }
 
 // ---------------------------------------------------------------------------------------
+// 2c. Reductions that stream, shared structure, empty regex matches (issue 27).
+
+if (!only || only.has("reductions") || only.has("heavy")) {
+  const { runReductionSuite } = await import("./reductions.mjs");
+  const r = await runReductionSuite({ quick, line });
+  report.reductions = r.report;
+  if (r.failed) failed = true;
+}
+
+// ---------------------------------------------------------------------------------------
 // 3. The cost of asynchrony: evaluateSync vs evaluate on pure programs (interleaved).
 
 async function syncVsAsync(src, rounds, batch) {
@@ -535,6 +546,13 @@ if (!only || only.has("frozen")) {
   const fz = await runFrozenSuite({ quick, line });
   report.frozen = fz.report;
   if (fz.failed) failed = true;
+}
+
+if (!only || only.has("tool-calls")) {
+  const { runToolCallSuite } = await import("./tool-calls.mjs");
+  const t = await runToolCallSuite({ quick, line });
+  report.toolCalls = t.report;
+  if (t.failed) failed = true;
 }
 
 if (!only || only.has("lean")) {

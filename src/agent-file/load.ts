@@ -196,6 +196,9 @@ async function loadFile(context: LoadContext, file: FileRef, stack: readonly Fil
     memoryStrategy: spec.memoryStrategy,
     llmQuery: await llmQueryOption(spec, file, text),
     builtinTools: spec.builtinTools,
+    maxToolCalls: spec.maxToolCalls,
+    toolConcurrency: spec.toolConcurrency,
+    llmRetry: spec.llmRetry,
   };
   let agent: Agent;
   try {
@@ -431,6 +434,7 @@ async function loadModuleTool(
     fn: fn as ToolFn,
     ...(entry.signature === undefined ? {} : { signature: entry.signature }),
     ...(entry.description === undefined ? {} : { description: entry.description }),
+    ...entry.controls,
   };
   return tool;
 }

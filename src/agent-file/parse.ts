@@ -40,10 +40,12 @@ import type {
   OnBudgetExceeded,
   OutputMode,
   ReferenceLevel,
+  ToolControls,
   Transport,
 } from "../agent/types.js";
 import { BUILTIN_TOOL_NAMES, BUILTIN_TOOLS, type BuiltinTool } from "../agent/builtin-tools/index.js";
 import { LLM_QUERY } from "../agent/llm-query.js";
+import { LLM_RETRY_KEYS, type LlmRetryOptions } from "../llm/retry.js";
 import { AgentFileError } from "./error.js";
 import { readMcpEntries, type McpEntry } from "./mcp.js";
 import { resolveNamedTypes } from "./named-types.js";
@@ -86,6 +88,9 @@ export const AGENT_FILE_KEYS = [
   "completion",
   "memoryLimit",
   "memoryStrategy",
+  "maxToolCalls",
+  "toolConcurrency",
+  "llmRetry",
   "llmQuery",
   "builtinTools",
 ] as const;
@@ -140,6 +145,8 @@ export type ToolEntry =
       readonly from: ModuleRef;
       readonly signature?: string;
       readonly description?: string;
+      /** `concurrency`, `timeoutMs`, `cache` as written (absent when none is). */
+      readonly controls?: ToolControls;
       readonly span: Span;
       readonly fromSpan: Span;
     };
@@ -189,6 +196,10 @@ export interface AgentFileSpec {
   readonly llmQuery?: boolean | { readonly model?: string; readonly maxCalls?: number };
   /** Tools ptcc provides, opted into (`[grep]`). */
   readonly builtinTools?: readonly BuiltinTool[];
+  /** Tool governance and model retries (AgentOptions' keys of the same names). */
+  readonly maxToolCalls?: number;
+  readonly toolConcurrency?: number;
+  readonly llmRetry?: LlmRetryOptions;
   /** The body without its leading blank lines and trailing whitespace. */
   readonly prompt: string;
   /** The file line the prompt starts on: line 1 of the prompt is this line of the file. */
@@ -255,7 +266,7 @@ export function agentNameOf(file: string): string {
 
 const EXPORT_NAME = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 const MODULE_EXTENSIONS = [".ts", ".mts", ".cts", ".js", ".mjs", ".cjs"];
-const MODULE_ENTRY_KEYS = ["name", "from", "signature", "description"] as const;
+const MODULE_ENTRY_KEYS = ["name", "from", "signature", "description", "concurrency", "timeoutMs", "cache"] as const;
 const LLM_ENTRY_KEYS = ["name", "llm", "signature", "description", "model"] as const;
 const LLM_QUERY_KEYS = ["model", "maxCalls"] as const;
 const DEFAULT_SIGNATURE = "() -> :any";
@@ -318,6 +329,9 @@ const KEY_READERS: Readonly<Record<AgentFileKey, KeyReader>> = {
   memoryStrategy: (p, v, d) => (d.memoryStrategy = p.oneOf(v, "memoryStrategy", MEMORY_STRATEGIES)),
   llmQuery: (p, v, d) => (d.llmQuery = p.llmQuery(v)),
   builtinTools: (p, v, d) => (d.builtinTools = p.builtinTools(v)),
+  maxToolCalls: (p, v, d) => (d.maxToolCalls = p.integer(v, "maxToolCalls", 0)),
+  toolConcurrency: (p, v, d) => (d.toolConcurrency = p.integer(v, "toolConcurrency", 1)),
+  llmRetry: (p, v, d) => (d.llmRetry = p.llmRetry(v)),
 };
 
 /** One parse of one file. Not exported: its public methods are for the key readers above. */
@@ -747,6 +761,25 @@ class AgentFileParser {
     return out;
   }
 
+  /** `llmRetry: { maxAttempts: 3, baseDelayMs: 500, maxDelayMs: 8000 }`. */
+  llmRetry(v: Value): LlmRetryOptions {
+    const out: { -readonly [K in keyof LlmRetryOptions]: number } = {};
+    for (const pair of this.map(v, "llmRetry", "option: number")?.items ?? []) {
+      const { name, span } = this.key(pair, "llmRetry option");
+      const known = LLM_RETRY_KEYS.find((k) => k === name);
+      if (known === undefined) {
+        throw this.fail(
+          `unknown llmRetry option ${shown(name)}`,
+          span,
+          didYouMean(closest(name, LLM_RETRY_KEYS)) ?? `the options are: ${LLM_RETRY_KEYS.join(", ")}`,
+        );
+      }
+      if (out[known] !== undefined) throw this.duplicateKey(name, span);
+      out[known] = this.integer(this.value(pair.value, span), `llmRetry.${known}`, known === "maxAttempts" ? 1 : 0, MAX_TIMER_MS);
+    }
+    return out;
+  }
+
   fieldDescriptions(v: Value, d: Draft): void {
     const out: Record<string, string> = {};
     const spans = new Map<string, Span>();
@@ -998,9 +1031,18 @@ class AgentFileParser {
     }
     const description =
       values.description === undefined ? undefined : this.nonEmptyString(values.description, "description").trim();
+    const controls: { -readonly [K in keyof ToolControls]: ToolControls[K] } = {};
+    if (values.concurrency !== undefined) controls.concurrency = this.integer(values.concurrency, `concurrency of tool ${name}`, 1);
+    if (values.timeoutMs !== undefined) controls.timeoutMs = this.integer(values.timeoutMs, `timeoutMs of tool ${name}`, 1, MAX_TIMER_MS);
+    if (values.cache !== undefined) {
+      const c = this.scalarValue(values.cache);
+      if (typeof c !== "boolean") throw this.fail(`cache of tool ${name} must be true or false, got ${this.describe(values.cache)}`, values.cache.span);
+      controls.cache = c;
+    }
     const tool: ToolEntry = { kind: "module", name, from, span, fromSpan: values.from.span };
     if (signature !== undefined) Object.assign(tool, { signature });
     if (description !== undefined) Object.assign(tool, { description });
+    if (Object.keys(controls).length > 0) Object.assign(tool, { controls });
     return { tool, nameSpan };
   }
 

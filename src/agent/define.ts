@@ -47,8 +47,10 @@ import {
   type FormatOptions,
   type RunOptions,
   type Step,
+  type ToolControls,
   type ToolSpec,
 } from "./types.js";
+import { llmRetryProblem } from "../llm/retry.js";
 import type {
   AgentInput,
   AgentOutput,
@@ -384,6 +386,20 @@ function checkToolSpec(toolName: string, spec: ToolSpec, problems: Problems): vo
     return;
   }
   checkToolSignature(spec.signature, ` of tool ${toolName}`, "(query :string) -> [{id :int}]", problems);
+  checkToolControls(spec, ` of tool ${toolName}`, problems);
+}
+
+/** A tool's `concurrency`, `timeoutMs` and `cache`, when given. */
+function checkToolControls(spec: ToolControls, of: string, problems: Problems): void {
+  for (const [key, min] of [["concurrency", 1], ["timeoutMs", 1]] as const) {
+    const v = spec[key];
+    if (v === undefined) continue;
+    const problem = integerProblem(v, min, key === "timeoutMs" ? MAX_TIMER_MS : Number.MAX_SAFE_INTEGER);
+    if (problem !== null) problems.add(`${key}${of} ${problem}, got ${typeof v === "number" ? String(v) : describe(v)}`);
+  }
+  if (spec.cache !== undefined && typeof spec.cache !== "boolean") {
+    problems.add(`cache${of} must be true or false, got ${describe(spec.cache)}`);
+  }
 }
 
 /** A tool's `signature` option: absent, parsed, or text that parses. `of` names the tool in messages. */
@@ -423,7 +439,7 @@ function runControl(options: AgentOptions, problems: Problems): Partial<AgentDef
       key === "compaction.strategy" ? `use ${COMPACTION_STRATEGIES.join(" or ")}` : undefined,
     );
   if (compaction.value !== undefined) out.compaction = compaction.value;
-  const int = (key: "tokenLimit" | "turnBudget" | "retryTurns" | "memoryLimit", min: number): void => {
+  const int = (key: "tokenLimit" | "turnBudget" | "retryTurns" | "memoryLimit" | "maxToolCalls" | "toolConcurrency", min: number): void => {
     const v = options[key];
     if (v === undefined) return;
     const problem = integerProblem(v, min);
@@ -434,6 +450,13 @@ function runControl(options: AgentOptions, problems: Problems): Partial<AgentDef
   int("turnBudget", 1);
   int("retryTurns", 0);
   int("memoryLimit", 1);
+  int("maxToolCalls", 0);
+  int("toolConcurrency", 1);
+  if (options.llmRetry !== undefined) {
+    const problem = llmRetryProblem(options.llmRetry);
+    if (problem !== null) problems.add(`llmRetry: ${problem}`);
+    else out.llmRetry = options.llmRetry;
+  }
   const oneOf = <K extends "onBudgetExceeded" | "completion" | "memoryStrategy">(
     key: K,
     allowed: readonly string[],
@@ -514,6 +537,9 @@ export function asTool<I, O>(agent: AgentLike<I, O>, options: { description?: st
   return { kind: "agent", agent, description };
 }
 
+/** The keys of a tool definition. */
+const TOOL_KEYS = ["signature", "fn", "description", "concurrency", "timeoutMs", "cache"] as const;
+
 /**
  * A tool with a signature, its function typed from it: `defineTool({ signature: "(id :int)
  * -> {name :string}", fn: async ({ id }) => ... })` gives `id: number` and requires a
@@ -534,10 +560,11 @@ export function defineTool<const S extends SignatureLike = string>(
   }
   const given = tool as { signature?: unknown; fn?: unknown; description?: unknown };
   for (const key of Object.keys(given)) {
-    if (key !== "signature" && key !== "fn" && key !== "description") {
-      problems.add(`unknown option ${key}`, didYouMean(closest(key, ["signature", "fn", "description"])));
+    if (!(TOOL_KEYS as readonly string[]).includes(key)) {
+      problems.add(`unknown option ${key}`, didYouMean(closest(key, TOOL_KEYS)));
     }
   }
+  checkToolControls(given as ToolControls, "", problems);
   if (typeof given.fn !== "function") problems.add(`fn must be a function, got ${describe(given.fn)}`);
   if (given.description !== undefined && typeof given.description !== "string") {
     problems.add(`the description must be a string, got ${describe(given.description)}`);

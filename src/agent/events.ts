@@ -41,6 +41,8 @@ export type RunEvent =
       readonly callId: string;
       readonly name: string;
       readonly args: unknown;
+      /** The answer comes from the tool's cache (`cache: true`): the tool is not called. */
+      readonly cached?: true;
     })
   | (RunEventBase & {
       readonly type: "tool-result";

@@ -9,6 +9,8 @@
  * A frozen program has no model to mend it: an error, or a value that does not match the
  * output type, ends the run as a failure of kind `program` (`fail` for `(fail ...)`).
  */
+import { DEFAULT_TOOL_CONCURRENCY, ToolGovernor } from "./tool-governor.js";
+import { ToolCache } from "./tool-cache.js";
 import { hostMessage } from "../runtime/convert.js";
 import { formatError } from "../diagnostics/error.js";
 import { FrozenProgram } from "../evaluator/frozen.js";
@@ -87,6 +89,7 @@ export async function frozenStep(
 ): Promise<Step> {
   const started = performance.now();
   const calls: ToolCallTrace[] = [];
+  let governor: ToolGovernor | undefined;
   const runId = `frozen-${Math.random().toString(36).slice(2, 10)}`;
   let session: Session | null = null;
   const finish = (
@@ -186,6 +189,14 @@ export async function frozenStep(
           record: (c) => calls.push(c),
           seen: () => {},
           note: () => {},
+          // The one evaluation's tool calls, under the definition's limits (as a run's turn).
+          governor: () =>
+            (governor ??= new ToolGovernor({
+              ...(def.maxToolCalls !== undefined ? { maxToolCalls: def.maxToolCalls } : {}),
+              toolConcurrency: def.toolConcurrency ?? DEFAULT_TOOL_CONCURRENCY,
+              signal: options.signal ?? NEVER,
+            })),
+          cache: new ToolCache(),
           runChild: (_tool, child, args) =>
             runAgent(child, args, {
               ...(options.llm !== undefined ? { llm: options.llm } : {}),

@@ -80,6 +80,7 @@ export {
   type StepReturned,
   type ToolCallTrace,
   type ToolContext,
+  type ToolControls,
   type ToolDefinition,
   type ToolFn,
   type ToolSpec,

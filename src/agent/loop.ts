@@ -62,6 +62,9 @@ import { renderRunPrompt } from "./prompt/render.js";
 import { RUN_PROGRAM } from "./prompt/system.js";
 import { TOOL_CHECK, toolCatalog } from "./tool-check.js";
 import { buildTools, toolEntries, toolSignatures, type ToolJournal } from "./tools.js";
+import { DEFAULT_TOOL_CONCURRENCY, ToolGovernor } from "./tool-governor.js";
+import { ToolCache } from "./tool-cache.js";
+import { retryPolicy, settledError, withLlmRetry } from "../llm/retry.js";
 import type { ToolFunction } from "../evaluator/session.js";
 import { agentLabel } from "./rules.js";
 import { checkRunOptions, optionsReason, type CheckedRunOptions } from "./run-options.js";
@@ -117,6 +120,8 @@ export interface ParentRun {
   readonly journal?: { readonly log: RunLog; readonly path: string };
   /** What the parent's subtree may still spend (tokens, turns): the child's spending counts there too. */
   readonly allowance: Allowance;
+  /** The answers of `cache: true` tools, shared by the mission's runs. */
+  readonly toolCache: ToolCache;
   /** The child is one model call (model-call.ts): its turns are its own, not the parent's budget's. */
   readonly turnsApart?: boolean;
 }
@@ -204,6 +209,10 @@ class Run {
   private turnCalls: ToolCallTrace[] = [];
   private turnNotes: string[] = [];
   private turnSignal: AbortSignal = new AbortController().signal;
+  /** The current turn's tool calls under control (maxToolCalls, toolConcurrency); one per evaluation. */
+  private governor: ToolGovernor | null = null;
+  /** The answers of `cache: true` tools, shared with child runs. */
+  private readonly toolCache: ToolCache;
   /** When the current turn's time ends (performance.now); Infinity between turns. */
   private turnDeadline = Infinity;
   private session: Session | null = null;
@@ -292,6 +301,7 @@ class Run {
     this.registry = { ...(parent?.registry ?? {}), ...(options.llmRegistry ?? {}), ...def.llmRegistry };
     this.made = parent?.made ?? new Map();
     this.secrets = parent?.secrets ?? new FirewallSecrets();
+    this.toolCache = parent?.toolCache ?? new ToolCache();
     this.allowance = this.newAllowance();
   }
 
@@ -932,6 +942,7 @@ class Run {
       controller.abort({ kind: "journal", reason: log?.loss?.reason ?? "journal lost" } satisfies Failure);
     log?.signal.addEventListener("abort", onLoss);
     this.turnSignal = controller.signal;
+    this.governor = this.newGovernor(controller.signal);
     let reply: LlmReply;
     let r: TurnResult;
     try {
@@ -1147,6 +1158,16 @@ class Run {
     }
   }
 
+  /** The tool calls of one evaluation under the definition's maxToolCalls and toolConcurrency. */
+  private newGovernor(signal: AbortSignal): ToolGovernor {
+    const { maxToolCalls, toolConcurrency } = this.def;
+    return new ToolGovernor({
+      ...(maxToolCalls !== undefined ? { maxToolCalls } : {}),
+      toolConcurrency: toolConcurrency ?? DEFAULT_TOOL_CONCURRENCY,
+      signal,
+    });
+  }
+
   /** The run's session: the input as data/, the tools wrapped with their signatures. */
   private newSession(input: Record<string, unknown>): Session {
     const def = this.def;
@@ -1176,16 +1197,22 @@ class Run {
       }),
       ...(this.journal !== null ? { journal: this.toolJournal(this.journal) } : {}),
       record: (c) => this.recordCall(c),
-      started: (name, args, key) =>
+      // The arguments' copy is a walk under the watchdog: made only for someone who listens.
+      started: (name, args, key, cached) => {
+        if (this.options.onEvent === undefined) return;
+        const copy = traceValue(args, def.limits, this.msLeft());
         this.event(
-          { type: "tool-call", callId: `${this.turn}${key}`, name, args: traceValue(args, def.limits, this.msLeft()) },
+          { type: "tool-call", callId: `${this.turn}${key}`, name, args: copy, ...(cached ? { cached: true as const } : {}) },
           true,
-        ),
+        );
+      },
       seen: (value) => this.firewalled(value),
       msLeft: () => this.msLeft(),
       note: (tool, warnings) => this.turnNotes.push(...coercionNotes(tool, warnings)),
       contractBroken: (reason) => (this.stopWith ??= { kind: "tool_contract", reason }),
       runChild: (tool, child, args, inherit, key) => this.runChild(tool, child, args, inherit, key),
+      governor: () => (this.governor ??= this.newGovernor(this.turnSignal)),
+      cache: this.toolCache,
     });
   }
 
@@ -1196,7 +1223,12 @@ class Run {
       answered: (key, name, args, outcome, ms) => {
         // What a tool answered may be any host value: journaled as the JSON a replay reads back.
         const o: ToolOutcome =
-          "value" in outcome ? { value: jsonValue(outcome.value, this.def.limits, this.msLeft()) } : outcome;
+          "value" in outcome
+            ? {
+                value: jsonValue(outcome.value, this.def.limits, this.msLeft()),
+                ...(outcome.cached === true ? { cached: true as const } : {}),
+              }
+            : outcome;
         journal.answered(key, name, jsonValue(args, this.def.limits, this.msLeft()) as Record<string, unknown>, o, ms);
       },
       diverged: (reason) => (this.stopWith ??= { kind: "replay", reason }),
@@ -1348,21 +1380,35 @@ class Run {
             onChunk?.(delta, info);
           };
     try {
-      const answer: unknown = (llm as (r: LlmRequest) => unknown)({
-        system,
-        messages,
-        agent: this.def.name,
-        depth: this.depth,
-        turn: this.turn,
-        signal,
-        ...(tools !== undefined ? { tools } : {}),
-        ...(onText !== undefined ? { onText } : {}),
+      // One retry policy for every model (llmRetry): adapters that retry get it in the
+      // request and apply it themselves; their errors are not retried again here.
+      const given = this.def.llmRetry;
+      const over = this.options.llmRetry;
+      const retry = given === undefined && over === undefined ? undefined : { ...given, ...over };
+      const raw = await withLlmRetry({ policy: retryPolicy(retry), signal }, async () => {
+        const answer: unknown = (llm as (r: LlmRequest) => unknown)({
+          system,
+          messages,
+          agent: this.def.name,
+          depth: this.depth,
+          turn: this.turn,
+          signal,
+          ...(tools !== undefined ? { tools } : {}),
+          ...(onText !== undefined ? { onText } : {}),
+          ...(retry !== undefined ? { retry } : {}),
+        });
+        try {
+          return isTextStream(answer)
+            ? await collectText(answer, onText, signal)
+            : await abortable(Promise.resolve(answer), signal).then((a) =>
+                isTextStream(a) ? collectText(a, onText, signal) : (a as string | LlmReply),
+              );
+        } catch (e) {
+          // Text already streamed to listeners is not streamed again: such a failure is final.
+          if (streamed && typeof e === "object" && e !== null) settledError(e);
+          throw e;
+        }
       });
-      const raw = isTextStream(answer)
-        ? await collectText(answer, onText, signal)
-        : await abortable(Promise.resolve(answer), signal).then((a) =>
-            isTextStream(a) ? collectText(a, onText, signal) : (a as string | LlmReply),
-          );
       const reply = normalizeReply(raw);
       if (typeof reply.content !== "string") throw new LlmError("the LLM's reply has no text content");
       if (!streamed && onChunk !== undefined) onChunk(reply.content, info);
@@ -1668,6 +1714,7 @@ class Run {
       ...(c.error !== undefined ? { error: c.error } : {}),
       durationMs: c.durationMs,
       ...(c.replayed === true ? { replayed: true as const } : {}),
+      ...(c.cached === true ? { cached: true as const } : {}),
     });
     this.event(
       {
@@ -1678,6 +1725,7 @@ class Run {
         ...(c.error !== undefined ? { error: c.error } : {}),
         durationMs: c.durationMs,
         ...(c.replayed === true ? { replayed: true as const } : {}),
+        ...(c.cached === true ? { cached: true as const } : {}),
       },
       true,
     );
@@ -1734,6 +1782,7 @@ class Run {
         made: this.made,
         secrets: this.secrets,
         allowance: this.allowance,
+        toolCache: this.toolCache,
         ...(modelCall ? { turnsApart: true } : {}),
         ...(this.journal !== null
           ? { journal: { log: this.journal.log, path: childPath(this.journal.path, this.turn, key) } }

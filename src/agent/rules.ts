@@ -60,6 +60,9 @@ export const AGENT_OPTION_KEYS = [
   "completion",
   "memoryLimit",
   "memoryStrategy",
+  "maxToolCalls",
+  "toolConcurrency",
+  "llmRetry",
   "llmQuery",
   "builtinTools",
 ] as const satisfies readonly (keyof AgentOptions)[];

@@ -10,6 +10,7 @@ import { AGENT_OPTION_KEYS, integerProblem } from "./rules.js";
 import { traceSinkOf, type TraceSink } from "./trace.js";
 import type { RunOptions } from "./types.js";
 import { describeValue as describe } from "./describe-value.js";
+import { llmRetryProblem } from "../llm/retry.js";
 
 /** The options a run can use (the trace as a plain sink), and what is wrong with them. */
 export interface CheckedRunOptions {
@@ -112,6 +113,7 @@ const CHECKS: Readonly<Record<keyof RunOptions, Check>> = {
   onBudgetExceeded: (v) =>
     v === "fail" || v === "return_partial" ? null : `expected "fail" or "return_partial", got ${describe(v)}`,
   budget: isFunction("a function (usage, turn) => boolean"),
+  llmRetry: llmRetryProblem,
   continueFrom: (v) => {
     const step = v as { ok?: unknown; transcript?: unknown };
     return isPlainObjectLike(v) && typeof step.ok === "boolean" && Array.isArray(step.transcript)

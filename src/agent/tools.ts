@@ -32,6 +32,9 @@ import {
   type ToolSpec,
 } from "./types.js";
 import type { ToolEntry } from "./prompt/namespace.js";
+import { canonicalArgs, type ToolCache } from "./tool-cache.js";
+import { toolStopped, toolTimeout, type ToolGovernor } from "./tool-governor.js";
+import { ToolStop } from "../evaluator/tool-stop.js";
 import { builtinToolDefinitions } from "./builtin-tools/index.js";
 import { LLM_QUERY, llmQueryTool } from "./llm-query.js";
 import { programToolEntries } from "./program-tools.js";
@@ -66,7 +69,7 @@ export interface ToolHost {
   /** Records a call (the turn's trace and the trace sink). */
   readonly record: (call: ToolCallTrace) => void;
   /** Told of each call as it starts (the run's events). */
-  readonly started?: (name: string, args: Record<string, unknown>, key: string) => void;
+  readonly started?: (name: string, args: Record<string, unknown>, key: string, cached: boolean) => void;
   /** Told of every value a tool answers, before a program sees it (its firewalled leaves). */
   readonly seen: (value: unknown) => void;
   /** The time (ms) the walks over a call's arguments and answer may take now: what is left of the turn. */
@@ -86,6 +89,10 @@ export interface ToolHost {
     inherit: boolean,
     key: string,
   ) => Promise<Step>;
+  /** The current evaluation's governor: its call count, its slots, the calls' signals. */
+  readonly governor: () => ToolGovernor;
+  /** The answers of `cache: true` tools (the run's, shared with its children). */
+  readonly cache?: ToolCache;
 }
 
 const MAX_ERRORS_SHOWN = 5;
@@ -161,6 +168,9 @@ function hostTool(host: ToolHost, name: string, spec: ToolDefinition): ToolFunct
   const sig = signatureOf(spec);
   const fn: ToolFn = spec.fn;
   return async (args, at) => {
+    // Everything up to the wait for a slot runs at once, in the order the program made
+    // the calls: the count, the cache and the queue see them in program order.
+    const governor = host.governor();
     const rawArgs = args;
     const outcome = replayed(host, name, rawArgs, at.key);
     if (outcome !== undefined && !("value" in outcome) && !("error" in outcome)) {
@@ -168,7 +178,13 @@ function hostTool(host: ToolHost, name: string, spec: ToolDefinition): ToolFunct
       host.journal?.diverged(reason);
       throw new Error(reason);
     }
-    const call = recorder(host, name, args, at, outcome === undefined);
+    const cacheKey = spec.cache === true && host.cache !== undefined ? canonicalArgs(rawArgs) : null;
+    const hit = outcome === undefined && cacheKey !== null ? host.cache!.get(spec, cacheKey) : undefined;
+    const cached = hit !== undefined || (outcome !== undefined && "value" in outcome && outcome.cached === true);
+    // Answers from the cache are not calls of the tool: they do not count.
+    if (!cached) governor.admit();
+    const call = recorder(host, governor, name, args, at, outcome === undefined, cached);
+    let release: (() => void) | undefined;
     try {
       // Checking walks data a tool made (of any size and shape): with a budget, under the watchdog.
       const limits = host.definition.limits;
@@ -179,19 +195,37 @@ function hostTool(host: ToolHost, name: string, spec: ToolDefinition): ToolFunct
         call.args = checked.value as Record<string, unknown>;
       }
       let result: unknown;
-      if (outcome === undefined) {
+      if (hit !== undefined) {
+        result = hit.value;
+        call.outcome({ value: result, cached: true });
+      } else if (outcome === undefined) {
+        release = await governor.acquire(name, spec.concurrency);
         try {
-          result = await fn(call.args, host.context(at.key));
+          result = await callTool(
+            fn,
+            call.args,
+            { ...host.context(at.key), signal: call.signal },
+            name,
+            spec.timeoutMs,
+            call.abort,
+          );
         } catch (e) {
-          call.outcome({ error: hostMessage(e) });
+          call.outcome(e instanceof ToolStop ? { error: e.message, stopped: true } : { error: hostMessage(e) });
           throw e;
+        } finally {
+          // The tool has answered: the next call may start while this answer is checked.
+          release();
         }
         call.outcome({ value: result });
-      } else if ("error" in outcome) throw new Error(outcome.error);
+      } else if ("error" in outcome)
+        throw outcome.stopped === true ? toolStopped(name, outcome.error) : new Error(outcome.error);
       else result = outcome.value;
-      // The answer's walks — its check, its firewalled values, its copy for the trace — in one
-      // stretch under the watchdog (each walk nested in it is covered by it).
-      const broken = hostWalk(
+      // The answer's walks — its check and its firewalled values — in one stretch under the
+      // watchdog (each walk nested in it is covered by it), gathered with the walks of the
+      // other answers that arrive now: one watchdog for all. Its trace event is written after
+      // it: a stretch stopped by the watchdog must not take the event with it (the copy for
+      // the trace has its own budget and is shortened, never dropped).
+      const broken = await governor.walks.walk(
         (meter) => {
           if (sig !== null) {
             const checked = checkOutput(sig, result, "enabled", meter);
@@ -199,17 +233,19 @@ function hostTool(host: ToolHost, name: string, spec: ToolDefinition): ToolFunct
               return `returned data that does not match ${renderSignature(sig)}: ${issuesText(checked.errors)}`;
           }
           host.seen(result);
-          call.done({ result });
           return null;
         },
         { limits, ms: host.msLeft?.() },
       );
+      if (broken === null) call.done({ result });
       if (broken !== null) {
         host.contractBroken?.(
           `tool/${name} ${broken} — the tool breaks its own signature, which the model cannot fix: fix the tool or its signature`,
         );
         throw new Error(broken);
       }
+      // A successful answer (live or replayed: a replay fills the cache as the run did).
+      if (cacheKey !== null && hit === undefined) host.cache!.set(spec, cacheKey, result);
       // Enum values enter the program as keywords (`"open"` → `:open`).
       if (sig !== null && hasEnums(sig.output)) {
         const out = sig.output;
@@ -218,15 +254,48 @@ function hostTool(host: ToolHost, name: string, spec: ToolDefinition): ToolFunct
       return result;
     } catch (e) {
       // Whatever the tool threw (an Error, a string, an object without a prototype, an
-      // Error whose message getter throws) becomes a plain Error with a message.
+      // Error whose message getter throws) becomes a plain Error with a message; a call
+      // stopped with its own message (its timeout) keeps it.
       const error = hostMessage(e);
       call.outcome({ error });
       call.done({ error });
-      throw new Error(error);
+      throw e instanceof ToolStop ? e : new Error(error);
     } finally {
+      release?.();
       call.end();
     }
   };
+}
+
+/**
+ * Calls a host tool; past `timeoutMs` the call is a tool error and its signal aborts —
+ * whether or not the tool ever settles.
+ */
+async function callTool(
+  fn: ToolFn,
+  args: Record<string, unknown>,
+  context: ToolContext,
+  name: string,
+  timeoutMs: number | undefined,
+  abort: (reason: unknown) => void,
+): Promise<unknown> {
+  const answer = Promise.resolve().then(() => fn(args, context));
+  if (timeoutMs === undefined) return answer;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      const e = toolTimeout(name, timeoutMs);
+      abort(e);
+      reject(e);
+    }, timeoutMs);
+  });
+  try {
+    return await Promise.race([answer, late]);
+  } finally {
+    clearTimeout(timer);
+    // A tool that answers after its timeout: nobody waits for it, nothing is unhandled.
+    answer.catch(() => undefined);
+  }
 }
 
 async function childTool(
@@ -238,14 +307,19 @@ async function childTool(
   at: ToolCallInfo,
   input: Record<string, unknown> = args,
 ): Promise<unknown> {
+  const governor = host.governor();
   const outcome = replayed(host, name, args, at.key);
   if (outcome !== undefined && !("child" in outcome)) {
     const reason = `turn ${host.context(at.key).turn}, call ${at.key}: tool/${name} runs an agent, the journaled run's call there did not`;
     host.journal?.diverged(reason);
     throw new Error(reason);
   }
-  const call = recorder(host, name, args, at, outcome === undefined);
+  // An agent used as a tool is a call like any other: counted, and in flight under toolConcurrency.
+  governor.admit();
+  const call = recorder(host, governor, name, args, at, outcome === undefined, false);
+  let release: (() => void) | undefined;
   try {
+    release = await governor.acquire(name);
     const step = await host.runChild(name, child, input, inherit, at.key);
     if (host.journal !== undefined) call.outcome({ child: host.journal.childPath(at.key) });
     if (!step.ok) {
@@ -258,6 +332,7 @@ async function childTool(
     call.done({ result: step.return });
     return step.returnValue ?? step.return;
   } finally {
+    release?.();
     call.end();
   }
 }
@@ -265,30 +340,40 @@ async function childTool(
 /**
  * One trace event per tool call, whatever happens to it: when it answers or throws, or —
  * when the turn ends first (its time ran out, the run was cancelled) — then, saying that
- * no answer came. An answer arriving later is not recorded again.
+ * no answer came. An answer arriving later is not recorded again. The call's own signal
+ * is linked to the turn's through the governor (one listener for all calls).
  */
 function recorder(
   host: ToolHost,
+  governor: ToolGovernor,
   name: string,
   args: Record<string, unknown>,
   at: ToolCallInfo,
   live: boolean,
+  cached: boolean,
 ): {
   args: Record<string, unknown>;
+  readonly signal: AbortSignal;
+  readonly abort: (reason: unknown) => void;
   done: (r: { result?: unknown; error?: string }) => void;
   outcome: (o: ToolOutcome) => void;
   end: () => void;
 } {
   const t0 = performance.now();
-  const signal = host.context(at.key).signal;
-  host.started?.(name, args, at.key);
+  host.started?.(name, args, at.key, cached);
   let recorded = false;
   let journaled = !live;
+  const onAbort = (): void => {
+    call.outcome({ timeout: true });
+    call.done({ error: "no answer before the turn ended" });
+  };
+  const link = governor.link(onAbort);
   const call = {
     args,
+    signal: link.signal,
+    abort: link.abort,
     done: (r: { result?: unknown; error?: string }): void => {
       if (recorded) return;
-      recorded = true;
       host.record({
         name,
         args: call.args,
@@ -296,7 +381,11 @@ function recorder(
         durationMs: performance.now() - t0,
         key: at.key,
         ...(live ? {} : { replayed: true }),
+        ...(cached ? { cached: true } : {}),
       });
+      // Only once written: a recording interrupted (a limit, the watchdog) is made again by
+      // the error path, so that the call still has its event.
+      recorded = true;
     },
     /** The live call's outcome, for the journal (the arguments as the program passed them). */
     outcome: (o: ToolOutcome): void => {
@@ -304,14 +393,8 @@ function recorder(
       journaled = true;
       host.journal?.answered(at.key, name, args, o, performance.now() - t0);
     },
-    end: (): void => signal.removeEventListener("abort", onAbort),
+    end: (): void => link.end(),
   };
-  const onAbort = (): void => {
-    call.outcome({ timeout: true });
-    call.done({ error: "no answer before the turn ended" });
-  };
-  if (signal.aborted) onAbort();
-  else signal.addEventListener("abort", onAbort, { once: true });
   return call;
 }
 

@@ -106,6 +106,8 @@ export type TraceEvent =
       readonly result?: unknown;
       readonly error?: string;
       readonly durationMs: number;
+      /** The answer came from the tool's cache (`cache: true`): the tool was not called. */
+      readonly cached?: true;
     });
 
 /** Receives trace events as they happen. */

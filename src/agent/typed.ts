@@ -6,7 +6,7 @@
  */
 import type { SignatureCheck, SignatureInput, SignatureOutput, ToolArgs, ToolResult } from "../signature/infer.js";
 import type { Signature } from "../signature/types.js";
-import type { AgentOptions, RunOptions, ToolDefinition, ToolSpec, TypedSignature, TypedToolFn } from "./types.js";
+import type { AgentOptions, RunOptions, ToolControls, ToolDefinition, ToolSpec, TypedSignature, TypedToolFn } from "./types.js";
 
 /** What a signature may be given as: text (a literal gives types) or a parsed signature. */
 export type SignatureLike = string | Signature;
@@ -61,7 +61,7 @@ export interface TypedTool<A, R> {
 }
 
 /** What `defineTool` takes. */
-export interface ToolOptions<S extends SignatureLike> {
+export interface ToolOptions<S extends SignatureLike> extends ToolControls {
   /** `(id :int) -> {name :string}`: types `fn`'s arguments and result; checked at run time too. */
   readonly signature?: SignatureArg<S>;
   readonly fn: TypedToolFn<ToolArgsOf<S>, ToolResultOf<S>>;
@@ -84,7 +84,7 @@ type ToolEntry<X> = string extends X
     : ToolSpec;
 
 /** A tool written in place with a literal (or typed) signature. */
-interface InPlaceTool<S extends SignatureLike> {
+interface InPlaceTool<S extends SignatureLike> extends ToolControls {
   readonly signature: S;
   readonly fn: TypedToolFn<ToolArgsOf<S>, ToolResultOf<S>>;
   readonly description?: string;

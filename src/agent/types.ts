@@ -14,6 +14,7 @@ import type { TraceEvent, TraceOption } from "./trace.js";
 import type { DurableOptions } from "./journal/log.js";
 import type { RunEvent } from "./events.js";
 import type { StepJson } from "./step-json.js";
+import type { LlmRetryOptions } from "../llm/retry.js";
 
 /**
  * Type-level keys of the phantom members below: they exist only in types (a `declare`d
@@ -119,7 +120,21 @@ export type ToolFn = {
 /** A tool function typed from a signature: its arguments, and what it returns (or a promise of it). */
 export type TypedToolFn<A, R> = (args: A, context: ToolContext) => R | Promise<R>;
 
-export interface ToolDefinition {
+/** How a tool's calls are governed (docs/agents.md, "Tools: limits, concurrency, caching"). */
+export interface ToolControls {
+  /** At most this many calls of this tool in flight at once (below the agent's `toolConcurrency`). */
+  readonly concurrency?: number;
+  /** A call that takes longer is a tool error (`tool/x took longer than 5000 ms`) and its signal aborts. */
+  readonly timeoutMs?: number;
+  /**
+   * Within a run and its child runs, a call whose arguments equal an earlier successful
+   * call's gets the earlier answer without calling the tool (key order, `-`/`_`, keyword or
+   * string keys and `1`/`1.0` do not matter). Errors are not cached.
+   */
+  readonly cache?: boolean;
+}
+
+export interface ToolDefinition extends ToolControls {
   readonly fn: ToolFn;
   /** `(query :string) -> [{id :int}]`: arguments are coerced and validated, results validated. */
   readonly signature?: string | Signature;
@@ -258,6 +273,12 @@ export interface AgentOptions {
   readonly llmQuery?: boolean | LlmQueryOptions;
   /** Tools ptcc ships, opted into: `["grep"]` gives `tool/grep` and `tool/grep-n`. */
   readonly builtinTools?: readonly BuiltinTool[];
+  /** Tool calls one program (one turn's evaluation) may make; cached answers do not count. No limit by default. */
+  readonly maxToolCalls?: number;
+  /** Tool calls of one program in flight at once; the rest wait in program order. Default 8. */
+  readonly toolConcurrency?: number;
+  /** How failed model requests are retried (every kind of model, plain functions included). */
+  readonly llmRetry?: LlmRetryOptions;
 }
 
 /** A checked, normalized definition (what `defineAgent` produces). */
@@ -298,6 +319,9 @@ export interface AgentDefinition {
   readonly llmQuery?: LlmQuerySettings;
   /** The builtin tools enabled (absent: none). */
   readonly builtinTools?: readonly BuiltinTool[];
+  readonly maxToolCalls?: number;
+  readonly toolConcurrency?: number;
+  readonly llmRetry?: LlmRetryOptions;
 }
 
 /** Options of one run. `O` is the output of the agent whose Step `continueFrom` takes (plain `RunOptions` fits every agent). */
@@ -358,6 +382,8 @@ export interface RunOptions<O = never> {
   readonly onBudgetExceeded?: OnBudgetExceeded;
   /** Over the definition's: called before each request; `false` stops the run as over budget. */
   readonly budget?: BudgetCheck;
+  /** Over the definition's: how failed model requests are retried. */
+  readonly llmRetry?: LlmRetryOptions;
 }
 
 /** Whose text an `onChunk` call carries. */
@@ -419,6 +445,8 @@ export interface ToolCallTrace {
   readonly replayed?: true;
   /** The call's position in its turn's program (`#3`, `#2/1#0` in a pmap branch). */
   readonly key?: string;
+  /** The answer came from the tool's cache (`cache: true`): the tool was not called. */
+  readonly cached?: true;
 }
 
 export interface Usage {

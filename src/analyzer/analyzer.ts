@@ -86,6 +86,11 @@ export class Analyzer {
   /** Counter for generated names (they contain a space, so programs cannot clash with them). */
   private gensymCount = 0;
   readonly specialForms: ReadonlyMap<string, SpecialForm> = SPECIAL_FORMS;
+  /**
+   * What the program's own `def`s and `defn`s say, in program order: `(doc g)` is rendered
+   * while analyzing, before the `defn` above it has run.
+   */
+  readonly defined = new Map<string, { readonly doc: string | null; readonly params: readonly string[] }>();
 
   constructor(readonly host: AnalyzerHost) {}
 
@@ -374,7 +379,7 @@ export class Analyzer {
         hint: `${def.name} takes ${def.arglists.join(" ")}${transducerHint(def, argNodes.length)}`,
       });
     }
-    return { kind: "call-builtin", def, args: argNodes, span };
+    return { kind: "call-builtin", def, args: freshArgs(def, argNodes), span };
   }
 
   private keywordCall(head: Form & { kind: "keyword" }, args: readonly Form[], span: Span, ctx: Ctx): Node {
@@ -445,4 +450,72 @@ function literalEmptyMap() {
     items: [],
     span: { line: 0, column: 0, endLine: 0, endColumn: 0, offset: 0, end: 0 },
   });
+}
+
+/** Reductions that walk their last argument once, keeping only their result. */
+const STREAMING = new Set([
+  "clojure.core/frequencies",
+  "clojure.core/group-by",
+  "clojure.core/set",
+  "clojure.core/into",
+  "clojure.core/count",
+  "clojure.core/last",
+  "clojure.core/some",
+  "clojure.core/every?",
+  "clojure.core/not-any?",
+  "clojure.core/not-every?",
+  "clojure.core/reduce",
+  "clojure.core/run!",
+  "clojure.core/dorun",
+  "clojure.string/join",
+  "ptc/sum",
+  "ptc/avg",
+  "ptc/sum-by",
+  "ptc/avg-by",
+  "ptc/min-by",
+  "ptc/max-by",
+]);
+
+/** Builtins whose lazy result is a new seq, reachable only from where it is returned. */
+const LAZY_PRODUCERS = new Set([
+  "clojure.core/map",
+  "clojure.core/filter",
+  "clojure.core/remove",
+  "clojure.core/keep",
+  "clojure.core/map-indexed",
+  "clojure.core/keep-indexed",
+  "clojure.core/mapcat",
+  "clojure.core/take",
+  "clojure.core/take-while",
+  "clojure.core/drop",
+  "clojure.core/drop-while",
+  "clojure.core/concat",
+  "clojure.core/iterate",
+  "clojure.core/repeat",
+  "clojure.core/repeatedly",
+  "clojure.core/cycle",
+  "clojure.core/re-seq",
+  "clojure.core/partition",
+  "clojure.core/partition-all",
+  "clojure.core/partition-by",
+  "clojure.core/distinct",
+  "clojure.core/dedupe",
+  "clojure.core/interleave",
+  "clojure.core/interpose",
+  "clojure.core/take-nth",
+  "clojure.core/reductions",
+]);
+
+/**
+ * `(frequencies (map f xs))`: the lazy seq of the inner call is seen by the reduction only,
+ * which may then walk it without keeping what it has passed (constant memory, as Clojure's
+ * locals clearing gives). Marks that inner call.
+ */
+function freshArgs(def: BuiltinDef, args: Node[]): Node[] {
+  if (!STREAMING.has(def.qualified) || args.length === 0) return args;
+  // (max-by k a b c) takes items, not a collection: its last argument is not walked.
+  if ((def.qualified === "ptc/min-by" || def.qualified === "ptc/max-by") && args.length !== 2) return args;
+  const last = args[args.length - 1]!;
+  if (last.kind !== "call-builtin" || !LAZY_PRODUCERS.has(last.def.qualified)) return args;
+  return [...args.slice(0, -1), { ...last, fresh: true }];
 }

@@ -136,6 +136,11 @@ export interface CallBuiltinNode extends Base {
   readonly kind: "call-builtin";
   readonly def: BuiltinDef;
   readonly args: readonly Node[];
+  /**
+   * The lazy seq it returns goes straight to a reduction that streams it, and nothing else
+   * can reach it: the reduction may walk it without keeping its items (LazySeq.fresh).
+   */
+  readonly fresh?: true;
 }
 /** `(:k m)` / `(:k m default)`. */
 export interface KeywordCallNode extends Base {

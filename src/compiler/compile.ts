@@ -551,6 +551,7 @@ function emitInput(
           exportName: t.entry.from.exportName,
           signature: a?.signature ?? t.declared,
           ...(description === undefined ? {} : { description }),
+          ...(t.entry.controls === undefined ? {} : { controls: t.entry.controls }),
           resultTyped: a?.resultTyped ?? false,
         };
       }

@@ -13,6 +13,7 @@ import type { AgentFileSpec } from "../agent-file/parse.js";
 import { compileValidator } from "../signature/compile-validator.js";
 import { renderSignature } from "../signature/render.js";
 import type { Signature, SigType } from "../signature/types.js";
+import type { ToolControls } from "../agent/types.js";
 import { inputTypeText, jsDoc, outputTypeText, signatureDataText, typeText, typeRefs } from "./emit-types.js";
 import { digest } from "./hash.js";
 import type { ModuleNames } from "./names.js";
@@ -46,6 +47,8 @@ export type EmitTool =
       /** Declared or derived; null: the tool has none (its arguments are not checked). */
       readonly signature: Signature | null;
       readonly description?: string;
+      /** `concurrency`, `timeoutMs`, `cache` from the agent file. */
+      readonly controls?: ToolControls;
       /** The function's return type was known to TypeScript (not `unknown` or `any`). */
       readonly resultTyped: boolean;
     };
@@ -340,12 +343,15 @@ function optionLines(
     "turnBudget",
     "retryTurns",
     "memoryLimit",
+    "maxToolCalls",
+    "toolConcurrency",
   ] as const;
   for (const k of numbers) if (spec[k] !== undefined) out.push(`  ${k}: ${spec[k]},`);
   // Options that are words, and compaction (true or a map of options): as data.
   const words = ["reference", "transport", "onBudgetExceeded", "completion", "memoryStrategy"] as const;
   for (const k of words) if (spec[k] !== undefined) out.push(`  ${k}: ${JSON.stringify(spec[k])},`);
   if (spec.compaction !== undefined) out.push(`  compaction: ${JSON.stringify(spec.compaction)},`);
+  if (spec.llmRetry !== undefined) out.push(`  llmRetry: ${JSON.stringify(spec.llmRetry)},`);
   const fo = spec.formatOptions;
   if (fo !== undefined && Object.keys(fo).length > 0) {
     out.push(
@@ -406,6 +412,8 @@ function toolLines(
     case "module": {
       const fn = imports.get(t.name)!;
       const description = t.description === undefined ? [] : [`      description: ${JSON.stringify(t.description)},`];
+      // The tool's controls, as data after its description.
+      for (const [name, value] of Object.entries(t.controls ?? {})) description.push(`      ${name}: ${JSON.stringify(value)},`);
       if (t.signature === null) {
         return description.length === 0
           ? [`    ${k}: ${fn},`]

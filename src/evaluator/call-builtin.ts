@@ -9,6 +9,7 @@ import type { Value } from "../runtime/values.js";
 import type { Code } from "./closure.js";
 import { intrinsic } from "./intrinsics.js";
 import { locate } from "./locate.js";
+import { markFresh } from "../runtime/seq.js";
 
 type Operand =
   | { readonly kind: "local"; readonly slot: number }
@@ -22,6 +23,12 @@ function operand(n: N.Node, compile: (n: N.Node) => Code): Operand {
 }
 
 export function compileCallBuiltin(n: N.CallBuiltinNode, compile: (n: N.Node) => Code): Code {
+  if (n.fresh === true) {
+    // Its lazy result goes only to the streaming reduction around it (see LazySeq.fresh).
+    const { fresh: _, ...plain } = n;
+    const inner = compileCallBuiltin(plain, compile);
+    return (f, cx) => markFresh(inner(f, cx));
+  }
   const inlined = intrinsic(n, compile);
   if (inlined !== null) return inlined;
   const def = n.def;

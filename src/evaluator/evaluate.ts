@@ -13,6 +13,7 @@
  */
 import { Analyzer, type AnalyzerHost, type ToolCatalog } from "../analyzer/analyzer.js";
 import { PtcError } from "../diagnostics/error.js";
+import type { Span } from "../diagnostics/span.js";
 import type { SourceOrigin } from "../diagnostics/span-source.js";
 import type { Warning } from "../diagnostics/warning.js";
 import { read } from "../reader/read.js";
@@ -136,6 +137,8 @@ export interface ToolWait {
 interface Program {
   readonly code: Code;
   readonly frameSize: number;
+  /** Where the top-level form is, when known: an error realizing its value is placed there. */
+  readonly span?: Span;
 }
 
 function runTop(p: Program, cx: EvalContext): Value {
@@ -191,15 +194,22 @@ export function* evaluation(
     const finish: Program = {
       frameSize: 2,
       code: (_f, c) => {
-        const mode = input.print;
-        if (typeof mode === "object" && !returned) {
-          // Feedback: realize only what is shown, so `(range)` prints as a preview.
-          printed = truncated(c, value, mode);
-          return value;
+        try {
+          const mode = input.print;
+          if (typeof mode === "object" && !returned) {
+            // Feedback: realize only what is shown, so `(range)` prints as a preview.
+            printed = truncated(c, value, mode);
+            return value;
+          }
+          const v = realizeKey(c, value);
+          printed = mode === "full" ? prStr(c, v) : mode === "none" ? "" : truncated(c, v, mode);
+          return v;
+        } catch (e) {
+          // A runtime error realizing the value (a lazy seq that needs its own items) is
+          // placed at the form that gave the value.
+          if (e instanceof PtcError && e.kind === "runtime") throw e.at(programs[programs.length - 1]?.span);
+          throw e;
         }
-        const v = realizeKey(c, value);
-        printed = mode === "full" ? prStr(c, v) : mode === "none" ? "" : truncated(c, v, mode);
-        return v;
       },
     };
     const steps = [...programs, finish];
@@ -271,6 +281,7 @@ function prepare(input: EvalInput, txn: Txn, warnings: Warning[]): Program[] {
   return analyzed.map((a) => ({
     code: (tier === "generated" ? generate(a.node) : null) ?? compile(a.node),
     frameSize: a.frameSize,
+    span: a.node.span,
   }));
 }
 

@@ -25,6 +25,7 @@ import type { BudgetLeft, EvalContext, Journal, TaskMemory } from "./eval-contex
 import type { FrozenProgram } from "./frozen.js";
 import { Txn, UserNamespace } from "./namespace.js";
 import { PREEMPT_GRACE_MS, preemptible } from "./preempt.js";
+import { ToolStop } from "./tool-stop.js";
 
 /**
  * A host tool: gets the arguments as a JSON object, returns JSON (or a promise of it).
@@ -369,7 +370,8 @@ export class Session {
             cx.limits.timeoutMs,
           );
         } catch (e) {
-          if (e instanceof PtcError && e.kind === "timeout") throw e.at(req.span);
+          // The evaluation's time, or a call the host stopped with its own message (a limit).
+          if ((e instanceof PtcError && e.kind === "timeout") || e instanceof ToolStop) throw (e as PtcError).at(req.span);
           const message = hostMessage(e);
           throw new PtcError(
             { kind: "tool", message: `tool/${req.name} failed: ${message}`, span: req.span },

@@ -15,7 +15,7 @@
  * and other errors fail at once.
  */
 import { table } from "../runtime/table.js";
-import { abortableSleep, backoffDelay, parseRetryAfter, tellRetry, type Sleep } from "./http.js";
+import { parseRetryAfter, type Sleep } from "./http.js";
 import { withLlmInfo } from "./info.js";
 import {
   LANGUAGE_MODEL_VERSIONS,
@@ -28,6 +28,7 @@ import {
 } from "./language-model.js";
 import { LlmError, type FinishReason, type Llm, type LlmReply, type LlmRequest, type LlmUsage, type StreamingLlm } from "./types.js";
 import { isRecord } from "./wire.js";
+import { retryLoop, settledError } from "./retry.js";
 
 export interface AiSdkLlmOptions {
   /** The output-token limit of each request (default 4096). */
@@ -277,45 +278,44 @@ interface Verdict {
 
 async function withRetries<T>(
   label: string,
-  request: Pick<LlmRequest, "signal" | "onRetry">,
+  request: Pick<LlmRequest, "signal" | "onRetry" | "retry">,
   options: AiSdkLlmOptions,
   attempt: () => PromiseLike<T>,
 ): Promise<T> {
   const signal = request.signal;
-  const maxRetries = options.maxRetries ?? 3;
-  const sleep = options.sleep ?? abortableSleep;
-  const random = options.random ?? Math.random;
-  for (let n = 0; ; n++) {
-    if (signal?.aborted) throw new LlmError(`${label}: request cancelled`);
-    let verdict: Verdict;
-    try {
-      return await attempt();
-    } catch (error) {
-      if (signal?.aborted) throw new LlmError(`${label}: request cancelled`);
-      verdict = classify(error);
-    }
-    if (!verdict.retry) throw new LlmError(`${label}: ${verdict.reason}`, verdict.status);
-    if (n >= maxRetries) {
-      const tries = n === 0 ? "1 attempt" : `${n + 1} attempts`;
-      throw new LlmError(`${label}: ${verdict.reason}; gave up after ${tries}`, verdict.status);
-    }
-    const delay =
-      verdict.retryAfterMs !== undefined
-        ? Math.min(verdict.retryAfterMs, options.maxRetryAfterMs ?? 60_000)
-        : backoffDelay(n, options.baseDelayMs ?? 500, options.maxDelayMs ?? 8000, random);
-    tellRetry(request.onRetry, {
-      attempt: n + 1,
-      ...(verdict.status !== undefined ? { status: verdict.status } : {}),
-      ...(verdict.retryAfterMs !== undefined ? { retryAfterMs: verdict.retryAfterMs } : {}),
-      delayMs: delay,
-    });
-    try {
-      await sleep(delay, signal);
-    } catch (error) {
-      if (signal?.aborted) throw new LlmError(`${label}: request cancelled`);
-      throw error;
-    }
-  }
+  // The run's llmRetry over the adapter's own settings.
+  const retry = request.retry;
+  const cancelled = (): LlmError => settledError(new LlmError(`${label}: request cancelled`));
+  return retryLoop<T>(
+    {
+      maxAttempts: retry?.maxAttempts ?? (options.maxRetries ?? 3) + 1,
+      baseDelayMs: retry?.baseDelayMs ?? options.baseDelayMs ?? 500,
+      maxDelayMs: retry?.maxDelayMs ?? options.maxDelayMs ?? 8000,
+      maxRetryAfterMs: options.maxRetryAfterMs ?? 60_000,
+      ...(signal !== undefined ? { signal } : {}),
+      ...(request.onRetry !== undefined ? { onRetry: request.onRetry } : {}),
+      ...(options.sleep !== undefined ? { sleep: options.sleep } : {}),
+      ...(options.random !== undefined ? { random: options.random } : {}),
+    },
+    async () => {
+      let verdict: Verdict;
+      try {
+        return { kind: "done", value: await attempt() };
+      } catch (error) {
+        if (signal?.aborted) throw cancelled();
+        verdict = classify(error);
+      }
+      if (!verdict.retry) throw settledError(new LlmError(`${label}: ${verdict.reason}`, verdict.status));
+      return { kind: "retry", ...verdict };
+    },
+    {
+      cancelled,
+      gaveUp: (last, attempts) =>
+        settledError(
+          new LlmError(`${label}: ${last.reason}; gave up after ${attempts === 1 ? "1 attempt" : `${attempts} attempts`}`, last.status),
+        ),
+    },
+  );
 }
 
 /** Network failures worth another try (the codes Node and undici report). */

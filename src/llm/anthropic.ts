@@ -96,6 +96,7 @@ export function anthropicLlm(options: AnthropicOptions = {}): Llm {
       secrets: apiKey !== undefined ? [apiKey] : [],
       signal: request.signal,
       onRetry: request.onRetry,
+      ...(request.retry !== undefined ? { retry: request.retry } : {}),
     };
     return requestReply(post, options, request.onText, READER);
   };

@@ -10,9 +10,10 @@
  */
 import { LlmError, type LlmRetry } from "./types.js";
 import { isRecord } from "./wire.js";
+import { retryLoop, settledError, type LlmRetryOptions, type Sleep } from "./retry.js";
 
-/** Waits `ms`; should reject when `signal` aborts. Injected by tests so retries do not wait. */
-export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>;
+// The retry pieces every model shares live in retry.ts; exported here as before.
+export { abortableSleep, backoffDelay, tellRetry, type Sleep } from "./retry.js";
 
 export interface HttpOptions {
   /** Retries after the first attempt (default 3, so at most 4 requests). */
@@ -54,6 +55,8 @@ export interface JsonPost {
   readonly signal?: AbortSignal;
   /** Told of each retry before its wait (`LlmRequest.onRetry`). */
   readonly onRetry?: (retry: LlmRetry) => void;
+  /** The run's `llmRetry` (`LlmRequest.retry`): over the adapter's own settings. */
+  readonly retry?: LlmRetryOptions;
 }
 
 const DEFAULTS = {
@@ -67,24 +70,6 @@ const DEFAULTS = {
 
 /** The longest part of an API's error message that goes into ours. */
 const MESSAGE_LIMIT = 300;
-
-/** The default `Sleep`: a timer that rejects with the signal's reason when it aborts. */
-export const abortableSleep: Sleep = (ms, signal) =>
-  new Promise<void>((resolve, reject) => {
-    if (signal?.aborted) {
-      reject(signal.reason);
-      return;
-    }
-    const onAbort = (): void => {
-      clearTimeout(timer);
-      reject(signal?.reason);
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener("abort", onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener("abort", onAbort, { once: true });
-  });
 
 /**
  * POSTs `post.body` as JSON and returns the parsed JSON answer of a 2xx response.
@@ -116,54 +101,30 @@ export async function retrying<T>(
   options: HttpOptions,
   attempt: (settings: AttemptSettings, signal: AbortSignal | undefined, fail: Fail) => Promise<Outcome<T>>,
 ): Promise<T> {
-  const settings = { ...DEFAULTS, ...definedOnly(options) };
-  const sleep = options.sleep ?? abortableSleep;
-  const random = options.random ?? Math.random;
+  const settings = { ...DEFAULTS, ...definedOnly(options), ...fromRetry(post.retry) };
   const signal = anySignal([post.signal, options.signal]);
   const fail = failer(post);
-
-  for (let n = 0; ; n++) {
-    if (signal?.aborted) throw fail(cancelledMessage(signal));
-    const outcome = await attempt(settings, signal, fail);
-    if (outcome.kind === "done") return outcome.body;
-
-    const attempts = n + 1;
-    if (n >= settings.maxRetries) {
-      const tries = attempts === 1 ? "1 attempt" : `${attempts} attempts`;
-      throw fail(`${outcome.reason}; gave up after ${tries}`, outcome.status);
-    }
-    const delay =
-      outcome.retryAfterMs !== undefined
-        ? Math.min(outcome.retryAfterMs, settings.maxRetryAfterMs)
-        : backoffDelay(n, settings.baseDelayMs, settings.maxDelayMs, random);
-    tellRetry(post.onRetry, {
-      attempt: attempts,
-      ...(outcome.status !== undefined ? { status: outcome.status } : {}),
-      ...(outcome.retryAfterMs !== undefined ? { retryAfterMs: outcome.retryAfterMs } : {}),
-      delayMs: delay,
-    });
-    try {
-      await sleep(delay, signal);
-    } catch (error) {
-      if (signal?.aborted) throw fail(cancelledMessage(signal));
-      throw error;
-    }
-  }
-}
-
-/** Tells the caller of a retry; a callback that throws does not change the request. */
-export function tellRetry(onRetry: ((retry: LlmRetry) => void) | undefined, retry: LlmRetry): void {
-  try {
-    onRetry?.(retry);
-  } catch {
-    // The caller's bookkeeping failed: the retry goes on as it would without it.
-  }
-}
-
-/** Exponential backoff with "equal jitter": between half and all of `base * 2^attempt`, capped. */
-export function backoffDelay(attempt: number, baseDelayMs: number, maxDelayMs: number, random: () => number): number {
-  const ceiling = Math.min(maxDelayMs, baseDelayMs * 2 ** attempt);
-  return Math.round(ceiling / 2 + (random() * ceiling) / 2);
+  return retryLoop(
+    {
+      maxAttempts: settings.maxRetries + 1,
+      baseDelayMs: settings.baseDelayMs,
+      maxDelayMs: settings.maxDelayMs,
+      maxRetryAfterMs: settings.maxRetryAfterMs,
+      ...(signal !== undefined ? { signal } : {}),
+      ...(options.sleep !== undefined ? { sleep: options.sleep } : {}),
+      ...(options.random !== undefined ? { random: options.random } : {}),
+      ...(post.onRetry !== undefined ? { onRetry: post.onRetry } : {}),
+    },
+    async () => {
+      const outcome = await attempt(settings, signal, fail);
+      return outcome.kind === "done" ? { kind: "done", value: outcome.body } : outcome;
+    },
+    {
+      cancelled: () => fail(cancelledMessage(signal!)),
+      gaveUp: (last, attempts) =>
+        fail(`${last.reason}; gave up after ${attempts === 1 ? "1 attempt" : `${attempts} attempts`}`, last.status),
+    },
+  );
 }
 
 /**
@@ -336,7 +297,8 @@ export function failer(post: JsonPost): Fail {
   return (message, status) => {
     let text = `${post.provider}: ${message}`;
     for (const secret of secrets) text = text.split(secret).join("[redacted]");
-    return new LlmError(text, status);
+    // The adapter decided on retries already: the loop's own retries leave it alone.
+    return settledError(new LlmError(text, status));
   };
 }
 
@@ -398,6 +360,16 @@ export function anySignal(signals: readonly (AbortSignal | undefined)[]): AbortS
   const present = signals.filter((s): s is AbortSignal => s !== undefined);
   if (present.length <= 1) return present[0];
   return AbortSignal.any(present);
+}
+
+/** A run's `llmRetry` as settings of the adapter (attempts in all → retries after the first). */
+function fromRetry(retry: LlmRetryOptions | undefined): Partial<typeof DEFAULTS> {
+  if (retry === undefined) return {};
+  return {
+    ...(retry.maxAttempts !== undefined ? { maxRetries: Math.max(0, retry.maxAttempts - 1) } : {}),
+    ...(retry.baseDelayMs !== undefined ? { baseDelayMs: retry.baseDelayMs } : {}),
+    ...(retry.maxDelayMs !== undefined ? { maxDelayMs: retry.maxDelayMs } : {}),
+  };
 }
 
 /** The options that are set, so that `undefined` does not override a default. */

@@ -16,6 +16,7 @@ export type {
   LlmToolCall,
   LlmUsage,
 } from "./types.js";
+export { isRetryable, DEFAULT_LLM_RETRY, type LlmRetryOptions } from "./retry.js";
 export { abortableSleep, backoffDelay, parseRetryAfter, postJson } from "./http.js";
 export type { HttpOptions, JsonPost, Sleep } from "./http.js";
 export { OPENAI_DEFAULT_BASE_URL, openAiLlm } from "./openai.js";

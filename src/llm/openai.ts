@@ -91,6 +91,7 @@ export function openAiLlm(options: OpenAiOptions = {}): Llm {
       secrets: apiKey !== undefined ? [apiKey] : [],
       signal: request.signal,
       onRetry: request.onRetry,
+      ...(request.retry !== undefined ? { retry: request.retry } : {}),
     };
     return requestReply(post, options, request.onText, READER);
   };

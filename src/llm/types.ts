@@ -4,6 +4,7 @@
  * HTTP APIs, the scripted LLM and user code all implement it.
  */
 import type { LanguageModelLike } from "./language-model.js";
+import type { LlmRetryOptions } from "./retry.js";
 
 export interface LlmMessage {
   readonly role: "user" | "assistant";
@@ -67,6 +68,11 @@ export interface LlmRequest {
    * wait out a `Retry-After` too. Adapters that do not retry ignore it.
    */
   readonly onRetry?: (retry: LlmRetry) => void;
+  /**
+   * The run's retry policy (`llmRetry`), when it sets one: an adapter that retries uses it
+   * over its own settings. A model that does not retry is retried by the loop instead.
+   */
+  readonly retry?: LlmRetryOptions;
 }
 
 /** An adapter's retry after a transient failure (`LlmRequest.onRetry`). */

@@ -12,6 +12,7 @@ import { HostObject } from "./host-object.js";
 import { typeError } from "./errors.js";
 import { Char, Keyword, PtcFloat, Sym, type Value } from "./values.js";
 import { PVector } from "./vector.js";
+import { equiv } from "./equality.js";
 import { typeName } from "./type-name.js";
 
 export function compareStrings(a: string, b: string): number {
@@ -47,6 +48,9 @@ export function compareValues(cx: Cx, a: Value, b: Value): number {
     if (a.count !== b.count) return a.count < b.count ? -1 : 1;
     // Charged per vector, so that nested vectors sharing their parts cost what walking them does.
     cx.charge(a.count);
+    // Nested vectors may share their parts (2^40 paths in 41 nodes): equal ones are found
+    // equal by `=`, which walks each pair of distinct nodes once.
+    if (a.arr[0] instanceof PVector && equiv(cx, a, b)) return 0;
     for (let i = 0; i < a.count; i++) {
       const d = compareValues(cx, a.arr[i] as Value, b.arr[i] as Value);
       if (d !== 0) return d;

@@ -110,7 +110,60 @@ function seqRealized(v: Value): ASeq | null {
   throw internalError("unexpected value in a realized walk");
 }
 
+// Shared structure: a value of 41 nodes can be a tree of 2^40 (a vector holding the same
+// vector twice, forty levels deep). Comparing two such values item by item walks the
+// tree; remembering, during one comparison, the pairs of collections already found equal
+// walks each pair of distinct nodes once. Cached hashes that differ answer at once.
+
+/** Pairs of nested collections found equal during the current top-level comparison. */
+let provenEqual: Map<object, object[]> | null = null;
+/** Nesting of collection comparisons; the memo is used from this depth on. */
+let nesting = 0;
+const MEMO_DEPTH = 3;
+
+function knownUnequal(a: Value, b: Value): boolean {
+  const ha = (a as { hashCache?: number }).hashCache;
+  const hb = (b as { hashCache?: number }).hashCache;
+  return ha !== undefined && hb !== undefined && ha !== hb;
+}
+
+/** Compare two nested collections, at most once per pair of objects in a comparison. */
+function collEquiv(cx: Cx | null, a: PtcObject, b: PtcObject, compare: () => boolean): boolean {
+  if (knownUnequal(a, b)) return false;
+  if (nesting < MEMO_DEPTH) {
+    nesting++;
+    try {
+      return compare();
+    } finally {
+      if (--nesting === 0) provenEqual = null;
+    }
+  }
+  const memo = (provenEqual ??= new Map());
+  const partners = memo.get(a);
+  if (partners !== undefined && partners.includes(b)) {
+    if (cx !== null && --cx.fuel < 0) cx.refuel();
+    return true;
+  }
+  nesting++;
+  let same: boolean;
+  try {
+    same = compare();
+  } finally {
+    if (--nesting === 0) provenEqual = null;
+  }
+  if (same && provenEqual !== null) {
+    const p = provenEqual.get(a);
+    if (p === undefined) provenEqual.set(a, [b]);
+    else p.push(b);
+  }
+  return same;
+}
+
 function seqEquiv(cx: Cx | null, a: Value, b: Value): boolean {
+  return collEquiv(cx, a as PtcObject, b as PtcObject, () => seqEquivItems(cx, a, b));
+}
+
+function seqEquivItems(cx: Cx | null, a: Value, b: Value): boolean {
   if (a instanceof PVector && b instanceof PVector) {
     if (a.count !== b.count) return false;
     // Charged per vector: a vector holding the same vector twice, many levels deep, is
@@ -144,6 +197,10 @@ function seqEquiv(cx: Cx | null, a: Value, b: Value): boolean {
 
 function mapEquiv(a: PMap, b: PMap, cx: Cx | null): boolean {
   if (a.count !== b.count) return false;
+  return collEquiv(cx, a, b, () => mapEquivEntries(a, b, cx));
+}
+
+function mapEquivEntries(a: PMap, b: PMap, cx: Cx | null): boolean {
   if (cx !== null) cx.charge(a.count * MAP_ENTRY_STEPS);
   let same = true;
   a.forEach((k, v) => {
@@ -159,6 +216,10 @@ function mapEquiv(a: PMap, b: PMap, cx: Cx | null): boolean {
 
 function setEquiv(a: PSet, b: PSet): boolean {
   if (a.count !== b.count) return false;
+  return collEquiv(null, a, b, () => setEquivItems(a, b));
+}
+
+function setEquivItems(a: PSet, b: PSet): boolean {
   let same = true;
   a.forEach((x) => {
     if (!b.has(x)) {
@@ -252,6 +313,20 @@ function hashObject(v: PtcObject): number {
  */
 export function realizeKey(cx: Cx, v: Value): Value {
   if (typeof v !== "object" || v === null) return v;
+  // A collection with a cached hash was realized and walked before (hasheq needs every
+  // item realized): shared structure is walked once per distinct node, not per path.
+  // Charged as its own walk is (not its items'), so that the steps do not depend on
+  // whether a shared constant (the empty vector) was hashed before.
+  if ((v as { hashCache?: number }).hashCache !== undefined && !(v instanceof Keyword)) {
+    cx.charge(
+      v instanceof PMap
+        ? v.count * MAP_ENTRY_STEPS
+        : v instanceof PVector || v instanceof PSet || v instanceof PList
+          ? v.count
+          : 1,
+    );
+    return v;
+  }
   if (v instanceof PVector) {
     cx.charge(v.count);
     let copy: Value[] | null = null;
@@ -261,7 +336,11 @@ export function realizeKey(cx: Cx, v: Value): Value {
       if (r !== x && copy === null) copy = v.arr.slice(0, v.count);
       if (copy !== null) copy[i] = r;
     }
-    return copy === null ? v : new PVector(copy, copy.length);
+    if (copy === null) {
+      hasheq(v); // every item's hash is cached by now: O(count)
+      return v;
+    }
+    return new PVector(copy, copy.length);
   }
   if (v instanceof EmptyList) return v;
   if (v instanceof PList) {
@@ -307,13 +386,16 @@ export function realizeKey(cx: Cx, v: Value): Value {
       if (b !== null) (b as MapBuilder).assoc(k, r);
       done++;
     });
-    return b === null ? v : (b as MapBuilder).build();
+    if (b === null) {
+      hasheq(v);
+      return v;
+    }
+    return (b as MapBuilder).build();
   }
   if (v instanceof PSet) {
-    // Set items were realized when added; their walk is still charged (hashing and
-    // comparing them costs as much).
-    v.forEach((x) => void realizeKey(cx, x));
+    // Set items were realized and hashed when added: hashing the set costs a step each.
     cx.charge(v.count);
+    hasheq(v);
   }
   return v;
 }

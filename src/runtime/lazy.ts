@@ -14,7 +14,22 @@
 import type { Cx } from "./context.js";
 import { equiv, realizeKey } from "./equality.js";
 import { typeError } from "./errors.js";
-import { ArraySeq, ASeq, CHUNK, Cons, EmptyList, isSeqable, LazySeq, makeRange, PList, Range, seq } from "./seq.js";
+import {
+  ArraySeq,
+  ASeq,
+  CHUNK,
+  Cons,
+  EmptyList,
+  isSeqable,
+  LazySeq,
+  makeRange,
+  PList,
+  Range,
+  seq,
+  isFresh,
+  streamNext,
+  streamSeq,
+} from "./seq.js";
 import { EMPTY_SET, type PSet } from "./set.js";
 import { float, PtcObject, T, type Value } from "./values.js";
 import { PVector } from "./vector.js";
@@ -160,9 +175,22 @@ export function takeItems(cx: Cx, coll: Value, n: number): Value[] {
 }
 
 /**
+ * The most items a walk of `coll` may realize: a lazy seq the program holds keeps what is
+ * realized of it (the collection size limit applies, as it bounds memory); a `fresh` one
+ * (see LazySeq.fresh), a range, a string or a collection keeps nothing new (no limit: an
+ * endless walk runs into the step limit).
+ */
+export function walkLimit(cx: Cx, coll: Value): number {
+  if (isFresh(coll)) return Infinity;
+  return coll instanceof LazySeq || (coll instanceof ASeq && !(coll instanceof Range))
+    ? cx.limits.maxCollection
+    : Infinity;
+}
+
+/**
  * Call `f` on every item (realizing lazy parts) until it returns false. Charges a step
- * per item but sets no size limit: nothing is kept, and an endless walk runs into the
- * step limit. Integer ranges are walked without allocating.
+ * per item; the size limit applies only to what the walk makes the program keep
+ * (`walkLimit`). Integer ranges are walked without allocating.
  */
 export function forEachItem(cx: Cx, coll: Value, f: (x: Value) => boolean): boolean {
   if (coll instanceof PVector) {
@@ -174,7 +202,9 @@ export function forEachItem(cx: Cx, coll: Value, f: (x: Value) => boolean): bool
     }
     return true;
   }
-  let s = seq(cx, coll);
+  const max = walkLimit(cx, coll);
+  let seen = 0;
+  let s = streamSeq(cx, coll);
   while (s !== null) {
     if (s instanceof ArraySeq) {
       const a = s.arr;
@@ -182,7 +212,9 @@ export function forEachItem(cx: Cx, coll: Value, f: (x: Value) => boolean): bool
         if (!f(a[i] as Value)) return false;
         if (--cx.fuel < 0) cx.refuel();
       }
-      s = s.more === null ? null : seq(cx, s.more);
+      seen += s.end - s.i;
+      if (seen > max) cx.checkSize(seen);
+      s = s.more === null ? null : streamSeq(cx, s.more);
       continue;
     }
     if (s instanceof Range) {
@@ -195,7 +227,8 @@ export function forEachItem(cx: Cx, coll: Value, f: (x: Value) => boolean): bool
     }
     if (!f(s.first())) return false;
     if (--cx.fuel < 0) cx.refuel();
-    s = s.next(cx);
+    if (++seen > max) cx.checkSize(seen);
+    s = streamNext(cx, s);
   }
   return true;
 }
@@ -215,7 +248,7 @@ export function reduceItems(cx: Cx, f: (cx: Cx, acc: Value, x: Value) => Value, 
     }
     return acc;
   }
-  let s = seq(cx, coll);
+  let s = streamSeq(cx, coll);
   while (s !== null) {
     if (s instanceof ArraySeq) {
       const a = s.arr;
@@ -224,7 +257,7 @@ export function reduceItems(cx: Cx, f: (cx: Cx, acc: Value, x: Value) => Value, 
         if (acc instanceof Reduced) return acc.val;
         if (--cx.fuel < 0) cx.refuel();
       }
-      s = s.more === null ? null : seq(cx, s.more);
+      s = s.more === null ? null : streamSeq(cx, s.more);
       continue;
     }
     if (s instanceof Range) {
@@ -239,7 +272,7 @@ export function reduceItems(cx: Cx, f: (cx: Cx, acc: Value, x: Value) => Value, 
     acc = f(cx, acc, s.first());
     if (acc instanceof Reduced) return acc.val;
     if (--cx.fuel < 0) cx.refuel();
-    s = s.next(cx);
+    s = streamNext(cx, s);
   }
   return acc;
 }

@@ -10,7 +10,8 @@
  * time into an ArraySeq chunk whose `more` continues the sequence.
  */
 import type { Cx } from "./context.js";
-import { internalError, typeError } from "./errors.js";
+import type { PtcError } from "../diagnostics/error.js";
+import { internalError, runtimeError, typeError } from "./errors.js";
 import { PtcObject, T, Char, char, type Value } from "./values.js";
 import { PVector } from "./vector.js";
 import { PMap } from "./map.js";
@@ -111,6 +112,8 @@ export class LazySeq extends PtcObject {
   /** What the thunk returned, until it is turned into a seq. */
   private sv: Value = null;
   private done = false;
+  /** True while its thunk runs (or the seqs it returned are unwrapped). */
+  private busy = false;
   private s: ASeq | null = null;
   constructor(thunk: (cx: Cx) => Value) {
     super();
@@ -122,16 +125,34 @@ export class LazySeq extends PtcObject {
   /** Run the thunk if it has not run yet; return its value (or the seq once done). */
   private sval(cx: Cx): Value {
     if (this.thunk !== null) {
-      this.sv = this.thunk(cx);
+      // Its thunk is running: asked again for it, it could only start over, forever.
+      if (this.busy) throw selfReferenceError();
+      this.busy = true;
+      try {
+        this.sv = this.thunk(cx);
+      } finally {
+        this.busy = false;
+      }
       this.thunk = null;
     }
     return this.done ? this.s : this.sv;
   }
   seq(cx: Cx): ASeq | null {
     if (!this.done) {
+      // A thunk that needs the items of the seq it is computing (`(def xs (lazy-seq (map
+      // inc xs)))`) can never have them: Clojure overflows the stack; reading the seq as
+      // empty would be a silent wrong value.
+      if (this.busy) throw selfReferenceError();
+      this.unwrap(cx);
+    }
+    return this.s;
+  }
+  private unwrap(cx: Cx): void {
+    {
       // Lazy seqs returning lazy seqs are unwrapped in a loop, each realizing its own
       // step, so long chains do not grow the stack and no thunk ever runs twice.
       const first = this.sval(cx);
+      this.busy = true;
       // While it unwraps, this seq reads as empty, as Clojure's LazySeq does: a chain that
       // leads back to it (`(def xs (lazy-seq xs))`) ends there with nil. A chain looping
       // among other seqs runs into the step limit.
@@ -147,16 +168,48 @@ export class LazySeq extends PtcObject {
         // Interrupted (a limit, an awaited tool): the next realization starts over.
         this.sv = first;
         throw e;
+      } finally {
+        this.busy = false;
       }
       this.done = true;
     }
-    return this.s;
+  }
+  /**
+   * Set on a lazy seq nothing else can reach: a builtin's result handed straight to a
+   * reduction that streams it (`(frequencies (map f xs))`; the analyzer marks such calls).
+   * The reduction walks it with `seqOnce`, so that the items it has passed are not kept.
+   */
+  fresh = false;
+  /**
+   * The seq of a `fresh` lazy seq without keeping it: its thunk runs and what it returns is
+   * not stored, so its realized chunks are garbage once walked past. Only for the one
+   * walk of a value nothing else can see; any other lazy seq is realized as usual.
+   */
+  seqOnce(cx: Cx): ASeq | null {
+    const thunk = this.thunk;
+    if (!this.fresh || this.done || thunk === null || this.busy) return this.seq(cx);
+    this.fresh = false;
+    this.busy = true;
+    let v: Value;
+    try {
+      v = thunk(cx);
+    } finally {
+      this.busy = false;
+    }
+    return seq(cx, v);
   }
   /** The realized seq of an already realized lazy seq (for context-free walks). */
   realizedSeq(): ASeq | null {
     if (!this.done) throw internalError("lazy sequence used before it was realized");
     return this.s;
   }
+}
+
+function selfReferenceError(): PtcError {
+  return runtimeError(
+    "a lazy sequence needs its own items to compute them (it refers to itself, as in (def xs (lazy-seq (map inc xs))))",
+    "start it with items of its own, as in (def xs (lazy-seq (cons 1 (map inc xs))))",
+  );
 }
 
 /**
@@ -198,6 +251,30 @@ export function makeRange(start: number, end: number, step: number, box: (n: num
 
 // ---------------------------------------------------------------------------------------
 // The seq protocol
+
+/** Mark a builtin's result that only a streaming reduction will see (see LazySeq.fresh). */
+export function markFresh(v: Value): Value {
+  // `iterate`, `re-seq`, `cons` give their first items at once, then a lazy tail.
+  const lazy = v instanceof Cons || v instanceof ArraySeq ? v.more : v;
+  if (lazy instanceof LazySeq && !lazy.isRealized) lazy.fresh = true;
+  return v;
+}
+
+/** Whether a walk from `v` keeps nothing new (`v` or its lazy tail is `fresh`). */
+export function isFresh(v: Value): boolean {
+  const lazy = v instanceof Cons || v instanceof ArraySeq ? v.more : v;
+  return lazy instanceof LazySeq && lazy.fresh;
+}
+
+/** The rest of a seq in a reduction's one walk (a `fresh` tail is not kept). */
+export function streamNext(cx: Cx, s: ASeq): ASeq | null {
+  return s instanceof Cons ? streamSeq(cx, s.more) : s.next(cx);
+}
+
+/** `seq` for a reduction's one walk: a `fresh` lazy seq is walked without being kept. */
+export function streamSeq(cx: Cx, v: Value): ASeq | null {
+  return v instanceof LazySeq ? v.seqOnce(cx) : seq(cx, v);
+}
 
 /** Clojure's `seq`: null for empty, else a non-empty ASeq. Throws a type error for non-seqables. */
 export function seq(cx: Cx, v: Value): ASeq | null {
@@ -391,23 +468,28 @@ export function count(cx: Cx, v: Value): number {
   throw typeError("count", "a collection", v);
 }
 
-/** Count a seq by walking it, chunk by chunk, without keeping its items. */
+/**
+ * Count a seq by walking it, chunk by chunk, without keeping its items: no size limit
+ * (nothing is kept), an endless seq runs into the step limit.
+ */
 function countSeq(cx: Cx, v: Value): number {
   let n = 0;
-  let s = seq(cx, v);
-  const max = cx.limits.maxCollection;
+  // A lazy seq the program holds keeps what is counted: the size limit applies (a `fresh`
+  // one keeps nothing, see LazySeq.fresh).
+  const max = isFresh(v) ? Infinity : cx.limits.maxCollection;
+  let s = streamSeq(cx, v);
   while (s !== null) {
     if (s instanceof ArraySeq) {
       n += s.end - s.i;
       cx.charge(s.end - s.i);
-      s = s.more === null ? null : seq(cx, s.more);
+      s = s.more === null ? null : streamSeq(cx, s.more);
     } else if (s instanceof PList) {
       n += s.count;
       break;
     } else {
       n++;
       if (--cx.fuel < 0) cx.refuel();
-      s = s.next(cx);
+      s = streamNext(cx, s);
     }
     if (n > max) cx.checkSize(n);
   }

@@ -35,7 +35,7 @@ describe("one problem: the suggestion is in the message", () => {
     [
       "nothing near",
       { prompt: "x", zzzzzz: 1 },
-      "defineAgent: unknown option zzzzzz — the options are name, prompt, signature, description, tools, fieldDescriptions, maxTurns, maxDepth, formatOptions, llm, llmRegistry, turnTimeoutMs, missionTimeoutMs, outputMode, signatureValidation, limits, reference, transport, compaction, tokenLimit, onBudgetExceeded, budget, turnBudget, retryTurns, completion, memoryLimit, memoryStrategy, llmQuery, builtinTools",
+      "defineAgent: unknown option zzzzzz — the options are name, prompt, signature, description, tools, fieldDescriptions, maxTurns, maxDepth, formatOptions, llm, llmRegistry, turnTimeoutMs, missionTimeoutMs, outputMode, signatureValidation, limits, reference, transport, compaction, tokenLimit, onBudgetExceeded, budget, turnBudget, retryTurns, completion, memoryLimit, memoryStrategy, maxToolCalls, toolConcurrency, llmRetry, llmQuery, builtinTools",
     ],
     [
       "a placeholder",

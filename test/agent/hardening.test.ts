@@ -154,6 +154,36 @@ describe("every tool call has a trace event", () => {
   });
 });
 
+describe("a tool result too large to walk in the time left still has its event (issue 27 §3)", () => {
+  // Whichever walk the turn's time runs out in — the copy into the program, the search for
+  // firewalled values, the copy for the trace — the call has exactly one event, shortened.
+  const big: Record<string, number> = {};
+  for (let i = 0; i < 1_000_000; i++) big[`k${i}`] = i;
+  it.each([300, 1500, 4000])(
+    "with %i ms per turn",
+    async (ms) => {
+      const { llm } = recording([clj("(def r (tool/big {})) (count r)"), clj("(return 1)")]);
+      const agent = defineAgent({
+        prompt: "Go.",
+        signature: "() -> :int",
+        tools: { big: () => big },
+        maxTurns: 2,
+        turnTimeoutMs: ms,
+        limits: { timeoutMs: ms },
+      });
+      const events: TraceEvent[] = [];
+      const t0 = performance.now();
+      const step = await agent.run({}, { llm, trace: (e) => void events.push(e) });
+      expect(step.failure?.kind ?? "ok").not.toBe("internal");
+      expect(events.filter((e) => e.type === "tool_call")).toHaveLength(1);
+      expect(events.filter((e) => e.type === "result")).toHaveLength(2);
+      // Two turns, each within its time (and slack for a loaded machine).
+      expect(performance.now() - t0).toBeLessThan(2 * ms + 15_000);
+    },
+    60_000,
+  );
+});
+
 describe("values that cannot be written", () => {
   it("an agent returning a 3,000-deep vector: a result event and a typed failure", async () => {
     const { llm } = recording([clj("(return (reduce (fn [a _] [a]) [] (range 3000)))")]);

@@ -40,6 +40,25 @@ describe("doc", () => {
     expect(r.ok && r.output.join("\n")).toBe("user/big? ([o])\n  Over 100");
   });
 
+  // doc renders while the program is analyzed, before its defn has run (issue 27 §3).
+  it.each([
+    ['(defn g "Doubles" [x] (* 2 x)) (doc g)', "user/g ([x])\n  Doubles"],
+    ['(do (defn g "Doubles" [x] (* 2 x)) (doc g))', "user/g ([x])\n  Doubles"],
+    ["(defn g ([x] x) ([x y] y)) (doc g)", "user/g ([x] [x y])\n  (your definition; no docstring)"],
+    ['(def h "Half" (fn [x] (/ x 2))) (doc h)', "user/h ([x])\n  Half"],
+    ['(def n "A count" 3) (doc n)', "user/n\n  A count"],
+    ['(defn g "First" [x] x) (defn g "Second" [x] x) (doc g)', "user/g ([x])\n  Second"],
+  ])("a definition earlier in the same program: %s", (program, expected) => {
+    expect(printed(program)).toBe(expected);
+  });
+
+  it("a definition of this program replaces an earlier program's", () => {
+    const s = new Session();
+    expect(s.evaluateSync('(defn g "Old" [x] x)').ok).toBe(true);
+    const r = s.evaluateSync('(defn g "New" [x y] x) (doc g)');
+    expect(r.ok && r.output.join("\n")).toBe("user/g ([x y])\n  New");
+  });
+
   it.each([
     ["(doc fliter)", "undefined symbol fliter at 1:6 — did you mean filter?"],
     ["(doc str/jion)", "clojure.string/jion is not available at 1:6 — did you mean clojure.string/join?"],

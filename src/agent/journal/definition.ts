@@ -37,6 +37,8 @@ export function summarize(def: AgentDefinition): DefinitionSummary {
       signatureValidation: def.signatureValidation,
       limits: sortedObject(def.limits),
       formatOptions: sortedObject(def.formatOptions),
+      // Decides which call of a program fails; only when set, so older journals keep their hash.
+      ...(def.maxToolCalls !== undefined ? { maxToolCalls: def.maxToolCalls } : {}),
     },
   };
 }

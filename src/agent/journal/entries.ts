@@ -53,10 +53,13 @@ export interface ReplyEntry {
 
 /** How one tool call ended. */
 export type ToolOutcome =
-  /** The tool's answer, as it gave it (JSON). */
-  | { readonly value: unknown }
-  /** The tool threw (or its arguments were invalid): the message. */
-  | { readonly error: string }
+  /** The tool's answer, as it gave it (JSON); `cached`: from the tool's cache, not counted as a call. */
+  | { readonly value: unknown; readonly cached?: true }
+  /**
+   * The tool threw (or its arguments were invalid): the message. `stopped`: the call was
+   * stopped with its own message (its tool's `timeoutMs`), not `tool/x failed: ...`.
+   */
+  | { readonly error: string; readonly stopped?: true }
   /** No answer before the evaluation's time ran out. */
   | { readonly timeout: true }
   /** The tool broke its own signature: the run ends (`tool_contract`). */

@@ -10,6 +10,24 @@ import { joinSections, missionSections } from "./mission.js";
 import type { NamespaceView } from "./namespace.js";
 import { systemPrompt, systemSections, type PromptSection, type PromptShape } from "./system.js";
 import { programToolNames } from "../program-tools.js";
+import { toolSignatures } from "../tools.js";
+import { mentionsEnum, type Signature } from "../../signature/types.js";
+
+const enumsOf = new WeakMap<AgentDefinition, boolean>();
+
+function signatureMentionsEnum(sig: Signature): boolean {
+  return mentionsEnum(sig.output) || sig.params.some((p) => mentionsEnum(p.type));
+}
+
+/** Whether the agent's signature or a tool's uses an enum (once per definition). */
+function usesEnums(def: AgentDefinition): boolean {
+  let v = enumsOf.get(def);
+  if (v === undefined) {
+    v = signatureMentionsEnum(def.signature) || [...toolSignatures(def).values()].some(signatureMentionsEnum);
+    enumsOf.set(def, v);
+  }
+  return v;
+}
 
 /** What a model is sent before its first reply. */
 export interface RenderedPrompt {
@@ -29,6 +47,7 @@ export function shapeOf(def: AgentDefinition): PromptShape {
     mode: def.outputMode,
     maxTurns: def.maxTurns,
     hasTools: Object.keys(def.tools).length > 0 || programToolNames(def).length > 0,
+    hasEnums: usesEnums(def),
     reference: def.reference,
     transport: def.transport,
     formatOptions: def.formatOptions,

@@ -30,6 +30,8 @@ export interface PromptShape {
   readonly maxTurns: number;
   /** Whether the agent has tools (the tool/ rule and the example use one). */
   readonly hasTools: boolean;
+  /** Whether the agent's or its tools' signatures use :enum[...] (the card explains them then). */
+  readonly hasEnums?: boolean;
   readonly reference: ReferenceLevel;
   readonly transport: Transport;
   /** The feedback limits the prompt states. */
@@ -174,8 +176,8 @@ function card(s: PromptShape): string[] {
     `Extensions: ${CARD_EXTENSIONS.join(" ")}.`,
     "Not available, write instead:",
     ...CARD_MISSING.map(([names, instead]) => `- ${names}: ${instead}`),
-    "In signatures :enum[a b] means the keyword :a or :b.",
   ];
+  if (s.hasEnums === true) lines.push("In signatures :enum[a b] means the keyword :a or :b.");
   if (s.maxTurns > 1) {
     lines.push('(doc name), (apropos "part") and (dir clojure.string) print the reference of any function.');
   }

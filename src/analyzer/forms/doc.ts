@@ -77,6 +77,12 @@ function docOfName(name: string, span: Span, ax: Analyzer, ctx: Ctx): string {
   }
   const form = ax.specialForms.get(name);
   if (form !== undefined) return specialFormDoc(form);
+  const here = ax.defined.get(name);
+  if (here !== undefined) {
+    // Defined earlier in this program: it has not run yet, what the definition says is known.
+    const head = here.params.length === 0 ? `user/${name}` : `user/${name} (${here.params.join(" ")})`;
+    return here.doc === null ? `${head}\n  (your definition; no docstring)` : `${head}\n  ${here.doc}`;
+  }
   const v = ax.host.lookupVar(name);
   if (v !== undefined) {
     const f = v.bound && v.value instanceof PtcFn ? v.value : null;

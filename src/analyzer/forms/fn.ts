@@ -203,6 +203,7 @@ function defnForm(form: ListForm, ax: Analyzer, ctx: Ctx): Node {
   // The body refers to the function through its var, as in Clojure, so a later
   // redefinition (memoize, a fix) is seen by recursive calls.
   const fn = analyzeFn(ax, ax.nonTail(ctx), arities(rest, form.span, DEFN), form.span, null, nameForm.name, doc);
+  ax.defined.set(nameForm.name, { doc, params: fn.kind === "fn" ? fn.arities.map((a) => a.label) : [] });
   return { kind: "def", v, init: fn, doc, once: false, span: form.span };
 }
 
@@ -263,6 +264,10 @@ function defForm(form: ListForm, ax: Analyzer, ctx: Ctx, once: boolean): Node {
   }
   const v = defineVar(ax, nameForm);
   const initNode = init === null ? null : ax.analyze(init, ax.nonTail(ctx));
+  ax.defined.set(nameForm.name, {
+    doc: doc ?? (initNode?.kind === "fn" ? initNode.doc : null),
+    params: initNode?.kind === "fn" ? initNode.arities.map((a) => a.label) : [],
+  });
   if (initNode !== null && initNode.kind === "fn" && initNode.name === null) {
     // `(def f (fn [x] ...))` prints as #fn[f [x]].
     return {

@@ -560,6 +560,8 @@ class Fun {
         : `${this.u.entry(def.call)}(cx, [${args.join(", ")}])`;
     const t = this.temp();
     this.emit(this.located(`${t} = ${call};`, n.span));
+    // Its lazy result goes only to the streaming reduction around it (see LazySeq.fresh).
+    if (n.fresh === true) this.emit(`H.markFresh(${t});`);
     return {
       js: t,
       ty: resultType(

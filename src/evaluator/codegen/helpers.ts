@@ -11,7 +11,7 @@ import { callFn, keywordGet } from "../../runtime/call.js";
 import { depthError, type Cx } from "../../runtime/context.js";
 import { typeError } from "../../runtime/errors.js";
 import { ArrayMap, MapBuilder, NOT_FOUND, type PMap } from "../../runtime/map.js";
-import { ArraySeq, ASeq, EmptyList, LazySeq, seq, stringChars } from "../../runtime/seq.js";
+import { ArraySeq, ASeq, EmptyList, LazySeq, markFresh, seq, stringChars } from "../../runtime/seq.js";
 import { SetBuilder } from "../../runtime/set.js";
 import { PtcFn, type Value } from "../../runtime/values.js";
 import { PVector } from "../../runtime/vector.js";
@@ -27,6 +27,7 @@ const NO_CAPTURES: Value[] = Object.freeze([]) as unknown as Value[];
 
 export const HELPERS = {
   NF: NOT_FOUND,
+  markFresh,
   NO_CAPTURES,
   YIELD,
   PtcFn,

@@ -3,7 +3,7 @@ import type { Cx } from "../context.js";
 import { call1, call2, callFn } from "../call.js";
 import { realizeKey } from "../equality.js";
 import { runtimeError, typeError } from "../errors.js";
-import { lazyMap } from "../lazy.js";
+import { forEachItem, lazyMap } from "../lazy.js";
 import { altKey, EMPTY_MAP, getFlex, hasFlex, hashMapOf, MapBuilder, NOT_FOUND, PMap } from "../map.js";
 import {
   ArraySeq,
@@ -151,9 +151,49 @@ function conjMap(cx: Cx, m: PMap, x: Value, who: string): PMap {
   throw typeError(who, "a [key value] vector or a map", x);
 }
 
+/** Add every item of `coll` (streamed: only the set is kept, and size-limited). */
+function buildSet(cx: Cx, b: SetBuilder, coll: Value): PSet {
+  const max = cx.limits.maxCollection;
+  forEachItem(cx, coll, (x) => {
+    b.add(realizeKey(cx, x));
+    if (b.count > max) cx.checkSize(b.count);
+    return true;
+  });
+  return b.build();
+}
+
+/** `(into {} from)` with `from` lazy: streamed into a builder, only the map is kept. */
+function streamIntoMap(cx: Cx, from: Value): PMap {
+  const b = new MapBuilder();
+  const max = cx.limits.maxCollection;
+  forEachItem(cx, from, (x) => {
+    if (x instanceof PVector && x.count === 2) b.assoc(realizeKey(cx, x.arr[0] as Value), x.arr[1] as Value);
+    else if (x !== null) conjMap(cx, EMPTY_MAP, x, "into a map").forEach((k, v) => void b.assoc(k, v));
+    if (b.count > max) cx.checkSize(b.count);
+    return true;
+  });
+  return b.build();
+}
+
 /** `(into to from)`: pour every item of `from` into `to` with conj. */
 export function into(cx: Cx, to: Value, from: Value): Value {
   if (!isSeqable(from)) throw typeError("into", "a collection to pour from", from);
+  // Into an empty map or set the input streams through (a reduction, as in Clojure):
+  // what is limited is the result, not what flowed through it.
+  if (!isRealized(from)) {
+    if (to instanceof PMap && to.count === 0) return streamIntoMap(cx, from);
+    if (to instanceof PSet && to.count === 0) return buildSet(cx, new SetBuilder(), from);
+    if (to instanceof PMap || to instanceof PSet) {
+      let acc: PMap | PSet = to;
+      const max = cx.limits.maxCollection;
+      forEachItem(cx, from, (x) => {
+        acc = acc instanceof PMap ? conjMap(cx, acc, x, "into a map") : acc.conj(realizeKey(cx, x));
+        if (acc.count > max) cx.checkSize(acc.count);
+        return true;
+      });
+      return acc;
+    }
+  }
   const items = asArray(cx, from);
   if (to instanceof PVector) {
     cx.checkSize(to.count + items.length);
@@ -603,11 +643,8 @@ export const COLLECTIONS: BuiltinSpec[] = [
     examples: [{ code: "(set [1 2 2 3])", result: "#{1 3 2}" }],
     f1: (cx, c) => {
       if (c instanceof PSet) return c;
-      const items = itemsOf(cx, "set", c);
-      const b = new SetBuilder();
-      for (const x of items) b.add(realizeKey(cx, x));
-      cx.charge(items.length);
-      return b.build();
+      if (!isSeqable(c)) throw typeError("set", "a collection", c);
+      return buildSet(cx, new SetBuilder(), c);
     },
   },
   {
@@ -668,8 +705,13 @@ export const COLLECTIONS: BuiltinSpec[] = [
     examples: [{ code: "(last [1 2 3])", result: "3" }],
     f1: (cx, c) => {
       if (c instanceof PVector) return c.count > 0 ? (c.arr[c.count - 1] as Value) : null;
-      const a = itemsOf(cx, "last", c);
-      return a.length === 0 ? null : a[a.length - 1]!;
+      if (!isSeqable(c)) throw typeError("last", "a collection", c);
+      let last: Value = null;
+      forEachItem(cx, c, (x) => {
+        last = x;
+        return true;
+      });
+      return last;
     },
   },
   {

@@ -10,10 +10,10 @@ import { compareValues } from "../compare.js";
 import { realizeKey } from "../equality.js";
 import { runtimeError, typeError } from "../errors.js";
 import { KeyIndex } from "../key-index.js";
-import { chunkOf, lazyMap } from "../lazy.js";
+import { chunkOf, forEachItem, lazyMap } from "../lazy.js";
 import { getFlex, NOT_FOUND, PMap } from "../map.js";
 import { add } from "../numbers.js";
-import { ArraySeq, arraySeq, isRealized, LazySeq, seq } from "../seq.js";
+import { ArraySeq, arraySeq, isRealized, isSeqable, LazySeq, seq } from "../seq.js";
 import { EMPTY_SET, PSet } from "../set.js";
 import { float, isNumber, Keyword, numVal, type PtcFloat, type Value } from "../values.js";
 import { EMPTY_VECTOR, PVector, vec } from "../vector.js";
@@ -55,57 +55,60 @@ function numberOf(fn: string, v: Value, coll: Value): asserts v is number | PtcF
     );
 }
 
+/** Stream the items of a collection argument (a reduction: nothing is kept, no size limit). */
+function eachOf(cx: Cx, fn: string, coll: Value, f: (x: Value) => void): void {
+  if (!isSeqable(coll)) itemsOf(cx, fn, coll); // throws the type error
+  forEachItem(cx, coll, (x) => {
+    f(x);
+    return true;
+  });
+}
+
 function sum(cx: Cx, fn: string, coll: Value, key: Fn1 | null): Value {
-  const items = itemsOf(cx, fn, coll);
   let acc: Value = 0;
-  for (let i = 0; i < items.length; i++) {
-    const v = key === null ? items[i]! : key(items[i]!);
-    if (v === null) continue;
+  eachOf(cx, fn, coll, (x) => {
+    const v = key === null ? x : key(x);
+    if (v === null) return;
     numberOf(fn, v, coll);
     acc = add(acc, v);
-  }
-  cx.charge(items.length);
+  });
   return acc;
 }
 
 function avg(cx: Cx, fn: string, coll: Value, key: Fn1 | null): Value {
-  const items = itemsOf(cx, fn, coll);
   let total = 0;
   let n = 0;
-  for (let i = 0; i < items.length; i++) {
-    const v = key === null ? items[i]! : key(items[i]!);
-    if (v === null) continue;
+  eachOf(cx, fn, coll, (x) => {
+    const v = key === null ? x : key(x);
+    if (v === null) return;
     numberOf(fn, v, coll);
     total += numVal(v);
     n++;
-  }
-  cx.charge(items.length);
+  });
   return n === 0 ? null : float(total / n);
 }
 
 /** The item whose key is least (sign 1) or greatest (sign -1); nil keys are skipped, ties keep the first. */
-function extremeBy(cx: Cx, key: Fn1, items: readonly Value[], sign: 1 | -1): Value {
+function extremeBy(cx: Cx, fn: string, key: Fn1, coll: Value, sign: 1 | -1): Value {
   let best: Value = null;
   let bestKey: Value = null;
   let found = false;
-  for (const x of items) {
+  eachOf(cx, fn, coll, (x) => {
     const k = key(x);
-    if (k === null) continue;
+    if (k === null) return;
     if (!found || sign * compareValues(cx, k, bestKey) < 0) {
       best = x;
       bestKey = k;
       found = true;
     }
-  }
-  cx.charge(items.length);
+  });
   return best;
 }
 
 function extremeByArgs(cx: Cx, fn: string, args: Value[], sign: 1 | -1): Value {
   const key = keyFn(cx, fn, args[0]!);
   // (max-by k coll) takes a collection; (max-by k a b ...) the items themselves.
-  const items = args.length === 2 ? itemsOf(cx, fn, args[1]!) : args.slice(1);
-  return extremeBy(cx, key, items, sign);
+  return extremeBy(cx, fn, key, args.length === 2 ? args[1]! : vec(args.slice(1)), sign);
 }
 
 function distinctBy(cx: Cx, keyArg: Value, coll: Value): Value {

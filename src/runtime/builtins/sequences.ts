@@ -50,6 +50,7 @@ import {
   PList,
   Range,
   seq,
+  streamSeq,
 } from "../seq.js";
 import { KeyIndex } from "../key-index.js";
 import { float, isInt, Keyword, PtcFloat, PtcFn, truthy, type Value } from "../values.js";
@@ -67,6 +68,9 @@ export function itemsOf(cx: Cx, fn: string, coll: Value): readonly Value[] {
   if (!isSeqable(coll)) throw typeError(fn, "a collection", coll, collHint(coll));
   return asArray(cx, coll);
 }
+
+const zero = (): number => 0;
+const newGroup = (): Value[] => [];
 
 /** Throw the type error for a non-collection argument. */
 export function checkColl(fn: string, coll: Value): void {
@@ -325,7 +329,7 @@ function reduce2(cx: Cx, f: Value, c: Value): Value {
     return reduceItems(cx, fn2(f), c.arr[0] as Value, c.count === 1 ? null : new ArraySeq(c.arr, 1, c.count, null));
   }
   checkColl("reduce", c);
-  const s = seq(cx, c);
+  const s = streamSeq(cx, c);
   if (s === null) return callFn(cx, f, []);
   return reduceItems(cx, fn2(f), s.first(), restOf(s));
 }
@@ -722,14 +726,17 @@ export const SEQUENCES: BuiltinSpec[] = [
       },
     ],
     f2: (cx, f, c) => {
+      checkColl("group-by", c);
       const groups = new KeyIndex<Value[]>();
-      const items = itemsOf(cx, "group-by", c);
       const key = fn1(f);
-      for (let i = 0; i < items.length; i++) {
-        const x = items[i]!;
-        groups.entry(realizeKey(cx, key(cx, x)), () => []).val.push(x);
-      }
-      cx.charge(items.length);
+      const max = cx.limits.maxCollection;
+      // A reduction: the input streams through, only the groups are kept (and limited).
+      forEachItem(cx, c, (x) => {
+        const g = groups.entry(realizeKey(cx, key(cx, x)), newGroup).val;
+        if (g.push(x) > max) cx.checkSize(g.length);
+        if (groups.size > max) cx.checkSize(groups.size);
+        return true;
+      });
       return groups.toMap((xs) => new PVector(xs, xs.length));
     },
   },
@@ -739,10 +746,15 @@ export const SEQUENCES: BuiltinSpec[] = [
     doc: "A map from each distinct item to the number of times it occurs.",
     examples: [{ code: '(frequencies ["a" "b" "a"])', result: '{"a" 2, "b" 1}' }],
     f1: (cx, c) => {
+      checkColl("frequencies", c);
       const counts = new KeyIndex<number>();
-      const items = itemsOf(cx, "frequencies", c);
-      for (const x of items) counts.entry(realizeKey(cx, x), () => 0).val++;
-      cx.charge(items.length);
+      const max = cx.limits.maxCollection;
+      // A reduction: the input streams through, only the distinct items are kept (and limited).
+      forEachItem(cx, c, (x) => {
+        counts.entry(realizeKey(cx, x), zero).val++;
+        if (counts.size > max) cx.checkSize(counts.size);
+        return true;
+      });
       return counts.toMap((n) => n);
     },
   },
@@ -982,7 +994,9 @@ export const SEQUENCES: BuiltinSpec[] = [
     doc: "Realize a lazy seq (its first n items), for its effects; returns nil.",
     examples: [{ code: "(dorun (map inc [1 2]))", result: "nil" }],
     f1: (cx, c) => {
-      realizeN(cx, "dorun", c, Infinity);
+      // Nothing is kept: the items stream through (an endless seq runs into the step limit).
+      if (!(c instanceof PVector)) checkColl("dorun", c);
+      forEachItem(cx, c, () => true);
       return null;
     },
     f2: (cx, n, c) => {

@@ -17,7 +17,8 @@ import {
   regexSplitFast,
   type RegexMatch,
 } from "../regex/index.js";
-import { asArray } from "../seq.js";
+import { asArray, isRealized, isSeqable } from "../seq.js";
+import { forEachItem } from "../lazy.js";
 import {
   Char,
   char,
@@ -74,6 +75,25 @@ function strTwo(cx: Cx, a: Value, b: Value): string {
   growing(cx, out.length);
   cx.checkString(out.length);
   return out;
+}
+
+/**
+ * `(join sep coll)` over a lazy coll: the items stream through (the string limit bounds the
+ * result; no collection of the items is kept, so more than a collection may hold can pass).
+ */
+function joinStreamed(cx: Cx, sep: string, coll: Value): string {
+  if (!isSeqable(coll)) throw typeError("join", "a collection", coll);
+  const texts: string[] = [];
+  let len = 0;
+  forEachItem(cx, coll, (x) => {
+    const t = strOf(cx, x);
+    len += t.length + (texts.length > 0 ? sep.length : 0);
+    growing(cx, len);
+    texts.push(t);
+    return true;
+  });
+  cx.checkString(len);
+  return texts.join(sep);
 }
 
 /** Fail as soon as a string being built passes the size limit (the work is charged once, at the end). */
@@ -914,8 +934,9 @@ export const STRINGS: BuiltinSpec[] = [
       { code: '(clojure.string/join ", " [1 2 3])', result: '"1, 2, 3"' },
       { code: "(clojure.string/join [:a nil 1])", result: '":a1"' },
     ],
-    f1: (cx, c) => strAll(cx, asArray(cx, c)),
+    f1: (cx, c) => (isRealized(c) ? strAll(cx, asArray(cx, c)) : joinStreamed(cx, "", c)),
     f2: (cx, sep, c) => {
+      if (!isRealized(c)) return joinStreamed(cx, strOf(cx, sep), c);
       const items = asArray(cx, c);
       const sepText = strOf(cx, sep);
       const texts = new Array<string>(items.length);

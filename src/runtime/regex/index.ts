@@ -101,14 +101,42 @@ export class JavaRegex extends Regex {
     return this.cost.degree * Math.log10(Math.max(n, 1)) + this.cost.logFactor;
   }
 
+  /**
+   * The longest input for which `v8Ok(n, slack)` holds (it holds for every shorter one):
+   * found once per pattern and slack, so that a match costs a comparison, not logarithms
+   * (re-seq over a long string asks once per match).
+   */
+  private v8Longest(slack: 0 | 1): number {
+    const known = this.longest[slack];
+    if (known !== undefined) return known;
+    let lo = -1;
+    let hi = 1;
+    while (hi < 2 ** 52 && this.v8Ok(hi, slack)) {
+      lo = hi;
+      hi *= 2;
+    }
+    if (hi >= 2 ** 52) lo = Infinity;
+    else {
+      // v8Ok(lo) holds (or lo is -1), v8Ok(hi) does not.
+      while (hi - lo > 1) {
+        const mid = Math.floor((lo + hi) / 2);
+        if (this.v8Ok(mid, slack)) lo = mid;
+        else hi = mid;
+      }
+    }
+    this.longest[slack] = lo;
+    return lo;
+  }
+  private readonly longest: [number | undefined, number | undefined] = [undefined, undefined];
+
   /** Should a match over `n` characters run on the VM instead of V8? */
   useVm(n: number): boolean {
-    return this.prog !== null && !this.v8Ok(n, 0);
+    return this.prog !== null && n > this.v8Longest(0);
   }
 
   /** When the VM cannot run this pattern: fail before a slow V8 match over `n` characters. */
   checkV8(n: number): void {
-    if (this.prog !== null || this.v8Ok(n, 1)) return;
+    if (this.prog !== null || n <= this.v8Longest(1)) return;
     // The longest input that passes, for the message.
     let lo = 0;
     let hi = n;
