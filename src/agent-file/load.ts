@@ -8,6 +8,7 @@
  * was written, its line and column: a missing sibling or module points at its tool entry.
  */
 import { hostMessage } from "../runtime/convert.js";
+import { existsSync, readFileSync } from "node:fs";
 import { readdir, readFile, stat } from "node:fs/promises";
 import { basename, dirname, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -19,13 +20,15 @@ import type { Span } from "../diagnostics/span.js";
 import { closest, didYouMean } from "../diagnostics/suggest.js";
 import type { LlmRegistry } from "../llm/types.js";
 import type { Limits } from "../runtime/limits.js";
-import type { Signature } from "../signature/types.js";
+import { parseSignature } from "../signature/parse.js";
+import type { NamedTypes, Signature } from "../signature/types.js";
 import { describeValue } from "../agent/describe-value.js";
 import { integerProblem, MAX_TIMER_MS } from "../agent/rules.js";
 import { AgentFileError } from "./error.js";
 import { mcpToolSource } from "./mcp.js";
 import { checkModel } from "./check-model.js";
 import { findModulePath } from "./module-path.js";
+import { sharedTypesOf, type SharedTypes, type SharedTypesProblem } from "./named-types.js";
 import {
   AGENT_FILE_EXTENSION,
   MAX_AGENT_FILE_SIZE,
@@ -97,7 +100,15 @@ export async function loadAgentFileWith(path: string, options: LoadAgentFileOpti
     });
   }
   const probe = timeout > 0 ? new ImportProbe(timeout) : null;
-  const context: LoadContext = { options, hooks, agents: new Map(), modules: new Map(), probe, timeoutMs: timeout };
+  const context: LoadContext = {
+    options,
+    hooks,
+    agents: new Map(),
+    modules: new Map(),
+    probe,
+    timeoutMs: timeout,
+    sharedTypes: new Map(),
+  };
   try {
     return await loadFile(context, { absolute: resolve(path), shown: path }, []);
   } finally {
@@ -119,6 +130,8 @@ interface LoadContext {
   /** Imports each module first in a worker under the time limit (null: no probe). */
   readonly probe: ImportProbe | null;
   readonly timeoutMs: number;
+  /** The named types of the types.ptcc files read so far, by folder. */
+  readonly sharedTypes: Map<string, SharedTypes>;
 }
 
 /** A file's absolute path, and the path errors show (as the caller wrote it). */
@@ -138,21 +151,26 @@ async function loadFile(context: LoadContext, file: FileRef, stack: readonly Fil
   if (done !== undefined) return done;
 
   const text = await readAgentText(file);
-  const spec = await parseWithAdvice(text, file);
+  const spec = await parseWithAdvice(text, file, sharedTypes(context, file));
   const badModel = checkModel(spec, text, context.options.llmRegistry);
   if (badModel !== null) throw badModel;
   const model = await scriptModel(spec, file, text);
   const here = [...stack, file];
   const tools: Record<string, ToolSpec> = {};
   for (const entry of spec.tools) {
-    tools[entry.name] = await loadTool(context, { file, entry }, here);
+    const tool = await loadTool(context, { file, entry }, here);
+    // A signature that names types is handed over parsed: defineAgent does not know the names.
+    tools[entry.name] =
+      entry.kind === "module" && entry.signature !== undefined && typeof tool === "object" && "fn" in tool
+        ? { ...tool, signature: withNamedTypes(entry.signature, spec.namedTypes) }
+        : tool;
   }
   await deriveSignatures(context, file, spec, tools);
 
   const agentOptions: AgentOptions = {
     name: spec.name,
     prompt: spec.prompt,
-    signature: spec.signature,
+    signature: spec.signature === undefined ? undefined : withNamedTypes(spec.signature, spec.namedTypes),
     description: spec.description,
     tools,
     fieldDescriptions: spec.fieldDescriptions,
@@ -493,10 +511,41 @@ function describeExport(v: unknown): string {
 // ---------------------------------------------------------------------------------------
 // Helpers
 
+/** The signature's text, or parsed with the named types when there are any. */
+function withNamedTypes(text: string, types: NamedTypes | undefined): string | Signature {
+  return types === undefined ? text : parseSignature(text, { types });
+}
+
+/**
+ * The named types of the types.ptcc files above an agent file (named-types.ts); the first
+ * problem of one is an AgentFileError at its position in the types file.
+ */
+function sharedTypes(context: LoadContext, file: FileRef): NamedTypes | undefined {
+  const problems: SharedTypesProblem[] = [];
+  const shared = sharedTypesOf(
+    dirname(file.absolute),
+    {
+      readFile: (p) => (existsSync(p) ? readFileSync(p, "utf8") : null),
+      shown: (p) => p,
+      isRoot: (d) => existsSync(join(d, "package.json")),
+    },
+    context.sharedTypes,
+    problems,
+    join,
+    dirname,
+  );
+  const first = problems[0];
+  if (first !== undefined) {
+    const errors = problems.map((p) => new AgentFileError(p.message, p.file, p.span, p.hint, p.source));
+    throw errors[0]!.withProblems(errors);
+  }
+  return shared.types.size === 0 ? undefined : shared.types;
+}
+
 /** parseAgentFile, with the hint of a module path that is not relative worded from the file system. */
-async function parseWithAdvice(text: string, file: FileRef): Promise<AgentFileSpec> {
+async function parseWithAdvice(text: string, file: FileRef, types: NamedTypes | undefined): Promise<AgentFileSpec> {
   try {
-    return parseAgentFile(text, file.shown);
+    return parseAgentFile(text, file.shown, types === undefined ? {} : { types });
   } catch (e) {
     const written = e instanceof AgentFileError ? modulePathOf(e.detail) : undefined;
     if (!(e instanceof AgentFileError) || written === undefined) throw e;

@@ -17,9 +17,9 @@ import type { Span } from "../diagnostics/span.js";
 import { closest, didYouMean } from "../diagnostics/suggest.js";
 import { VALIDATION_MODES, type ValidationMode } from "../runtime/validation.js";
 import { SignatureError } from "../signature/errors.js";
-import { parseSignature } from "../signature/parse.js";
+import { parseSignature, type ParseOptions } from "../signature/parse.js";
 import { checkPlaceholders } from "../signature/placeholders.js";
-import { altSpelling, type Signature, type SigType } from "../signature/types.js";
+import { altSpelling, type NamedTypes, type Signature, type SigType } from "../signature/types.js";
 import {
   BUDGET_ACTIONS,
   COMPACTION_KEYS,
@@ -48,6 +48,8 @@ import { LLM_QUERY } from "../agent/llm-query.js";
 import { LLM_RETRY_KEYS, type LlmRetryOptions } from "../llm/retry.js";
 import { AgentFileError } from "./error.js";
 import { readMcpEntries, type McpEntry } from "./mcp.js";
+import { resolveNamedTypes } from "./named-types.js";
+import { TYPE_NAME, type TypeDefinition } from "./types-file.js";
 
 // ---------------------------------------------------------------------------------------
 // The result
@@ -64,6 +66,7 @@ export const AGENT_FILE_KEYS = [
   "name",
   "description",
   "signature",
+  "types",
   "tools",
   "maxTurns",
   "maxDepth",
@@ -157,6 +160,13 @@ export interface AgentFileSpec {
   readonly description?: string;
   /** The signature as written (it parses). */
   readonly signature?: string;
+  /** Named types of this file (`types:`), name → type text as written, in that order. */
+  readonly types?: Readonly<Record<string, string>>;
+  /**
+   * Every named type the file's signatures may use: the shared ones (parse options'
+   * `types`) and its own, parsed. Absent when there are none.
+   */
+  readonly namedTypes?: NamedTypes;
   /** In the order written. Names are distinct. */
   readonly tools: readonly ToolEntry[];
   readonly maxTurns?: number;
@@ -205,7 +215,12 @@ export interface ParseAgentFileOptions {
    * compile of many files passes one that remembers what it parsed, so that a signature
    * written in several files (or read again later) is parsed once.
    */
-  readonly parseSignature?: (text: string) => Signature;
+  readonly parseSignature?: (text: string, options?: ParseOptions) => Signature;
+  /**
+   * Named types shared by the agent files of a folder (`types.ptcc`, see types-file.ts),
+   * which the file's signatures and its own `types:` may use.
+   */
+  readonly types?: NamedTypes;
 }
 
 /**
@@ -236,7 +251,7 @@ export interface AgentFileAnalysis {
  * that one pass reports them all (`ptcc compile` shows every problem of a run at once).
  */
 export function analyzeAgentFile(text: string, file: string, options: ParseAgentFileOptions = {}): AgentFileAnalysis {
-  return new AgentFileParser(text, file, options.parseSignature ?? parseSignature).analyze();
+  return new AgentFileParser(text, file, options.parseSignature ?? parseSignature, options.types).analyze();
 }
 
 /** `research` for `agents/research.agent.md`. */
@@ -274,6 +289,8 @@ interface Draft extends Mutable<AgentFileSpec> {
   signatureFailed?: boolean;
   fieldDescriptionSpans?: Map<string, Span>;
   toolNameSpans?: Map<string, Span>;
+  /** The shared named types and the file's own, once `types:` was read. */
+  namedTypes?: NamedTypes;
 }
 
 /** One reader per key: checks the value and stores it in the draft. */
@@ -287,6 +304,8 @@ const KEY_READERS: Readonly<Record<AgentFileKey, KeyReader>> = {
     d.parsedSignature = p.parseSignatureAt(text, v, "bad signature");
     d.signature = text;
   },
+  // Read before every other key (see parse()): the signatures may use these names.
+  types: () => {},
   tools: (p, v, d) => p.tools(v, d),
   maxTurns: (p, v, d) => (d.maxTurns = p.integer(v, "maxTurns", 1)),
   maxDepth: (p, v, d) => (d.maxDepth = p.integer(v, "maxDepth", 0)),
@@ -323,11 +342,16 @@ class AgentFileParser {
   /** Problems met so far; the parse goes on past those of a single key or entry. */
   private readonly errors: AgentFileError[] = [];
 
+  /** The named types signatures may use (shared, then the file's own once read). */
+  private named: NamedTypes;
+
   constructor(
     text: string,
     private readonly file: string,
-    private readonly parseSignature: (text: string) => Signature,
+    private readonly parseText: (text: string, options?: ParseOptions) => Signature,
+    shared: NamedTypes | undefined,
   ) {
+    this.named = shared ?? new Map();
     // Positions refer to this text; neither change moves a line or a visible column.
     this.text = text.length > MAX_AGENT_FILE_SIZE ? text : text.replace(/^\uFEFF/, "").replace(/\r\n?/g, "\n");
   }
@@ -409,6 +433,15 @@ class AgentFileParser {
           root.span,
         );
       }
+      // The named types first: every signature of the file may use them, wherever written.
+      const typesPair = root.node.items.find((pair) => isScalar(pair.key) && pair.key.value === "types");
+      if (typesPair !== undefined) {
+        this.attempt(() => {
+          const { span } = this.key(typesPair, "key");
+          this.types(this.value(typesPair.value, span), draft);
+        });
+      }
+      if (this.named.size > 0) draft.namedTypes = this.named;
       for (const pair of root.node.items) {
         this.attempt(() => {
           const { name, span } = this.key(pair, "key");
@@ -449,7 +482,7 @@ class AgentFileParser {
     }
 
     // --- Checks across keys (those that need the signature only when it could be read)
-    const signature = draft.parsedSignature ?? this.parseSignature(DEFAULT_SIGNATURE);
+    const signature = draft.parsedSignature ?? this.parseText(DEFAULT_SIGNATURE);
     if (draft.signatureFailed !== true) {
       this.placeholders(prompt, promptStart, signature);
       this.describedNames(draft, signature);
@@ -469,6 +502,7 @@ class AgentFileParser {
       const v = draft[key];
       if (v !== undefined) Object.assign(spec, { [key]: v });
     }
+    if (draft.namedTypes !== undefined) spec.namedTypes = draft.namedTypes;
     return spec as AgentFileSpec;
   }
 
@@ -632,6 +666,48 @@ class AgentFileParser {
       throw this.fail(`${first[0]} ${first[1]}`, spans.get(key) ?? v.span, near);
     }
     return out as CompactionOptions;
+  }
+
+  /**
+   * `types:` — a map of type names to signature types (`Ticket: "{id :int}"`), which the
+   * file's signatures use as `:Ticket`, added to the shared ones (named-types.ts).
+   */
+  private types(v: Value, d: Draft): void {
+    const out: Record<string, string> = {};
+    const definitions: TypeDefinition[] = [];
+    const values = new Map<TypeDefinition, Value>();
+    for (const pair of this.map(v, "types", 'Name: "{field :type}"')?.items ?? []) {
+      this.attempt(() => {
+        const { name, span } = this.key(pair, "type name");
+        if (Object.hasOwn(out, name)) throw this.duplicateKey(name, span);
+        if (!TYPE_NAME.test(name)) {
+          throw this.fail(
+            `invalid type name ${shown(name)}`,
+            span,
+            "a type name starts with a capital letter, then letters, digits or _ (Ticket, OrderLine)",
+          );
+        }
+        const value = this.value(pair.value, span);
+        const text = this.signatureString(value, `the type ${name}`);
+        defineEntry(out, name, text);
+        const def: TypeDefinition = {
+          name,
+          text,
+          nameSpan: span,
+          textStart: { line: value.span.line, column: value.span.column, offset: value.span.offset },
+          file: this.file,
+        };
+        definitions.push(def);
+        values.set(def, value);
+      });
+    }
+    const { types, problems } = resolveNamedTypes(definitions, this.named, (def, at) => {
+      const value = values.get(def)!;
+      return (at === undefined ? undefined : this.inScalar(value, at)) ?? value.span;
+    });
+    for (const p of problems) this.errors.push(this.fail(p.message, p.span, p.hint));
+    d.types = out;
+    this.named = types;
   }
 
   /** `llmQuery: true`, or a map of `model` and `maxCalls`. */
@@ -1016,7 +1092,7 @@ class AgentFileParser {
   /** A signature that parses; its errors point into the YAML value. */
   parseSignatureAt(text: string, v: Value, what: string): Signature {
     try {
-      return this.parseSignature(text);
+      return this.named.size === 0 ? this.parseText(text) : this.parseText(text, { types: this.named });
     } catch (e) {
       if (!(e instanceof SignatureError)) throw e;
       throw this.fail(`${what}: ${e.message}`, this.inScalar(v, e.span) ?? v.span, e.hint);

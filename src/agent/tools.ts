@@ -416,6 +416,12 @@ export function toolSignatures(def: AgentDefinition): Map<string, Signature> {
 }
 
 /**
+ * Named types spelled out: the model has no other place to learn what `:Ticket` is (the
+ * names are the host's; prompts say the types themselves).
+ */
+const PROMPT_RENDER = { namedTypes: "expand" } as const;
+
+/**
  * How the tools appear in the prompt: whole signatures. Firewalled (`_`) fields are listed by
  * name and type so that programs can use them; only their values are kept from the model.
  */
@@ -425,13 +431,13 @@ export function toolEntries(def: AgentDefinition): ToolEntry[] {
     if (spec === SELF) {
       out.push({
         name,
-        signature: renderSignature(def.signature),
+        signature: renderSignature(def.signature, PROMPT_RENDER),
         description: def.description ?? "Run this same agent on a smaller part of the mission.",
       });
     } else if (typeof spec === "object" && "kind" in spec) {
       out.push({
         name,
-        signature: renderSignature(spec.agent.definition.signature),
+        signature: renderSignature(spec.agent.definition.signature, PROMPT_RENDER),
         description: spec.description,
       });
     } else {
@@ -439,7 +445,7 @@ export function toolEntries(def: AgentDefinition): ToolEntry[] {
       const sig = signatureOf(d);
       out.push({
         name,
-        signature: sig === null ? null : renderSignature(sig),
+        signature: sig === null ? null : renderSignature(sig, PROMPT_RENDER),
         ...(d.description !== undefined ? { description: d.description } : {}),
       });
     }

@@ -11,7 +11,7 @@ import { parsePlaceholders } from "../signature/placeholders.js";
 import { altSpelling, isFirewalled, stripSpans } from "../signature/types.js";
 import type { Diagnostic } from "./diagnostics.js";
 import { CONTROL, moduleBaseName, moduleNames } from "./names.js";
-import { at, type SignatureParser, type Unit } from "./unit.js";
+import { at, typesOf, type SignatureParser, type Unit } from "./unit.js";
 
 /** Each unit's module names; files that make none, or the same as another file, are errors. */
 export function assignNames(units: readonly Unit[], report: (d: Diagnostic) => void): void {
@@ -95,7 +95,9 @@ export function resolveTools(
           at(
             u,
             "PTC140",
-            there === dir ? `no agent file ${fileName} next to this one` : `no agent file ${fileName} from this one's folder`,
+            there === dir
+              ? `no agent file ${fileName} next to this one`
+              : `no agent file ${fileName} from this one's folder`,
             entry.span,
             didYouMean(closest(wanted, siblings).map((n) => fileName.slice(0, slash + 1) + n)) ??
               (siblings.length > 0 ? `the agent files there are: ${siblings.join(", ")}` : undefined),
@@ -140,7 +142,7 @@ export function resolveTools(
         report(at(u, "PTC130", `tool module ${entry.from.path} not found`, entry.fromSpan, didYouMean(near)));
         continue;
       }
-      const declared = entry.signature === undefined ? null : stripSpans(parse(entry.signature));
+      const declared = entry.signature === undefined ? null : stripSpans(parse(entry.signature, typesOf(u.spec)));
       u.tools.push({ kind: "module", entry, absolute, declared });
     }
   }
@@ -180,8 +182,8 @@ export function findCycles(units: readonly Unit[], report: (d: Diagnostic) => vo
 }
 
 /**
- * A warning for each parameter the prompt never names with a placeholder and
- * fieldDescriptions does not describe: the LLM sees it among the data, but nothing says
+ * A warning for each parameter the prompt never names with a placeholder and neither
+ * fieldDescriptions nor the signature (`tags [:string] "labels to match"`) describes: the LLM sees it among the data, but nothing says
  * what it is for. Firewalled parameters never can be named, and are left alone.
  */
 export function unusedParameters(u: Unit, report: (d: Diagnostic) => void): void {
@@ -195,7 +197,9 @@ export function unusedParameters(u: Unit, report: (d: Diagnostic) => void): void
   const described = u.spec.fieldDescriptions ?? {};
   for (const p of u.spec.signature === undefined ? [] : u.parsed.params) {
     const alt = altSpelling(p.name);
-    if (isFirewalled(p.name) || named.has(p.name) || Object.hasOwn(described, p.name)) continue;
+    if (isFirewalled(p.name) || named.has(p.name) || Object.hasOwn(described, p.name) || p.description !== undefined) {
+      continue;
+    }
     if (alt !== null && Object.hasOwn(described, alt)) continue;
     // The name only, not its type.
     const name =
@@ -254,7 +258,11 @@ function firstLine(u: Unit): Span {
  * the project root (a generated module resolves it against the working directory, which
  * is the project root when the app runs from there); other models as written.
  */
-export function scriptModel(u: Unit, report: (d: Diagnostic) => void, fromRoot: (p: string) => string): string | undefined {
+export function scriptModel(
+  u: Unit,
+  report: (d: Diagnostic) => void,
+  fromRoot: (p: string) => string,
+): string | undefined {
   const model = u.spec.model;
   if (model === undefined || !model.startsWith("script:")) return model;
   const path = model.slice("script:".length).trim();

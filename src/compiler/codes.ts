@@ -18,6 +18,7 @@ export const CODES = {
   PTC106: "the agent file cannot be read, or is too large",
   PTC110: "signature syntax",
   PTC111: "fieldDescriptions names something the signature does not have",
+  PTC112: "a named type (types:, types.ptcc) that does not parse, is defined twice or contains itself",
   PTC120: "a placeholder names no parameter or field",
   PTC121: "a placeholder names a firewalled field",
   PTC122: "a malformed placeholder",
@@ -62,6 +63,10 @@ const PARSER_RULES: readonly (readonly [RegExp, DiagnosticCode])[] = [
   [/^unknown key .* in a tool entry$/, "PTC102"],
   [/^unknown (key|format option) /, "PTC102"],
   [/^the prompt is empty/, "PTC104"],
+  [
+    /^bad type |^the type \S+ (is defined twice|refers to itself|is a signature|has no definition)|^invalid type name|is a built-in type$/,
+    "PTC112",
+  ],
   [/^bad signature/, "PTC110"],
   [/^fieldDescriptions: .* is not a name of the signature/, "PTC111"],
   [/^unknown placeholder|^unknown field .* of /, "PTC120"],

@@ -15,15 +15,24 @@
  * generated again (and its tools are not read again).
  */
 import { MissingPackageError } from "../diagnostics/missing-package.js";
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
+import { sharedTypesOf, type SharedTypes, type SharedTypesProblem } from "../agent-file/named-types.js";
+import type { SigType } from "../signature/types.js";
 import { dirname, join, relative, resolve, sep } from "node:path";
 import { renderSignature } from "../signature/render.js";
 import type { Signature } from "../signature/types.js";
 import { assignNames, findCycles, resolveTools, scriptModel, unusedParameters } from "./checks.js";
 import type { Diagnostic } from "./diagnostics.js";
 import { CompileUsageError, discoverAgentModules } from "./discover.js";
-import { agentModuleParts, emitAgentModule, emitIndex, type AgentModuleParts, type EmitTool } from "./emit.js";
-import { fileDigest, inputsDigest, tsconfigChain, withLocalImports, type FileCache } from "./hash.js";
+import {
+  agentModuleParts,
+  emitAgentModule,
+  emitIndex,
+  emitTypesModule,
+  type AgentModuleParts,
+  type EmitTool,
+} from "./emit.js";
+import { fileDigest, inputsDigest, readCached, tsconfigChain, withLocalImports, type FileCache } from "./hash.js";
 import {
   applyPlan,
   discardStaging,
@@ -42,7 +51,15 @@ import type { ToolAnswer, ToolRequest, ToolTypeOptions } from "./tool-types.js";
 import { frozenModulePart, readFrozenSource, type FrozenSource } from "./frozen-unit.js";
 import { at, readUnit, signatureParser, type SignatureParser, type Unit, type UnitTool } from "./unit.js";
 import { providedToolSignatures } from "../agent/program-tools.js";
-import { indexHash, moduleHashBase, projectRoot, readDigests, upToDate } from "./up-to-date.js";
+import {
+  indexHash,
+  moduleHashBase,
+  projectRoot,
+  readDigests,
+  typesHashBase,
+  TYPES_MODULE,
+  upToDate,
+} from "./up-to-date.js";
 
 export interface CompileOptions {
   /** Folders (or agent files) as given, relative to `cwd`. */
@@ -157,14 +174,42 @@ export async function compileAgents(options: CompileOptions): Promise<CompileRes
     diags.push(d);
   };
 
-  // --- Read and parse
+  // --- Read and parse (with the named types of the types.ptcc files above each agent file)
   const units: Unit[] = [];
   const parse = signatureParser();
+  const sharedCache = new Map<string, SharedTypes>();
+  const sharedProblems: SharedTypesProblem[] = [];
+  const sharedOf = (file: string): SharedTypes =>
+    sharedTypesOf(
+      dirname(file),
+      {
+        readFile: (p) => (existsSync(p) ? readFileSync(p, "utf8") : null),
+        shown,
+        isRoot: (d) => existsSync(join(d, "package.json")),
+      },
+      sharedCache,
+      sharedProblems,
+      join,
+      dirname,
+    );
   for (const [i, { file: absolute, module }] of found.entries()) {
     progress({ phase: "read", done: i, total: files.length });
-    const unit = readUnit(absolute, module, shown(absolute), fromRoot(absolute), report, parse);
+    const shared = sharedOf(absolute);
+    const unit = readUnit(absolute, module, shown(absolute), fromRoot(absolute), report, parse, shared);
     if (unit !== null) units.push(unit);
   }
+  for (const p of sharedProblems) {
+    report({
+      code: "PTC112",
+      severity: "error",
+      file: p.file,
+      message: p.message,
+      span: p.span,
+      source: p.source,
+      ...(p.hint === undefined ? {} : { hint: p.hint }),
+    });
+  }
+  const sharedTypes = sharedTypesModule(sharedCache, report, shown);
   const byPath = new Map(units.map((u) => [u.absolute, u]));
   // Frozen programs (x.program.clj beside x.agent.md): read now, an input of their module.
   const programs = new Map<Unit, FrozenSource>();
@@ -175,6 +220,7 @@ export async function compileAgents(options: CompileOptions): Promise<CompileRes
 
   // --- Names, tools, cycles, parameters
   assignNames(units, report);
+  for (const u of units) typeNameClashes(u, report, sharedTypes !== null);
   const cache: FileCache = new Map();
   const compiled = new Set(files);
   for (const u of units) resolveTools(u, byPath, compiled, report, parse);
@@ -213,7 +259,12 @@ export async function compileAgents(options: CompileOptions): Promise<CompileRes
   let answered: Promise<ToolAnswer[]> | null = null;
   // A function used by many agents with the same signature is read (and checked) once.
   const keyOf = (r: ToolRequest): string =>
-    JSON.stringify([r.module, r.exportName, r.declared === null ? null : renderSignature(r.declared)]);
+    JSON.stringify([
+      r.module,
+      r.exportName,
+      // Spelled out: two agent files may give one name (`:Ticket`) different types.
+      r.declared === null ? null : renderSignature(r.declared, { namedTypes: "expand" }),
+    ]);
   const unique = new Map<string, ToolRequest>();
   if (requests.length > 0) {
     progress({ phase: "types", done: 0, total: requests.length });
@@ -260,7 +311,7 @@ export async function compileAgents(options: CompileOptions): Promise<CompileRes
       progress({ phase: "emit", done: i, total: good.length });
       const text = emitAgentModule(
         {
-          ...emitInput(u, answers, out, models.get(u), fromRoot),
+          ...emitInput(u, answers, out, models.get(u), fromRoot, sharedTypes !== null),
           ...(frozen.has(u) ? { frozen: frozen.get(u)! } : {}),
         },
         parts.get(u),
@@ -277,8 +328,9 @@ export async function compileAgents(options: CompileOptions): Promise<CompileRes
     if (!failed()) {
       emit(false);
       for (const u of good)
-        if (isFresh.has(u) && needsTypes(u))
-          parts.set(u, agentModuleParts(emitInput(u, answers, out, models.get(u), fromRoot)));
+        if (isFresh.has(u) && needsTypes(u)) {
+          parts.set(u, agentModuleParts(emitInput(u, answers, out, models.get(u), fromRoot, sharedTypes !== null)));
+        }
     }
     if (answered !== null) {
       const byKey = new Map([...unique.keys()].map((k, i) => [k, i]));
@@ -321,6 +373,15 @@ export async function compileAgents(options: CompileOptions): Promise<CompileRes
     const warnings = diags.filter((d) => d.severity === "warning").length;
     const withPrograms = new Set([...programs.keys()].filter((u) => u.names !== null).map((u) => u.names!.module));
     generated.set("index.ts", emitIndex(sources, modules, indexHash(modules, withPrograms), warnings, withPrograms));
+    if (sharedTypes !== null) {
+      const reads = sharedTypes.files.map((f): [string, string] => [fromRoot(f), fileDigest(readCached(cache, f))]);
+      const hash = inputsDigest(
+        typesHashBase(),
+        sharedTypes.files.map((f): [string, string | null] => [fromRoot(f), readCached(cache, f)]),
+      );
+      const source = sharedTypes.files.map(fromRoot).join(", ");
+      generated.set(TYPES_MODULE, emitTypesModule(source, sharedTypes.types, reads, hash));
+    }
 
     // --- Files in the way
     const inTheWay = [...generated.keys()].filter((f) => state.others.has(f));
@@ -349,11 +410,21 @@ export async function compileAgents(options: CompileOptions): Promise<CompileRes
         const u = byModule.get(f);
         if (old === undefined) {
           missing.push(file);
-          why[file] = u === undefined ? "the index of the agents is not there" : `${u.shown} has no generated module`;
+          why[file] =
+            f === TYPES_MODULE
+              ? "the named types of types.ptcc are not there"
+              : u === undefined
+                ? "the index of the agents is not there"
+                : `${u.shown} has no generated module`;
         } else if (generatedCode(old.text) !== generatedCode(text)) {
           // Only the code counts: a changed input that changes nothing generated is no change.
           stale.push(file);
-          why[file] = u === undefined ? "the list of agents changed" : staleReason(old, u, shown, root);
+          why[file] =
+            f === TYPES_MODULE
+              ? "types.ptcc changed since it was generated"
+              : u === undefined
+                ? "the list of agents changed"
+                : staleReason(old, u, shown, root);
         }
       }
       const extra = plan.remove.map((f) => shown(join(given, f)));
@@ -405,6 +476,8 @@ function inputsHash(
   }
   if (tools.size > 0)
     for (const [file, text] of tsconfigChain(cache, dirname(u.absolute))) tools.set(fromRoot(file), text);
+  // The types.ptcc files above it: a change to a named type changes the module.
+  for (const file of u.shared.files) tools.set(fromRoot(file), readCached(cache, file));
   const sorted = [...tools].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   u.reads = [
     [u.source, fileDigest(u.text)],
@@ -442,6 +515,7 @@ function emitInput(
   out: string,
   model: string | undefined,
   fromRoot: (p: string) => string,
+  shared: boolean,
 ): Parameters<typeof emitAgentModule>[0] {
   // A script model of an llm tool or of llmQuery, like the agent's: from the project root.
   const fromFile = (m: string | undefined): string | undefined =>
@@ -497,7 +571,98 @@ function emitInput(
     tools,
     inputsHash: u.inputsHash,
     reads: u.reads,
+    ...(u.spec.namedTypes === undefined
+      ? {}
+      : {
+          namedTypes: {
+            local: Object.keys(u.spec.types ?? {}).flatMap((n): [string, SigType][] => {
+              const t = u.spec.namedTypes!.get(n);
+              return t === undefined ? [] : [[n, t]];
+            }),
+            sharedPath: shared ? importSpecifier(folder, join(out, TYPES_MODULE)) : "./types.js",
+          },
+        }),
   };
+}
+
+// ---------------------------------------------------------------------------------------
+// Shared named types
+
+/** The named types of every types.ptcc the compile read, for OUT/types.ts; null when there are none. */
+function sharedTypesModule(
+  cache: ReadonlyMap<string, SharedTypes>,
+  report: (d: Diagnostic) => void,
+  shown: (p: string) => string,
+): { files: string[]; types: [string, SigType][] } | null {
+  const files = new Map<string, SharedTypes>();
+  for (const s of cache.values()) {
+    const last = s.files[s.files.length - 1];
+    if (last !== undefined) files.set(last, s);
+  }
+  if (files.size === 0) return null;
+  const sorted = [...files.keys()].sort();
+  const first = new Map<string, string>();
+  const types: [string, SigType][] = [];
+  for (const file of sorted) {
+    const s = files.get(file)!;
+    for (const { name, span } of s.defined.get(file) ?? []) {
+      const other = first.get(name);
+      if (other !== undefined) {
+        // Folders side by side: each sees its own, but OUT/types.ts holds one of each name.
+        report({
+          code: "PTC112",
+          severity: "error",
+          file: shown(file),
+          span,
+          message: `the type ${name} is also defined in ${shown(other)}`,
+          hint: "the generated types.ts holds one type of each name: rename one of them, or define it once in a folder above both",
+        });
+        continue;
+      }
+      first.set(name, file);
+      types.push([name, s.types.get(name)!]);
+    }
+  }
+  return { files: sorted, types };
+}
+
+/**
+ * The names a module declares or imports must not be taken twice: a named type called like
+ * the module's own Input or Output type, or an agent file named types next to OUT/types.ts.
+ */
+function typeNameClashes(u: Unit, report: (d: Diagnostic) => void, shared: boolean): void {
+  if (u.names === null) return;
+  if (shared && u.names.module === TYPES_MODULE.slice(0, -".ts".length)) {
+    report(
+      at(
+        u,
+        "PTC151",
+        `this agent file would generate ${TYPES_MODULE}, which holds the named types of types.ptcc`,
+        {
+          line: 1,
+          column: 1,
+          endLine: 1,
+          endColumn: 4,
+          offset: 0,
+          end: 3,
+        },
+        "rename the agent file",
+      ),
+    );
+  }
+  const taken = [u.names.input, u.names.output, u.names.agent, u.names.validateInput, u.names.validateOutput];
+  for (const name of [...(u.spec.namedTypes?.keys() ?? [])]) {
+    if (!taken.includes(name)) continue;
+    report(
+      at(
+        u,
+        "PTC112",
+        `the named type ${name} has the name of a type the module generates for this agent`,
+        u.spec.spans.types?.key ?? u.spec.spans.signature?.value,
+        "rename the type",
+      ),
+    );
+  }
 }
 
 // ---------------------------------------------------------------------------------------

@@ -129,6 +129,27 @@ function objectText(fields: readonly Field[], options: TypeTextOptions, indent: 
   return lines.join("\n");
 }
 
+/** The names of the named types a type uses where it is written (not inside them). */
+export function typeRefs(t: SigType, out: Set<string> = new Set()): Set<string> {
+  switch (t.kind) {
+    case "ref":
+      out.add(t.name);
+      break;
+    case "list":
+      typeRefs(t.of, out);
+      break;
+    case "map":
+      for (const f of t.fields) typeRefs(f.type, out);
+      break;
+    case "union":
+      for (const m of t.of) typeRefs(m, out);
+      break;
+    default:
+      break;
+  }
+  return out;
+}
+
 /** A JSDoc comment of these paragraphs at this indentation (none for no paragraphs). */
 export function jsDoc(paragraphs: readonly string[], indent: string): string[] {
   const text = paragraphs.map((p) => p.trim().replace(/\*\//g, "*\\/")).filter((p) => p !== "");

@@ -12,9 +12,9 @@
 import type { AgentFileSpec } from "../agent-file/parse.js";
 import { compileValidator } from "../signature/compile-validator.js";
 import { renderSignature } from "../signature/render.js";
-import type { Signature } from "../signature/types.js";
+import type { Signature, SigType } from "../signature/types.js";
 import type { ToolControls } from "../agent/types.js";
-import { inputTypeText, jsDoc, outputTypeText, signatureDataText } from "./emit-types.js";
+import { inputTypeText, jsDoc, outputTypeText, signatureDataText, typeText, typeRefs } from "./emit-types.js";
 import { digest } from "./hash.js";
 import type { ModuleNames } from "./names.js";
 import { fillTemplate, readTemplate } from "./templates.js";
@@ -61,6 +61,8 @@ export interface EmitAgent {
   /** The agent's signature, without spans. */
   readonly signature: Signature;
   readonly tools: readonly EmitTool[];
+  /** The named types the module's types use, when any: its own and where the shared ones are. */
+  readonly namedTypes?: EmitNamedTypes;
   /** The hash of the module's inputs. */
   readonly inputsHash: string;
   /**
@@ -72,7 +74,17 @@ export interface EmitAgent {
   readonly frozen?: string;
 }
 
+/** Named types of a module: its own (`types:`), declared in it; the shared ones, imported. */
+export interface EmitNamedTypes {
+  /** The agent file's own, in the order written. */
+  readonly local: readonly (readonly [name: string, type: SigType])[];
+  /** The specifier of the shared types module (`./types.js`) from this module's folder. */
+  readonly sharedPath: string;
+}
+
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
+/** Generated types name named types (`:Ticket` → `Ticket`): the module declares or imports them. */
+const BY_NAME = { namedTypes: "name" } as const;
 
 /** The text of the module `OUT/NAME.ts`; `parts` when they were made ahead (agentModuleParts). */
 export function emitAgentModule(a: EmitAgent, parts: AgentModuleParts = agentModuleParts(a)): string {
@@ -81,7 +93,7 @@ export function emitAgentModule(a: EmitAgent, parts: AgentModuleParts = agentMod
   const body = fillTemplate(readTemplate("compile/agent-module.tpl"), {
     ...parts.slots,
     reads: oneLine(JSON.stringify(Object.fromEntries(a.reads))),
-    imports: imports.text,
+    imports: imports.text + sharedTypeImports(a),
     toolTypes: toolTypes.text,
     options: optionLines(a, imports.aliases, toolTypes.aliases).join("\n"),
   });
@@ -106,10 +118,11 @@ export function agentModuleParts(a: Omit<EmitAgent, "tools" | "reads" | "inputsH
       hashes: "{{hashes}}",
       name: inComment(spec.name),
       signature: inComment(renderSignature(a.signature)),
+      namedTypes: localTypes(a.namedTypes),
       Input: names.input,
       Output: names.output,
-      inputType: inputTypeText(a.signature, { fn: "$ptcc.PtcFn", descriptions }),
-      outputType: outputTypeText(a.signature, { fn: "$ptcc.FnLabel", descriptions }),
+      inputType: inputTypeText(a.signature, { fn: "$ptcc.PtcFn", descriptions, ...BY_NAME }),
+      outputType: outputTypeText(a.signature, { fn: "$ptcc.FnLabel", descriptions, ...BY_NAME }),
       validateInput: compileValidator(a.signature, {
         name: names.validateInput,
         part: "input",
@@ -124,6 +137,64 @@ export function agentModuleParts(a: Omit<EmitAgent, "tools" | "reads" | "inputsH
       agent: names.agent,
     },
   };
+}
+
+// ---------------------------------------------------------------------------------------
+// Named types
+
+/** `export type Ticket = …;` for each of the agent file's own named types. */
+function localTypes(named: EmitNamedTypes | undefined): string {
+  if (named === undefined || named.local.length === 0) return "";
+  return `\n${named.local.map(([name, t]) => typeDeclaration(name, t, "A named type of this agent file.")).join("\n")}`;
+}
+
+/** A named type as an exported TypeScript type, with its JSDoc. */
+function typeDeclaration(name: string, t: SigType, doc: string): string {
+  const text = typeText(t, { fn: "$ptcc.PtcFn", ...BY_NAME }, "");
+  return `${jsDoc([doc], "").join("\n")}\nexport type ${name} = ${text};\n`;
+}
+
+/** `import type { Ticket } from "./types.js";` for the shared named types the module's types name. */
+function sharedTypeImports(a: EmitAgent): string {
+  if (a.namedTypes === undefined) return "";
+  const local = new Set(a.namedTypes.local.map(([n]) => n));
+  const used = new Set<string>();
+  const add = (t: SigType): void => {
+    for (const n of typeRefs(t)) if (!local.has(n)) used.add(n);
+  };
+  const addSig = (sig: Signature, output: boolean): void => {
+    for (const p of sig.params) add(p.type);
+    if (output) add(sig.output);
+  };
+  addSig(a.signature, true);
+  // As toolTypeAliases writes them: a tool's result type only when its function's is known.
+  for (const t of a.tools) if (t.kind === "module" && t.signature !== null) addSig(t.signature, t.resultTyped);
+  for (const [, t] of a.namedTypes.local) add(t);
+  if (used.size === 0) return "";
+  const names = [...used].sort();
+  return `import type { ${names.join(", ")} } from ${JSON.stringify(a.namedTypes.sharedPath)};\n`;
+}
+
+/**
+ * The text of `OUT/types.ts`: the named types of the types.ptcc files (`types`, in the
+ * order of their files and definitions), each exported once.
+ */
+export function emitTypesModule(
+  source: string,
+  types: readonly (readonly [name: string, type: SigType])[],
+  reads: readonly (readonly [path: string, digest: string])[],
+  inputsHash: string,
+): string {
+  const body = fillTemplate(readTemplate("compile/types-module.tpl"), {
+    source: inComment(source),
+    hashes: "{{hashes}}",
+    reads: oneLine(JSON.stringify(Object.fromEntries(reads))),
+    types:
+      types.length === 0
+        ? "export {};\n"
+        : types.map(([name, t]) => typeDeclaration(name, t, `The named type ${name} of ${source}.`)).join("\n"),
+  });
+  return withHashes(body.replace(/\n+$/, "\n"), inputsHash);
 }
 
 // ---------------------------------------------------------------------------------------
@@ -224,10 +295,12 @@ function toolTypeAliases(a: EmitAgent): { text: string; aliases: Map<string, { a
     const result = `${stem}Result`;
     aliases.set(t.name, { args, result: t.resultTyped ? result : "unknown" });
     lines.push("", `/** The arguments of tool ${inComment(t.name)}. */`);
-    lines.push(`type ${args} = ${inputTypeText(t.signature, { fn: "$ptcc.PtcFn" })};`);
+    lines.push(`type ${args} = ${inputTypeText(t.signature, { fn: "$ptcc.PtcFn", ...BY_NAME })};`);
     if (t.resultTyped) {
       lines.push("", `/** What tool ${inComment(t.name)} returns. */`);
-      lines.push(`type ${result} = ${outputTypeText(t.signature, { fn: "$ptcc.PtcFn", undefinedIsNil: true })};`);
+      lines.push(
+        `type ${result} = ${outputTypeText(t.signature, { fn: "$ptcc.PtcFn", undefinedIsNil: true, ...BY_NAME })};`,
+      );
     }
   }
   return { text: lines.length === 0 ? "" : `${lines.join("\n")}\n`, aliases };

@@ -24,7 +24,7 @@ import { dirname, join, relative, resolve, sep } from "node:path";
 import type { ts } from "ts-morph";
 import { closest, didYouMean } from "../diagnostics/suggest.js";
 import { renderType } from "../signature/render.js";
-import type { Signature, SigType } from "../signature/types.js";
+import { deref, type Signature, type SigType } from "../signature/types.js";
 import { codeCache, saveCodeCaches } from "./code-cache.js";
 import { findUp } from "./hash.js";
 import type { DiagnosticCode } from "./codes.js";
@@ -169,8 +169,8 @@ function analyzeIn(project: Project, requests: readonly ToolRequest[], options: 
 /**
  * The derived signatures against their functions, as the generated module will have them
  * (emit.ts's types, `defineTool` taking the function as `TypedToolFn<Args, Result>`), with the
- * app's compiler options: a signature that cannot say what the types say (a literal union in
- * the arguments, `mode: "fast" | "slow"` derived as `:string`) is PTC138 at the tool, never a
+ * app's compiler options: a signature that cannot say what the types say (a tuple of mixed
+ * items derived as `[:any]`, a branded type in the arguments) is PTC138 at the tool, never a
  * generated module the app's `tsc` rejects. (The rest of a generated module does not depend on
  * the tool modules: it type-checks under every setting; test/compiler/consumer.test.ts and the
  * app matrix of test/packaging keep that so.)
@@ -428,7 +428,7 @@ function exportedFunction(
 }
 
 function deriveAnswer(api: TsApi, found: FoundFunction, r: ToolRequest): ToolAnswer {
-  const derived = deriveSignature(api, found.signature, found.at);
+  const derived = deriveSignature(api, found.signature, found.at, found.symbol);
   if (!derived.ok) {
     return {
       ok: false,
@@ -586,7 +586,8 @@ function differingField(
     const returned = found.signature.getReturnType();
     toolTs = checker.getAwaitedType(returned) ?? returned;
   }
-  const sigType: SigType = part === "args" ? { kind: "map", optional: false, fields: declared.params } : declared.output;
+  const sigType: SigType =
+    part === "args" ? { kind: "map", optional: false, fields: declared.params } : declared.output;
   // The arguments: what the signature sends must fit the parameter; the result: the other way.
   const fits = (sig: ts.Type, tool: ts.Type): boolean =>
     part === "args" ? checker.isTypeAssignableTo(sig, tool) : checker.isTypeAssignableTo(tool, sig);
@@ -595,10 +596,12 @@ function differingField(
     const p = checker.getPropertyOfType(t, name);
     return p === undefined ? undefined : checker.getTypeOfSymbolAtLocation(p, found.at);
   };
-  const walk = (t: SigType, sig: ts.Type, tool: ts.Type, path: string, depth: number): string | null => {
+  const walk = (written: SigType, sig: ts.Type, tool: ts.Type, path: string, depth: number): string | null => {
     if (fits(sig, tool)) return null;
+    // A named type is walked as the type it names (messages still write its name).
+    const t = deref(written);
     const here = (): string =>
-      `${path === "" ? (part === "args" ? "the arguments" : "the result") : path}: ${show(tool)} here, ${renderType(t)} in the signature`;
+      `${path === "" ? (part === "args" ? "the arguments" : "the result") : path}: ${show(tool)} here, ${renderType(written)} in the signature`;
     if (depth > 16) return here();
     const sigNN = checker.getNonNullableType(sig);
     const toolNN = checker.getNonNullableType(tool);
@@ -609,7 +612,8 @@ function differingField(
         const at = path === "" ? f.name : `${path}.${f.name}`;
         if (s === undefined) continue;
         if (o === undefined) {
-          if (part === "result" && !f.type.optional) return `${at}: missing here, ${renderType(f.type)} in the signature`;
+          if (part === "result" && !f.type.optional)
+            return `${at}: missing here, ${renderType(f.type)} in the signature`;
           continue;
         }
         const deeper = walk(f.type, s, o, at, depth + 1);

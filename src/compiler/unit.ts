@@ -5,8 +5,9 @@
 import { readFileSync, statSync } from "node:fs";
 import { analyzeAgentFile, MAX_AGENT_FILE_SIZE, type AgentFileSpec, type ToolEntry } from "../agent-file/parse.js";
 import type { Span } from "../diagnostics/span.js";
-import { parseSignature } from "../signature/parse.js";
-import { stripSpans, type Signature } from "../signature/types.js";
+import type { SharedTypes } from "../agent-file/named-types.js";
+import { parseSignature, type ParseOptions } from "../signature/parse.js";
+import { stripSpans, type NamedTypes, type Signature } from "../signature/types.js";
 import { codeOfParserError, type DiagnosticCode } from "./codes.js";
 import type { Diagnostic } from "./diagnostics.js";
 import type { ModuleNames } from "./names.js";
@@ -46,10 +47,12 @@ export interface Unit {
   readonly problems: boolean;
   /** The files the module is generated from, from the project root, with their digests: the agent file first. */
   reads: [path: string, digest: string][];
+  /** The types.ptcc files above the agent file and the named types they define. */
+  readonly shared: SharedTypes;
 }
 
 /** Parses signatures; the same text twice gives the same (shared, never changed) result. */
-export type SignatureParser = (text: string) => Signature;
+export type SignatureParser = (text: string, options?: ParseOptions) => Signature;
 
 /**
  * A parser of signatures for one compile that parses each text once: an agent file's
@@ -57,12 +60,20 @@ export type SignatureParser = (text: string) => Signature;
  * used by several agents are written alike. (Errors are not remembered: they are rare.)
  */
 export function signatureParser(): SignatureParser {
-  const parsed = new Map<string, Signature>();
-  return (text) => {
-    let s = parsed.get(text);
+  // By the named types in use (one map per folder or agent file), then by text.
+  const none: NamedTypes = new Map();
+  const parsed = new WeakMap<NamedTypes, Map<string, Signature>>();
+  return (text, options) => {
+    const types = options?.types ?? none;
+    let byText = parsed.get(types);
+    if (byText === undefined) {
+      byText = new Map();
+      parsed.set(types, byText);
+    }
+    let s = byText.get(text);
     if (s === undefined) {
-      s = parseSignature(text);
-      parsed.set(text, s);
+      s = types.size === 0 ? parseSignature(text) : parseSignature(text, { types });
+      byText.set(text, s);
     }
     return s;
   };
@@ -76,6 +87,7 @@ export function readUnit(
   source: string,
   report: (d: Diagnostic) => void,
   parse: SignatureParser,
+  shared: SharedTypes,
 ): Unit | null {
   let text: string;
   try {
@@ -98,7 +110,10 @@ export function readUnit(
   // Every problem the parser found in the file, not only the first; and what it could read
   // of a file with problems goes on to the checks across files, so that an unknown key does
   // not hide a missing tool export until it is fixed (problems do not come in rounds).
-  const { spec, errors } = analyzeAgentFile(text, shownPath, { parseSignature: parse });
+  const { spec, errors } = analyzeAgentFile(text, shownPath, {
+    parseSignature: parse,
+    ...(shared.types.size === 0 ? {} : { types: shared.types }),
+  });
   for (const p of errors.flatMap((e) => e.problems)) {
     report({
       code: codeOfParserError(p.message, p.hint),
@@ -112,7 +127,7 @@ export function readUnit(
   }
   // A file whose structure is broken (no front matter, YAML that does not parse) says nothing more.
   if (spec === null) return null;
-  const parsed = parse(spec.signature ?? "() -> :any");
+  const parsed = parse(spec.signature ?? "() -> :any", typesOf(spec));
   return {
     absolute,
     module,
@@ -127,7 +142,13 @@ export function readUnit(
     inputsHash: "",
     problems: errors.length > 0,
     reads: [],
+    shared,
   };
+}
+
+/** The parse options of an agent file's signatures: its named types, when it has any. */
+export function typesOf(spec: AgentFileSpec): ParseOptions | undefined {
+  return spec.namedTypes === undefined ? undefined : { types: spec.namedTypes };
 }
 
 /** An error of a unit, positioned in its file. */

@@ -9,6 +9,7 @@
  * the agent-file parser nor the signature parser.
  */
 import { existsSync } from "node:fs";
+import { TYPES_FILE } from "../agent-file/types-file.js";
 import { dirname, join, relative, resolve, sep } from "node:path";
 import { programFileOf } from "../agent/frozen-file.js";
 import { discoverAgentModules } from "./discover.js";
@@ -28,6 +29,31 @@ import { readTemplate } from "./templates.js";
 /** What every module's inputs hash starts with. */
 export function moduleHashBase(outFromRoot: string): string[] {
   return [PTCC_VERSION, GENERATOR_VERSION, readTemplate("compile/agent-module.tpl"), outFromRoot];
+}
+
+/** The shared named types' module in the output folder (from the types.ptcc files). */
+export const TYPES_MODULE = "types.ts";
+
+/** What the inputs hash of OUT/types.ts starts with. */
+export function typesHashBase(): string[] {
+  return [PTCC_VERSION, GENERATOR_VERSION, readTemplate("compile/types-module.tpl")];
+}
+
+/**
+ * The types.ptcc files above the agent files (in their folders and the folders above, up
+ * to a folder with a package.json), sorted: what OUT/types.ts is generated from.
+ */
+export function typesFilesAbove(agentFiles: readonly string[]): string[] {
+  const seen = new Set<string>();
+  const found = new Set<string>();
+  for (const f of agentFiles) {
+    for (let d = dirname(f); !seen.has(d); d = dirname(d)) {
+      seen.add(d);
+      if (existsSync(join(d, TYPES_FILE))) found.add(join(d, TYPES_FILE));
+      if (existsSync(join(d, "package.json")) || dirname(d) === d) break;
+    }
+  }
+  return [...found].sort();
 }
 
 /** The inputs hash of index.ts: the modules it re-exports. */
@@ -65,15 +91,27 @@ export function upToDate(options: {
     if (index === undefined || !index.intact || WARNINGS.exec(index.head)?.[1] !== "0") return null;
     const found = discoverAgentModules(options.inputs, cwd, [out]);
     const files = found.map((f) => f.file);
-    if (state.generated.size !== files.length + 1) return null;
+    const typesFiles = typesFilesAbove(files);
+    if (state.generated.size !== files.length + 1 + (typesFiles.length > 0 ? 1 : 0)) return null;
     const root = projectRoot(out, cwd);
     const fromRoot = (p: string): string => relative(root, p).split(sep).join("/");
-    const base = moduleHashBase(fromRoot(out));
-    const modules: ModuleNames[] = [];
     const frozen = new Set<string>();
     const read: string[] = [];
     // Tool modules shared by several agents are read once.
     const cache: FileCache = new Map();
+    if (typesFiles.length > 0) {
+      // OUT/types.ts: generated from exactly these types files, as they are now.
+      const types = state.generated.get(TYPES_MODULE);
+      if (types === undefined || !types.intact || types.inputsHash === null) return null;
+      const listed = readsOf(types.head);
+      const now = typesFiles.map(fromRoot);
+      if (listed === null || listed.join("\n") !== now.join("\n")) return null;
+      const texts = typesFiles.map((f): [string, string | null] => [fromRoot(f), readCached(cache, f)]);
+      if (inputsDigest(typesHashBase(), texts) !== types.inputsHash) return null;
+      read.push(...typesFiles);
+    }
+    const base = moduleHashBase(fromRoot(out));
+    const modules: ModuleNames[] = [];
     for (const { file, module: path } of found) {
       const names = moduleNames(path);
       if ("problem" in names) return null;
@@ -88,7 +126,8 @@ export function upToDate(options: {
       if (program !== file && existsSync(program) && !reads.includes(fromRoot(program))) return null;
       // A module with tool modules (more than its agent file to read) reads the tsconfig.json
       // found now, and what it extends: one made or moved since is a change.
-      if (reads.length > 1) {
+      const isTypes = (r: string): boolean => r === TYPES_FILE || r.endsWith(`/${TYPES_FILE}`);
+      if (reads.filter((r) => !isTypes(r)).length > 1) {
         const listed = new Set(reads);
         if (!tsconfigChain(cache, dirname(file)).every(([p]) => listed.has(fromRoot(p)))) return null;
       }

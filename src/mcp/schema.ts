@@ -5,17 +5,37 @@
  *   input schema (an object) → parameters      output schema → output type
  *   string :string · integer :int · number :float · boolean :bool
  *   array → [T] (items; [:any] without)        object with properties → {field T}
- *   object without properties → :map           {} / true / $ref / unions → :any
+ *   object without properties → :map           {} / true / $ref → :any
  *   not in `required` → `?` (may be missing or nil); ["T", "null"] and anyOf [T, null] → T?
+ *   enum of strings that are names → :enum[a b]; other enums → a union of the literals
+ *   const → the literal ("a"); anyOf / oneOf → the union of the members (a union of
+ *   objects with a const property in common is a discriminated union)
+ *   minimum / maximum / exclusive… → :int[>0], :float[0..1]; minLength / maxLength →
+ *   :string[1..80]; minItems / maxItems → [T][..10]
+ *   a property's description → the field's description
  *
- * Enums, constants, unions, formats, patterns, bounds, defaults and the descriptions of
- * properties are written into the notes (`mode: one of "fast", "full"; default "fast"`),
- * for the model; the server still validates every call against its own schema. A
- * property whose name a signature cannot hold (`file.path`) stays out of the signature
- * and is listed in the notes: a program can still pass it (`{"file.path" "a.txt"}`).
+ * Formats, patterns, defaults, `multipleOf`, `uniqueItems`, types the signature cannot say
+ * and enums too long to list are written into the notes (`when: format date-time`), for
+ * the model; the server still validates every call against its own schema. A property
+ * whose name a signature cannot hold (`file.path`) stays out of the signature and is listed
+ * in the notes, with its description: a program can still pass it (`{"file.path" "a.txt"}`).
  */
 import { isRecord } from "../llm/wire.js";
-import { field, listOf, mapOf, primitive, type Field, type Signature, type SigType } from "../signature/types.js";
+import {
+  enumOf,
+  field,
+  listOf,
+  literal,
+  mapOf,
+  primitive,
+  unionOf,
+  withOptional,
+  type Bounds,
+  type Field,
+  type LiteralValue,
+  type Signature,
+  type SigType,
+} from "../signature/types.js";
 
 /** A signature for an MCP tool, with the notes and how to put arguments back in the server's shape. */
 export interface MappedTool {
@@ -30,8 +50,12 @@ export interface MappedTool {
 const FIELD_NAME = /^[A-Za-z_][A-Za-z0-9_?!]*(-[A-Za-z0-9_?!]+)*$/;
 /** Deeper schemas than this become :any (a hostile server could nest without end). */
 const MAX_DEPTH = 12;
-/** At most this many enum values are listed. */
+/** At most this many enum values are listed in notes. */
 const MAX_ENUM = 20;
+/** Enums with more values than this stay their base type (with the first values in the notes). */
+const MAX_ENUM_TYPE = 100;
+/** Enum values that can be written as names (grammar/Signature.g4). */
+const ENUM_NAME = /^[a-zA-Z_][a-zA-Z0-9_?!]*(-[a-zA-Z0-9_?!]+)*$/;
 /** Descriptions of properties are cut to this many characters. */
 const MAX_DESCRIPTION = 200;
 
@@ -52,10 +76,7 @@ export function mapToolSchemas(inputSchema: unknown, outputSchema: unknown): Map
 
 function typeOf(schema: unknown, path: string, notes: Notes, depth: number, optional: boolean, noted = false): SigType {
   if (!isRecord(schema) || depth > MAX_DEPTH) return primitive("any", optional);
-  if (!noted) {
-    notes.describe(path, schema["description"]);
-    constraints(schema, path, notes);
-  }
+  if (!noted) constraints(schema, path, notes);
   if (typeof schema["$ref"] === "string") return primitive("any", optional);
 
   // ["string", "null"]: a nullable string.
@@ -65,19 +86,30 @@ function typeOf(schema: unknown, path: string, notes: Notes, depth: number, opti
     const real = types.filter((t) => t !== "null");
     const nullable = optional || real.length < types.length;
     if (real.length === 1) return typeOf({ ...schema, type: real[0] }, path, notes, depth, nullable, true);
-    if (real.length > 1) notes.add(path, `one of the types ${real.join(", ")}`);
+    if (real.length > 1) {
+      const members = real.map((t) => typeOf({ ...schema, type: t }, path, notes, depth + 1, false, true));
+      return union(members, nullable);
+    }
     return primitive("any", nullable);
   }
 
-  // anyOf / oneOf: [T, {type: null}] is T?; anything else is :any with the shapes noted.
+  // const and enum: literal types.
+  if ("const" in schema) return literalsType([schema["const"]], schema, path, notes, depth, optional);
+  if (Array.isArray(schema["enum"]) && schema["enum"].length > 0) {
+    return literalsType(schema["enum"], schema, path, notes, depth, optional);
+  }
+
+  // anyOf / oneOf: the union of the members; [T, {type: null}] is T?.
   for (const key of ["anyOf", "oneOf"] as const) {
     const alternatives = schema[key];
     if (!Array.isArray(alternatives) || alternatives.length === 0) continue;
     const real = alternatives.filter((a) => !(isRecord(a) && a["type"] === "null"));
     const nullable = optional || real.length < alternatives.length;
     if (real.length === 1) return typeOf(real[0], path, notes, depth + 1, nullable);
-    notes.add(path, `one of: ${real.map(shapeOf).join(" | ")}`);
-    return primitive("any", nullable);
+    return union(
+      real.map((a) => typeOf(a, path, notes, depth + 1, false)),
+      nullable,
+    );
   }
   const allOf = schema["allOf"];
   if (Array.isArray(allOf) && allOf.length > 0 && schema["type"] === undefined && schema["properties"] === undefined) {
@@ -89,18 +121,19 @@ function typeOf(schema: unknown, path: string, notes: Notes, depth: number, opti
   const type = typeof declared === "string" ? declared : inferredType(schema);
   switch (type) {
     case "string":
-      return primitive("string", optional);
+      return primitive("string", optional, undefined, bounds(schema, "minLength", "maxLength"));
     case "integer":
-      return primitive("int", optional);
+      return primitive("int", optional, undefined, valueBounds(schema));
     case "number":
-      return primitive("float", optional);
+      return primitive("float", optional, undefined, valueBounds(schema));
     case "boolean":
       return primitive("bool", optional);
     case "array": {
       const items = schema["items"];
-      if (isRecord(items)) return listOf(typeOf(items, `${path}[]`, notes, depth + 1, false), optional);
+      const b = bounds(schema, "minItems", "maxItems");
+      if (isRecord(items)) return listOf(typeOf(items, `${path}[]`, notes, depth + 1, false), optional, undefined, b);
       if (Array.isArray(schema["prefixItems"]) || Array.isArray(items)) notes.add(path, "a list of fixed positions");
-      return listOf(primitive("any"), optional);
+      return listOf(primitive("any"), optional, undefined, b);
     }
     case "object": {
       const props = schema["properties"];
@@ -110,6 +143,91 @@ function typeOf(schema: unknown, path: string, notes: Notes, depth: number, opti
     default:
       return primitive("any", optional || type === "null");
   }
+}
+
+/**
+ * The members as one type: a union, lifted to optional when a member was; `:any` when a
+ * member is (a union with `:any` in it says nothing more).
+ */
+function union(members: readonly SigType[], optional: boolean): SigType {
+  if (members.some((m) => m.kind === "primitive" && m.name === "any")) return primitive("any", optional);
+  const nullable = optional || members.some((m) => m.optional);
+  const plain = members.map((m) => withOptional(m, false));
+  const unique = plain.filter((m, i) => plain.findIndex((x) => JSON.stringify(x) === JSON.stringify(m)) === i);
+  return unique.length === 1 ? withOptional(unique[0]!, nullable) : unionOf(unique, nullable);
+}
+
+/**
+ * The type of `enum` (or `const`) values: one literal; `:enum[a b]` for strings that are
+ * all names; a union of the literals otherwise. `null` among them makes it optional;
+ * values that are not literals (objects, lists), or too many, leave the schema's base type.
+ */
+function literalsType(
+  values: readonly unknown[],
+  schema: Readonly<Record<string, unknown>>,
+  path: string,
+  notes: Notes,
+  depth: number,
+  optional: boolean,
+): SigType {
+  const nullable = optional || values.includes(null);
+  const real = values.filter((v) => v !== null);
+  const scalars = real.filter((v): v is LiteralValue => ["string", "number", "boolean"].includes(typeof v));
+  const base = (): SigType => {
+    const rest: Record<string, unknown> = { ...schema };
+    delete rest["enum"];
+    delete rest["const"];
+    return typeOf(rest, path, notes, depth, nullable, true);
+  };
+  if (real.length === 0) return primitive("any", true);
+  if (scalars.length < real.length || real.length > MAX_ENUM_TYPE) {
+    if (real.length > MAX_ENUM_TYPE) {
+      const shown = real.slice(0, MAX_ENUM).map((v) => JSON.stringify(v));
+      notes.add(path, `one of ${shown.join(", ")}, … (${real.length} values)`);
+    }
+    return base();
+  }
+  const distinct = [...new Set(scalars)];
+  if (distinct.length === 1) return literal(distinct[0]!, nullable);
+  if (distinct.every((v) => typeof v === "string" && ENUM_NAME.test(v) && v !== "true" && v !== "false")) {
+    return enumOf(distinct as string[], nullable);
+  }
+  return unionOf(
+    distinct.map((v) => literal(v)),
+    nullable,
+  );
+}
+
+/** Bounds of a length (`minLength`/`maxLength`, `minItems`/`maxItems`); undefined without. */
+function bounds(schema: Readonly<Record<string, unknown>>, min: string, max: string): Bounds | undefined {
+  const lo = schema[min];
+  const hi = schema[max];
+  const b: { min?: number; max?: number } = {};
+  if (typeof lo === "number" && Number.isInteger(lo) && lo > 0) b.min = lo;
+  if (typeof hi === "number" && Number.isInteger(hi) && hi >= 0) b.max = hi;
+  return b.min === undefined && b.max === undefined ? undefined : b;
+}
+
+/** Bounds of a number: `minimum`, `maximum`, and the exclusive ones (as numbers, JSON Schema 6+). */
+function valueBounds(schema: Readonly<Record<string, unknown>>): Bounds | undefined {
+  const b: { -readonly [K in keyof Bounds]: Bounds[K] } = {};
+  const num = (k: string): number | undefined => {
+    const v = schema[k];
+    return typeof v === "number" && Number.isFinite(v) ? v : undefined;
+  };
+  const exMin = num("exclusiveMinimum");
+  const exMax = num("exclusiveMaximum");
+  const min = num("minimum");
+  const max = num("maximum");
+  if (exMin !== undefined) {
+    b.min = exMin;
+    b.minExclusive = true;
+  } else if (min !== undefined) b.min = min;
+  if (exMax !== undefined) {
+    b.max = exMax;
+    b.maxExclusive = true;
+  } else if (max !== undefined) b.max = max;
+  return Object.keys(b).length === 0 ? undefined : b;
 }
 
 /** The fields of an object schema: its properties, optional unless required. */
@@ -129,7 +247,8 @@ function objectFields(schema: Readonly<Record<string, unknown>>, path: string, n
       notes.add(key, `${shapeOf(sub)}${required.has(name) ? ", required" : ""}, with a string key`);
       continue;
     }
-    fields.push(field(name, typeOf(sub, at, notes, depth, !required.has(name))));
+    const description = describe(isRecord(sub) ? sub["description"] : undefined);
+    fields.push(field(name, typeOf(sub, at, notes, depth, !required.has(name)), undefined, description));
   }
   return fields;
 }
@@ -161,35 +280,30 @@ function shapeOf(schema: unknown): string {
 // ---------------------------------------------------------------------------
 // Notes
 
-/** Enum values, bounds, formats, defaults: what a signature cannot check. */
+/** Formats, patterns, defaults: what a signature cannot say. */
 function constraints(schema: Readonly<Record<string, unknown>>, path: string, notes: Notes): void {
-  const values = schema["enum"];
-  if (Array.isArray(values)) {
-    const shown = values.slice(0, MAX_ENUM).map((v) => JSON.stringify(v));
-    notes.add(path, `one of ${shown.join(", ")}${values.length > MAX_ENUM ? `, … (${values.length} values)` : ""}`);
-  }
-  if ("const" in schema) notes.add(path, `always ${JSON.stringify(schema["const"])}`);
   const words: readonly [string, string][] = [
     ["format", "format"],
     ["pattern", "matching"],
-    ["minimum", "at least"],
-    ["exclusiveMinimum", "more than"],
-    ["maximum", "at most"],
-    ["exclusiveMaximum", "less than"],
     ["multipleOf", "a multiple of"],
-    ["minLength", "at least N character"],
-    ["maxLength", "at most N character"],
-    ["minItems", "at least N item"],
-    ["maxItems", "at most N item"],
   ];
   for (const [key, word] of words) {
     const v = schema[key];
     if (typeof v !== "number" && typeof v !== "string") continue;
-    if (word.includes("N")) notes.add(path, `${word.replace("N", String(v))}${v === 1 ? "" : "s"}`);
-    else notes.add(path, `${word} ${key === "pattern" ? `/${String(v)}/` : String(v)}`);
+    notes.add(path, `${word} ${key === "pattern" ? `/${String(v)}/` : String(v)}`);
   }
+  // JSON Schema 4 wrote exclusive bounds as booleans beside minimum and maximum.
+  if (schema["exclusiveMinimum"] === true) notes.add(path, "more than the minimum, not equal");
+  if (schema["exclusiveMaximum"] === true) notes.add(path, "less than the maximum, not equal");
   if (schema["uniqueItems"] === true) notes.add(path, "items distinct");
   if ("default" in schema) notes.add(path, `default ${JSON.stringify(schema["default"])}`);
+}
+
+/** A description for a field: one line, cut at MAX_DESCRIPTION; undefined without one. */
+function describe(description: unknown): string | undefined {
+  if (typeof description !== "string" || description.trim() === "") return undefined;
+  const text = description.replace(/\s+/g, " ").trim();
+  return text.length > MAX_DESCRIPTION ? `${text.slice(0, MAX_DESCRIPTION - 1)}…` : text;
 }
 
 class Notes {
@@ -209,9 +323,8 @@ class Notes {
   }
 
   describe(path: string, description: unknown): void {
-    if (typeof description !== "string" || description.trim() === "") return;
-    const text = description.replace(/\s+/g, " ").trim();
-    this.entry(path).description ??= text.length > MAX_DESCRIPTION ? `${text.slice(0, MAX_DESCRIPTION - 1)}…` : text;
+    const text = describe(description);
+    if (text !== undefined) this.entry(path).description ??= text;
   }
 
   /** `path: description (fact; fact)`; the schema's own top level (path "") is left out. */

@@ -3,7 +3,7 @@
 // ptcc: reads {{reads}}
 import * as $ptcc from "ptcc";
 import * as $v from "ptcc/runtime";
-{{imports}}
+{{imports}}{{namedTypes}}
 /**
  * The input of agent {{name}}: the parameters of its signature
  * `{{signature}}`.

@@ -298,7 +298,7 @@ describe("ptcc compile", () => {
     const pretty = ptcc(d, ["compile", "--out", "gen"]);
     expect(pretty.code).toBe(1);
     expect(pretty.out.split("\n")[0]).toBe(
-      "agents/count.agent.md:2:1: error PTC102: unknown key \\u001b]0;pwned\\u0007 — the keys are: name, description, signature, tools, maxTurns, maxDepth, fieldDescriptions, formatOptions, outputMode, model, signatureValidation, turnTimeoutMs, missionTimeoutMs, reference, transport, mcp, compaction, tokenLimit, onBudgetExceeded, turnBudget, retryTurns, completion, memoryLimit, memoryStrategy, maxToolCalls, toolConcurrency, llmRetry, llmQuery, builtinTools",
+      "agents/count.agent.md:2:1: error PTC102: unknown key \\u001b]0;pwned\\u0007 — the keys are: name, description, signature, types, tools, maxTurns, maxDepth, fieldDescriptions, formatOptions, outputMode, model, signatureValidation, turnTimeoutMs, missionTimeoutMs, reference, transport, mcp, compaction, tokenLimit, onBudgetExceeded, turnBudget, retryTurns, completion, memoryLimit, memoryStrategy, maxToolCalls, toolConcurrency, llmRetry, llmQuery, builtinTools",
     );
     const github = ptcc(d, ["compile", "--out", "gen", "--format", "github"]);
     expect(github.out).toContain("unknown key \\u001b]0;pwned\\u0007");
@@ -498,7 +498,9 @@ describe("ptcc init", () => {
     const d = dir({ "package.json": JSON.stringify(mine, null, 4) });
     const out = ptcc(d, ["init"]).out;
     expect(out).toContain("added the scripts agents, agents:check, agents:watch, typecheck to package.json\n");
-    expect(out).toContain("added ptcc to the dependencies and @types/node, ts-morph to the devDependencies of package.json\n");
+    expect(out).toContain(
+      "added ptcc to the dependencies and @types/node, ts-morph to the devDependencies of package.json\n",
+    );
     expect(out).toContain(
       "added src/agents.generated to .prettierignore\nadded src/agents.generated to .gitattributes\n",
     );

@@ -24,6 +24,14 @@ export const RESEARCH = [
   "--llm",
   "script:examples/scripts/research.json",
 ];
+export const SUPPORT = [
+  "run",
+  "examples/agents/support.agent.md",
+  "--input",
+  "@examples/data/support.json",
+  "--llm",
+  "script:examples/scripts/support.json",
+];
 export const LABELS = [
   "run",
   "examples/agents/labels.agent.md",

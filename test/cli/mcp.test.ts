@@ -47,7 +47,16 @@ describe("ptcc mcp over stdio", () => {
 
   it("lists lisp_eval and one tool per agent file, with the signature's parameters as the input schema", async () => {
     const { tools } = await client.listTools();
-    expect(tools.map((t) => t.name)).toEqual(["lisp_eval", "expenses", "labels", "research", "search", "summarize", "triage"]);
+    expect(tools.map((t) => t.name)).toEqual([
+      "lisp_eval",
+      "expenses",
+      "labels",
+      "research",
+      "search",
+      "summarize",
+      "support",
+      "triage",
+    ]);
     // Signatures v2 reach MCP clients as JSON Schema: a literal union is an enum.
     const triage = tools.find((t) => t.name === "triage")!;
     expect(triage.inputSchema).toMatchObject({ properties: { mode: { enum: ["fast", "thorough"] } } });

@@ -53,7 +53,7 @@ describeRedis("the run queue from the command line", () => {
       });
       await ready;
       expect(err).toContain(
-        `ptcc worker: 6 agents (expenses, labels, research, search, summarize, triage) from 6 files on queue ${queue} at ${REDIS_URL}, 1 at a time`,
+        `ptcc worker: 7 agents (expenses, labels, research, search, summarize, support, triage) from 7 files on queue ${queue} at ${REDIS_URL}, 1 at a time`,
       );
 
       const r = ptcc([

@@ -13,7 +13,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startServer, type TestServer } from "../llm/server.js";
 import { openAiBody, openAiStream } from "../llm/streams.js";
-import { EXPENSES, RESEARCH, SEARCH } from "./example-runs.js";
+import { EXPENSES, RESEARCH, SEARCH, SUPPORT } from "./example-runs.js";
 
 const ROOT = join(__dirname, "..", "..");
 const BIN = join(ROOT, "bin", "ptcc.js");
@@ -158,6 +158,37 @@ describe("ptcc run: the example agents (--json)", () => {
       cacheWriteInputTokens: 0,
       llmRequests: 4,
     });
+  });
+});
+
+describe("ptcc run: the support example (enums, a discriminated union, named types, a derived tool signature)", () => {
+  it("calls the tool with an enum value and returns the union's answer branch", () => {
+    const r = ptcc([...SUPPORT, "--json"]);
+    expect(r.err).toBe("");
+    expect(r.code).toBe(0);
+    const json = parsed(r);
+    expect(json["return"]).toEqual({
+      route: {
+        action: "answer",
+        reply:
+          'See our article "Resetting your password": Use the link on the sign-in page; the mail comes within minutes.',
+        articles: [1],
+      },
+      priority: "normal",
+      confidence: 0.8,
+    });
+    expect(json["turns"]).toBe(2);
+  });
+
+  it("--dry-run: the model reads the allowed values of the named types, the enums and the derived tool", () => {
+    const r = ptcc([...SUPPORT.slice(0, 4), "--dry-run"]);
+    expect(r.code).toBe(0);
+    expect(r.out).toContain(
+      'data/ticket                   ; {id :int[>0], subject :string[1..200] "what the customer wrote in the subject line", body :string "the customer\'s message", priority :enum[low normal urgent]}',
+    );
+    expect(r.out).toContain(
+      'tool/searchArticles           ; (query :string "the words to look for", scope :enum[titles full] "Where to look: titles only, or the whole text.", limit :int? "At most this many articles.") -> {found "none"}|{found "some", articles [{id :int, title :string, text :string}]}',
+    );
   });
 });
 
@@ -314,7 +345,7 @@ describe("ptcc run --dry-run", () => {
     ]);
     expect(r.code).toBe(0);
     expect(r.out).toContain(
-      "tool/classify                 ; (text :string, categories [:string]?) -> {category :string, confidence :float, tags [:string], level :int}\n;;   Classifies a text into one of the categories, with a confidence between 0 and 1.",
+      "tool/classify                 ; (text :string, categories [:string]?) -> {category :string, confidence :float, tags [:string], level 1|2|3}\n;;   Classifies a text into one of the categories, with a confidence between 0 and 1.",
     );
     expect(r.out).not.toContain("(a map of arguments)");
     // The compiled agent's prompt: the same tool lines.
@@ -339,7 +370,7 @@ describe("ptcc run: the README", () => {
 
   it("runs each example with the one line the README gives", () => {
     const lines = section.split("\n").filter((l) => l.startsWith("ptcc run examples/"));
-    expect(lines).toHaveLength(5);
+    expect(lines).toHaveLength(6);
     for (const line of lines) {
       const r = ptcc([...words(line.slice("ptcc ".length)), "--json"]);
       expect(r.code, line).toBe(0);

@@ -31,7 +31,7 @@ describe("the fixture project (golden files)", () => {
       check: process.env["UPDATE_GOLDEN"] === undefined,
     });
     expect(brief(r.diagnostics)).toEqual([]);
-    expect(r.agents).toBe(4);
+    expect(r.agents).toBe(5);
     if (r.check !== undefined) expect(r.check).toEqual({ stale: [], missing: [], extra: [] });
   });
 

@@ -5,9 +5,14 @@
  * browser platform and run in a context without Node (no fs, no tsx, no agent-file parser:
  * generated modules import only `ptcc`, `ptcc/runtime` and their tool modules).
  */
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { scriptedLlm } from "../../src/llm/script.js";
+import type { LlmRequest } from "../../src/llm/types.js";
 import { bundleForBrowser, runInBrowserContext } from "../browser/helpers.js";
-import { note, parseTicket, triage } from "./fixture/consumer.js";
+import { golden } from "../golden.js";
+import { checkDesk, DESK_TICKET, note, parseTicket, route, triage } from "./fixture/consumer.js";
+import { supportDesk } from "./fixture/generated/index.js";
 
 const clj = (code: string): string => `\`\`\`clojure\n${code}\n\`\`\``;
 
@@ -65,5 +70,52 @@ describe("a generated agent", () => {
       summary: "Password reset mails do not arrive.",
       _notes: "bo@example.com",
     });
+  });
+});
+
+describe("a generated agent with enums, unions, refinements, descriptions and named types", () => {
+  const ESCALATE = clj(
+    '(return {:route {:action "escalate" :team :billing :reason "no invoice in May"} :priority :urgent :confidence 0.75})',
+  );
+
+  it("the model's first request shows the allowed values (golden file)", async () => {
+    const requests: LlmRequest[] = [];
+    const script = scriptedLlm([ESCALATE]);
+    const step = await supportDesk.run(
+      { ticket: DESK_TICKET, mode: "thorough" },
+      {
+        llm: async (r) => {
+          requests.push(r);
+          return script(r);
+        },
+      },
+    );
+    expect(step.ok && step.return).toEqual({
+      route: { action: "escalate", team: "billing", reason: "no invoice in May" },
+      priority: "urgent",
+      confidence: 0.75,
+    });
+    const r = requests[0]!;
+    const shown = [`=== system\n${r.system}`, ...r.messages.map((m) => `=== ${m.role}\n${m.content}`)].join("\n");
+    golden(join(__dirname, "golden"), "support-desk-request.txt", `${shown}\n`);
+    // The values a program may write, in the prompt the model reads.
+    const user = r.messages.map((m) => m.content).join("\n");
+    expect(user).toContain(":enum[fast slow]");
+    expect(user).toContain(":enum[billing tech]");
+  });
+
+  it("returns the discriminated union's branch, typed; a value outside the enum is a failed turn", async () => {
+    expect(await route([ESCALATE])).toBe("urgent: to billing (no invoice in May)");
+    const wrong = clj(
+      '(return {:route {:action "escalate" :team :sales :reason "x"} :priority :urgent :confidence 0.5})',
+    );
+    expect(await route([wrong, wrong, wrong])).toMatch(/turns/);
+  });
+
+  it("the generated validator checks enums and refinements", () => {
+    expect(checkDesk({ ticket: DESK_TICKET, mode: "fast" })).toBe("fast");
+    expect(checkDesk({ ticket: { ...DESK_TICKET, id: 0, status: "done" }, mode: "medium" })).toBe(
+      'ticket.id: expected int > 0, got int 0; ticket.status: expected one of :open :pending :closed, got string "done"; mode: expected one of :fast :thorough, got string "medium"',
+    );
   });
 });

@@ -40,20 +40,49 @@ function app(tools: string, frontMatter: string, prompt = "Do it for {{id}}."): 
 }
 
 describe("the tools' types are checked as the generated modules have them, at compile time", () => {
-  it("a derived tool whose types the signature cannot say is a PTC138 at its from:, not a module tsc rejects", async () => {
+  it("a tool typed with a literal union compiles to an enum the model sees, and the module type-checks", async () => {
     const dir = app(
       `export function pick(args: { mode: "fast" | "slow" }): { chosen: "fast" | "slow" } {\n  return { chosen: args.mode };\n}\n`,
       'signature: "(id :int) -> :int"\ntools:\n  - from: ../tools/t.ts#pick',
     );
     const r = await compile(dir);
-    const lines = brief(r.diagnostics);
-    // Either the union is written as a signature (issue 26), or it is said where the tool is.
-    if (r.errors > 0) {
-      expect(lines).toHaveLength(1);
-      expect(lines[0]).toBe(
-        `agents/a.agent.md:4:11 PTC138 the signature derived from the types of pick cannot say what they say, and the generated module would not type-check: mode: "fast" | "slow" here, :string in the signature — declare the tool's signature in the agent file (signature: ...), with a function that accepts what it says`,
-      );
-    }
+    expect(brief(r.diagnostics)).toEqual([]);
+    const text = readFileSync(join(dir, "gen/a.ts"), "utf8");
+    expect(text).toContain('type $PickToolArgs = {\n  mode: "fast" | "slow";\n};');
+    expect(text).toContain('type $PickToolResult = {\n  chosen: "fast" | "slow";\n};');
+    // The agent, as loaded from its file, shows the tool's enum in the prompt.
+    const gen = (await import(join(dir, "gen/a.ts"))) as Record<string, import("../../src/index.js").Agent>;
+    const seen: string[] = [];
+    const script = scriptedLlm(["```clojure\n(return 1)\n```"]);
+    const step = await gen["a"]!.run(
+      { id: 1 },
+      {
+        llm: async (r) => {
+          seen.push(r.messages.map((m) => m.content).join("\n"));
+          return script(r);
+        },
+      },
+    );
+    expect(step.ok).toBe(true);
+    expect(seen[0]).toContain("mode :enum[fast slow]");
+  });
+
+  it("a derived signature that still cannot say what the types say is PTC138 at its from:, not a module tsc rejects", async () => {
+    const dir = app(
+      `type Int = number & { readonly __brand: "Int" };\nexport function take(args: { n: Int }): number {\n  return args.n;\n}\n`,
+      'signature: "(id :int) -> :int"\ntools:\n  - from: ../tools/t.ts#take',
+    );
+    expect(brief((await compile(dir)).diagnostics)).toEqual([
+      "agents/a.agent.md:4:11 PTC138 the signature derived from the types of take cannot say what they say, and the generated module would not type-check: n: Int here, :int in the signature — declare the tool's signature in the agent file (signature: ...), with a function that accepts what it says",
+    ]);
+  });
+
+  it("a TypeScript string enum in the arguments is PTC138; as a literal union of its values it compiles", async () => {
+    const tools = (arg: string): string =>
+      `export enum Color { Red = "red", Blue = "blue" }\nexport function paint(args: { c: ${arg} }): Color {\n  return args.c === "red" ? Color.Red : Color.Blue;\n}\n`;
+    const signature = 'signature: "(id :int) -> :int"\ntools:\n  - from: ../tools/t.ts#paint';
+    expect((await compile(app(tools("Color"), signature))).diagnostics.map((d) => d.code)).toEqual(["PTC138"]);
+    expect(brief((await compile(app(tools("`${Color}`"), signature))).diagnostics)).toEqual([]);
   });
 
   it("a declared signature with a literal union and enums fits a tool typed with literal unions (signatures v2)", async () => {

@@ -19,6 +19,7 @@ const FILLERS: Record<string, { by: string; slots: string[] }> = {
       "hashes",
       "reads",
       "imports",
+      "namedTypes",
       "name",
       "signature",
       "Input",
@@ -36,6 +37,10 @@ const FILLERS: Record<string, { by: string; slots: string[] }> = {
   "compile/index.tpl": {
     by: "src/compiler/emit.ts",
     slots: ["source", "hashes", "warnings", "exports", "imports", "registry"],
+  },
+  "compile/types-module.tpl": {
+    by: "src/compiler/emit.ts",
+    slots: ["source", "hashes", "reads", "types"],
   },
 };
 

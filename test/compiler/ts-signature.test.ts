@@ -16,10 +16,36 @@ const cases: [string, string, string][] = [
   [
     "strings",
     "(a: { s: string; lit: 'x' | 'y'; tpl: `id-${number}` }) => a.s",
-    "(s :string, lit :string, tpl :string) -> :string",
+    "(s :string, lit :enum[x y], tpl :string) -> :string",
   ],
-  ["numbers", "(a: { n: number; i: 1 | 2 | 3; f: 0.5 | 1 }) => a.i", "(n :float, i :int, f :float) -> :int"],
-  ["booleans", "(a: { b: boolean; t: true }): boolean => a.b", "(b :bool, t :bool) -> :bool"],
+  ["numbers", "(a: { n: number; i: 1 | 2 | 3; f: 0.5 | 1 }) => a.i", "(n :float, i 1|2|3, f 0.5|1) -> 1|2|3"],
+  ["booleans", "(a: { b: boolean; t: true }): boolean => a.b", "(b :bool, t true) -> :bool"],
+  [
+    "literalUnions",
+    "(a: { mode: 'fast' | 'slow'; label: 'in progress' | 'done'; mixed: 'auto' | 0 | 1; m?: 'a' | 'b' | null }) => a.mode",
+    '(mode :enum[fast slow], label "in progress"|"done", mixed "auto"|0|1, m :enum[a b]?) -> :enum[fast slow]',
+  ],
+  [
+    "discriminated",
+    "(a: { shape: { kind: 'circle'; r: number } | { kind: 'square'; side: number } }) => a.shape",
+    '(shape {kind "circle", r :float}|{kind "square", side :float}) -> {kind "circle", r :float}|{kind "square", side :float}',
+  ],
+  [
+    "integers",
+    "(a: {\n /** @integer */\n n: number;\n /** @integer */\n ns?: number[] | null;\n c: Count;\n b: Int;\n f: number }): { id: Int } => ({ id: a.b })",
+    "(n :int, ns [:int]?, c :int, b :int, f :float) -> {id :int}",
+  ],
+  [
+    "described",
+    "(a: {\n /** What to look for.\n\n More detail. */\n q: string;\n /** At most this many. @integer */\n limit?: number | null }) => ({\n /** The hits. */\n hits: [a.q] })",
+    '(q :string "What to look for.", limit :int? "At most this many.") -> {hits [:string] "The hits."}',
+  ],
+  [
+    "sourceOrder",
+    "(a: { p: 'normal' | 'low' | 'urgent'; xs: ('b' | 'a')[] }): 'z' | 'y' => 'z'",
+    "(p :enum[normal low urgent], xs [:enum[b a]]) -> :enum[z y]",
+  ],
+  ["describedParams", "paramDocs", '(q :string "the query", n :float "how many") -> :string'],
   [
     "optionals",
     "(a: { x?: string | null; y: number | null | undefined }) => a.x",
@@ -35,7 +61,11 @@ const cases: [string, string, string][] = [
     "(a: { user: { id: number; tags?: string[] | null }; any: Record<string, unknown>; o: object }) => a.user",
     "(user {id :float, tags [:string]?}, any :map, o :map) -> {id :float, tags [:string]?}",
   ],
-  ["unions", "(a: { u: string | number; objs: { a: 1 } | { b: 2 } }) => a.u", "(u :any, objs :map) -> :any"],
+  [
+    "unions",
+    "(a: { u: string | number; objs: { a: 1 } | { b: 2 }; x: string[] | number }) => a.u",
+    "(u :string|:float, objs {a 1}|{b 2}, x [:string]|:float) -> :string|:float",
+  ],
   [
     "promise",
     "async (a: { q: string }) => ({ hits: [{ id: 1, name: a.q }] })",
@@ -43,7 +73,7 @@ const cases: [string, string, string][] = [
   ],
   ["voidResult", "(a: { q: string }): void => void a", "(q :string) -> :any"],
   ["unknownResult", "(a: { q: string }): unknown => a", "(q :string) -> :any"],
-  ["enums", "(a: { c: Color; n: Level }) => a.c", "(c :string, n :int) -> :string"],
+  ["enums", "(a: { c: Color; n: Level }) => a.c", "(c :enum[red blue], n 1|2) -> :enum[red blue]"],
   [
     "recursive",
     "(a: { tree: Tree }) => a.tree",
@@ -81,14 +111,32 @@ import type { PtcFn } from "ptcc";
 enum Color { Red = "red", Blue = "blue" }
 enum Level { Low = 1, High = 2 }
 interface Tree { value: number; children: Tree[] }
-${cases.map(([name, fn]) => `export const ${name} = ${fn};`).join("\n")}
+/** @integer */
+type Count = number;
+type Int = number & { readonly __brand: "Int" };
+/**
+ * A tool whose parameters are described on the function.
+ * @param args.q the query
+ * @param args.n how many
+ */
+export function paramDocs(args: { q: string; n: number }): string {
+  return args.q.repeat(args.n);
+}
+${cases
+  .filter(([, fn]) => fn !== "paramDocs")
+  .map(([name, fn]) => `export const ${name} = ${fn};`)
+  .join("\n")}
 `;
 
 describe("signatures derived from TypeScript types", () => {
   it("follow the documented rules", async () => {
     const dir = project({ "tools/t.ts": MODULE });
     const answers = await analyzeTools(
-      cases.map(([name]) => ({ module: join(dir, "tools/t.ts"), exportName: name, declared: null })),
+      cases.map(([name, fn]) => ({
+        module: join(dir, "tools/t.ts"),
+        exportName: fn === "paramDocs" ? fn : name,
+        declared: null,
+      })),
       { projectDir: dir },
     );
     const got = answers.map((a: ToolAnswer, i) => {

@@ -51,18 +51,71 @@ describe("JSON Schema → signature", () => {
       "(a :string?, b :int?) -> :any",
     ],
     [
-      "unions, refs and empty schemas are :any",
-      obj({ u: { anyOf: [{ type: "string" }, { type: "integer" }] }, r: { $ref: "#/$defs/x" }, e: {} }, [
-        "u",
-        "r",
-        "e",
-      ]),
-      "(u :any, r :any, e :any) -> :any",
+      "anyOf and oneOf are unions; a union with an :any member is :any",
+      obj(
+        {
+          u: { anyOf: [{ type: "string" }, { type: "integer" }] },
+          o: { oneOf: [{ type: "string" }, { type: "array", items: { type: "string" } }, { type: "null" }] },
+          t: { type: ["string", "integer"] },
+          a: { anyOf: [{ type: "string" }, {}] },
+        },
+        ["u", "o", "t", "a"],
+      ),
+      "(u :string|:int, o (:string|[:string])?, t :string|:int, a :any) -> :any",
     ],
     [
-      "enums without a type take their values' type",
-      obj({ mode: { enum: ["a", "b"] }, n: { enum: [1, 2] } }, ["mode", "n"]),
-      "(mode :string, n :int) -> :any",
+      "refs and empty schemas are :any",
+      obj({ r: { $ref: "#/$defs/x" }, e: {} }, ["r", "e"]),
+      "(r :any, e :any) -> :any",
+    ],
+    [
+      "enums: names → :enum, other values → a union of literals, null → optional",
+      obj(
+        {
+          mode: { type: "string", enum: ["fast", "slow"] },
+          bare: { enum: ["a", "b"] },
+          n: { enum: [1, 2] },
+          label: { enum: ["in progress", "done"] },
+          maybe: { type: ["string", "null"], enum: ["x", "y", null] },
+          one: { enum: ["only"] },
+        },
+        ["mode", "bare", "n", "label", "maybe", "one"],
+      ),
+      '(mode :enum[fast slow], bare :enum[a b], n 1|2, label "in progress"|"done", maybe :enum[x y]?, one "only") -> :any',
+    ],
+    [
+      "const is a literal; objects with a const in common are a discriminated union",
+      obj(
+        {
+          kind: { const: "circle" },
+          shape: {
+            oneOf: [
+              obj({ kind: { const: "circle" }, r: { type: "number" } }, ["kind", "r"]),
+              obj({ kind: { const: "square" }, side: { type: "number" } }, ["kind", "side"]),
+            ],
+          },
+        },
+        ["kind", "shape"],
+      ),
+      '(kind "circle", shape {kind "circle", r :float}|{kind "square", side :float}) -> :any',
+    ],
+    [
+      "bounds are refinements",
+      obj(
+        {
+          n: { type: "integer", minimum: 1, maximum: 100 },
+          p: { type: "number", exclusiveMinimum: 0 },
+          s: { type: "string", minLength: 1, maxLength: 80 },
+          xs: { type: "array", items: { type: "string" }, maxItems: 10 },
+        },
+        ["n", "p", "s", "xs"],
+      ),
+      "(n :int[1..100], p :float[>0], s :string[1..80], xs [:string][..10]) -> :any",
+    ],
+    [
+      "descriptions of properties are the fields' descriptions",
+      obj({ q: { type: "string", description: "What to look for,\n  in words" } }, ["q"]),
+      '(q :string "What to look for, in words") -> :any',
     ],
     [
       "names with - stay; names a signature cannot hold are left out",
@@ -93,7 +146,7 @@ describe("JSON Schema → signature", () => {
 });
 
 describe("what a signature cannot say goes into the notes", () => {
-  it("descriptions, enums, bounds, formats, patterns, defaults, unions, string keys", () => {
+  it("formats, patterns, defaults, distinct items, string keys (descriptions, enums, bounds, unions are in the signature)", () => {
     expect(
       notes(
         obj(
@@ -111,23 +164,26 @@ describe("what a signature cannot say goes into the notes", () => {
         ),
       ),
     ).toEqual([
-      "path: The file to read (at least 1 character)",
-      'mode: one of "text", "lines"; default "text"',
-      "limit: at least 1; at most 100",
+      'mode: default "text"',
       "when: format date-time",
       "code: matching /^[A-Z]{3}$/",
-      "id: one of: string | integer",
       '"file.path": Where (string, required, with a string key)',
-      "tags: at most 5 items; items distinct",
-      "tags[]: at most 20 characters",
+      "tags: items distinct",
     ]);
   });
 
-  it("long enums and descriptions are cut", () => {
-    const values = Array.from({ length: 30 }, (_, i) => `v${i}`);
-    const [line] = notes(obj({ v: { type: "string", enum: values, description: "x".repeat(500) } }));
+  it("enums too long for a type stay their base type, with the first values in the notes; descriptions are cut", () => {
+    const values = Array.from({ length: 300 }, (_, i) => `v${i}`);
+    const mapped = mapToolSchemas(
+      obj({ v: { type: "string", enum: values, description: "x".repeat(500) } }),
+      undefined,
+    );
+    const [line] = mapped.notes;
     expect(line!.length).toBeLessThan(500);
-    expect(line).toContain("… (30 values)");
+    expect(line).toContain("… (300 values)");
+    const v = mapped.signature.params[0]!;
+    expect(v.type).toMatchObject({ kind: "primitive", name: "string" });
+    expect(v.description!.length).toBe(200);
   });
 });
 

@@ -63,12 +63,10 @@ describe("mcpTools over stdio", () => {
     );
     expect(prompt).toContain(
       [
-        "tool/files-read               ; (path :string, mode :string?, max-lines :int?) -> :any",
+        'tool/files-read               ; (path :string[1..] "The file to read", mode :enum[text lines]?, max-lines :int[1..]?) -> :any',
         ";;   Read a file.",
         ';;   (MCP tool "files.read")',
-        ";;   path: The file to read (at least 1 character)",
-        ';;   mode: one of "text", "lines"; default "text"',
-        ";;   max-lines: at least 1",
+        ';;   mode: default "text"',
         ';;   "with.meta": boolean, with a string key',
       ].join("\n"),
     );
@@ -93,7 +91,7 @@ describe("mcpTools over stdio", () => {
     expect(step.return).toEqual({ path: "notes.txt", "max-lines": 3 });
   });
 
-  it("an error result is a tool error the model sees; arguments the server rejects too", async () => {
+  it("an error result is a tool error the model sees; arguments outside the schema's bounds are stopped before the call", async () => {
     const { llm, requests } = recording([
       clj("(tool/boom {})"),
       clj('(tool/files-read {:path ""})'),
@@ -103,7 +101,17 @@ describe("mcpTools over stdio", () => {
     const step = await agent.run({}, { llm });
     expect(step.ok).toBe(true);
     expect(requests[1]!.messages.at(-1)!.content).toContain("tool/boom failed: the disk is on fire");
-    expect(requests[2]!.messages.at(-1)!.content).toMatch(/tool\/files-read failed: .*path/);
+    // minLength 1 is the refinement :string[1..]: the call never reaches the server.
+    expect(requests[2]!.messages.at(-1)!.content).toContain(
+      "tool/files-read argument path: expected string of at least 1 character",
+    );
+  });
+
+  it("an enum value a program writes as a keyword reaches the server as the schema's string", async () => {
+    const { llm } = recording([clj('(return (tool/files-read {:path "a.txt" :mode :lines}))')]);
+    const agent = defineAgent({ name: "m", prompt: "Read.", tools: mcp.tools, maxTurns: 1 });
+    const step = await agent.run({}, { llm });
+    expect(step.ok && step.return).toBe('read {"path":"a.txt","mode":"lines"}');
   });
 
   it("close() stops the server it started", async () => {

@@ -24,10 +24,11 @@ export interface MissionInput {
 }
 
 /** The fields a description can be given for: those of a map output, or of a list of maps. */
-function outputFields(t0: SigType): readonly Field[] {
-  const t = deref(t0);
-  if (t.kind === "map") return t.fields;
-  if (t.kind === "list" && t.of.kind === "map") return t.of.fields;
+function outputFields(t: SigType): readonly Field[] {
+  const d = deref(t);
+  if (d.kind === "map") return d.fields;
+  const item = d.kind === "list" ? deref(d.of) : undefined;
+  if (item?.kind === "map") return item.fields;
   return [];
 }
 
@@ -37,14 +38,20 @@ function outputFields(t0: SigType): readonly Field[] {
  */
 function withoutFieldDescriptions(t: SigType): SigType {
   const bare = (fs: readonly Field[]): Field[] => fs.map((f) => field(f.name, f.type, f.span));
-  if (t.kind === "map") return mapOf(bare(t.fields), t.optional, t.span);
-  if (t.kind === "list" && t.of.kind === "map")
-    return listOf(mapOf(bare(t.of.fields), t.of.optional), t.optional, t.span, t.bounds);
+  // A named output type (`-> :Verdict`) is the type it names here: its fields get the lines.
+  const d = deref(t);
+  if (d.kind === "map") return mapOf(bare(d.fields), d.optional, d.span);
+  const item = d.kind === "list" ? deref(d.of) : undefined;
+  if (d.kind === "list" && item?.kind === "map") {
+    return listOf(mapOf(bare(item.fields), item.optional), d.optional, d.span, d.bounds);
+  }
   return t;
 }
 
 function expectedOutput(input: MissionInput): string {
-  const lines = [";; === Expected output ===", `;; ${renderType(withoutFieldDescriptions(input.output))}`];
+  // Named types spelled out: the model has no other place to learn them.
+  const shown = renderType(withoutFieldDescriptions(input.output), { namedTypes: "expand" });
+  const lines = [";; === Expected output ===", `;; ${shown}`];
   for (const f of outputFields(input.output)) {
     // fieldDescriptions wins over the description written in the signature.
     const d = input.outputDescriptions[f.name] ?? f.description;

@@ -79,7 +79,12 @@ export function renderDataSection(entries: readonly DataEntry[]): string {
   for (const e of entries) {
     const firewalled = e.name.startsWith("_");
     const type = e.type ?? inferType(e.value);
-    lines.push(entryLine(`data/${e.name}`, e.value instanceof PtcFn ? fnSummary(e.value) : renderType(type)));
+    lines.push(
+      entryLine(
+        `data/${e.name}`,
+        e.value instanceof PtcFn ? fnSummary(e.value) : renderType(type, { namedTypes: "expand" }),
+      ),
+    );
     lines.push(...descriptionLines(e.description));
     if (!(e.value instanceof PtcFn)) lines.push(`;;   sample: ${firewalled ? "<Firewalled>" : sample(e.value)}`);
   }
