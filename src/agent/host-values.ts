@@ -13,7 +13,7 @@ import { resolveLimits, type Limits } from "../runtime/limits.js";
 import type { ValidationIssue, ValidationMode } from "../runtime/validation.js";
 import { checkInput, checkOutput } from "../signature/compiled.js";
 import { mapOf, type Signature } from "../signature/types.js";
-import { enumsAsKeywords } from "./enum-keywords.js";
+import { enumsAsKeywords, keywordsAsStrings } from "./enum-keywords.js";
 import { print, type PrintOptions } from "../runtime/printer.js";
 import type { Value } from "../runtime/values.js";
 
@@ -99,7 +99,10 @@ export function returnIssues(
   limits?: Partial<Limits>,
   ms?: number,
 ): Result<readonly ValidationIssue[]> {
-  const r = tryHostWalk((meter) => checkOutput(sig, toTyped(null, v, meter), mode, meter), { limits, ms });
+  const r = tryHostWalk(
+    (meter) => checkOutput(sig, keywordsAsStrings(sig.output, toTyped(null, v, meter), meter), mode, meter),
+    { limits, ms },
+  );
   if (!r.ok) {
     if (r.error.kind === "timeout") return r;
     return { ok: true, value: [{ code: "invalid_type", path: "$", message: `cannot be checked: ${r.error.message}` }] };
