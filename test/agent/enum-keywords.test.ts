@@ -66,7 +66,7 @@ describe("keywordsAsStrings: a returned keyword at a :string place is the string
   it("a tool's enum value passed on into a :string field is returned, not refused", async () => {
     const find = defineTool({
       signature: "(id :int) -> {status :enum[open shipped]}",
-      fn: () => ({ status: "shipped" }),
+      fn: () => ({ status: "shipped" as const }),
     });
     const agent = defineAgent({
       name: "orders",
