@@ -97,6 +97,7 @@ export async function frozenStep(
     failure: Failure | null,
     value?: { json: unknown; raw: unknown },
   ): Step => {
+    governor?.dispose();
     const durationMs = performance.now() - started;
     const turns: Turn[] =
       outcome === null

@@ -59,9 +59,21 @@ export class ToolGovernor {
   private readonly tools = new Map<string, ToolQueue>();
   private readonly open = new Set<(reason: unknown) => void>();
 
+  /** The listener on the turn's signal (removed by `dispose`). */
+  private readonly onTurnAbort: () => void;
+
   constructor(private readonly options: GovernorOptions) {
     const { signal } = options;
-    if (!signal.aborted) signal.addEventListener("abort", () => this.stopAll(signal.reason), { once: true });
+    this.onTurnAbort = () => this.stopAll(signal.reason);
+    if (!signal.aborted) signal.addEventListener("abort", this.onTurnAbort, { once: true });
+  }
+
+  /**
+   * The evaluation is over: stop listening to its signal. A signal that outlives many
+   * evaluations (a caller's, shared by runs) would otherwise gather one listener per run.
+   */
+  dispose(): void {
+    this.options.signal.removeEventListener("abort", this.onTurnAbort);
   }
 
   /** The calls counted so far. */

@@ -4,6 +4,7 @@
  * as in a run (coerced, validated, traced); an error of the program fails it (kind `program`)
  * with its position in the program file.
  */
+import { getEventListeners } from "node:events";
 import { describe, expect, it } from "vitest";
 import { defineAgent } from "../../src/agent/index.js";
 import { runFrozen } from "../../src/agent/frozen-run.js";
@@ -21,6 +22,23 @@ const run = (source: string, input: unknown = { sku: "abc" }) =>
   runFrozen(agent, { source, file: "agents/stock.program.clj" }, input as { sku: string });
 
 describe("runFrozen", () => {
+  it("leaves no listener on a signal shared by many runs (no leak, no MaxListenersExceededWarning)", async () => {
+    const shared = new AbortController();
+    for (let i = 0; i < 30; i++) {
+      const step = await runFrozen(
+        agent,
+        {
+          source: "(return {:sku data/sku :left (:count (tool/stock {:sku data/sku}))})",
+          file: "agents/stock.program.clj",
+        },
+        { sku: "abc" },
+        { signal: shared.signal },
+      );
+      expect(step.ok).toBe(true);
+    }
+    expect(getEventListeners(shared.signal, "abort")).toHaveLength(0);
+  });
+
   it("returns a Step of one turn with the tool calls, and no model usage", async () => {
     const step = await run("(def n (:count (tool/stock {:sku data/sku})))\n(return {:sku data/sku :left n})");
     expect(step.ok && step.return).toEqual({ sku: "abc", left: 3 });
