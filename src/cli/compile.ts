@@ -11,7 +11,7 @@
  * Exit codes: 0 compiled (or, with --check, up to date); 1 errors in the agent files, or
  * --check found stale, missing or extra files; 2 the command was used wrongly.
  */
-import { readdirSync, watch as fsWatch, type FSWatcher } from "node:fs";
+import { readdirSync, statSync, watch as fsWatch, type FSWatcher } from "node:fs";
 import { dirname, join, resolve, sep } from "node:path";
 import type { CompileProgress, CompileResult, ToolTypeReader } from "../compiler/compile.js";
 import { startTypesWorker, type ToolTypesWorker } from "../compiler/tool-types-client.js";
@@ -39,6 +39,27 @@ export interface CompileStart {
   readonly changed?: boolean;
   /** The tool types worker it started (the first compile asks it). */
   readonly worker?: ToolTypesWorker | null;
+}
+
+/** How often --watch looks at a folder it could not watch (no inotify instance or watch left). */
+const WATCH_POLL_MS = 300;
+
+/** What a folder holds, as names, sizes and times: a change in it is a change of this text. */
+function folderStamp(folder: string): string {
+  try {
+    return readdirSync(folder)
+      .map((n) => {
+        try {
+          const s = statSync(join(folder, n));
+          return `${n}:${s.size}:${s.mtimeMs}`;
+        } catch {
+          return n;
+        }
+      })
+      .join("|");
+  } catch {
+    return "";
+  }
 }
 
 /** How long --watch waits after a change for more changes before it compiles. */
@@ -162,8 +183,37 @@ async function watchLoop(
   // and new folders are taken in after each compile); the folders of the other files a
   // compile read (tool modules, their imports, tsconfig) alone, so that a tool module at
   // the project's root does not watch node_modules.
+  // A folder the system will not watch (EMFILE/ENOSPC: inotify's instances or watches are
+  // used up by other programs) is looked at every WATCH_POLL_MS instead, and the command
+  // says so once: a watch that silently hears nothing is the worst outcome.
+  const polled = new Map<string, string>();
+  let poller: ReturnType<typeof setInterval> | undefined;
+  const poll = (folder: string, code: string): void => {
+    if (polled.has(folder)) return;
+    if (polled.size === 0 && !pollOnly)
+      process.stderr.write(
+        `ptcc compile --watch: cannot watch ${folder} (${code}); looking at it every ${WATCH_POLL_MS} ms instead (raise fs.inotify.max_user_instances / max_user_watches)\n`,
+      );
+    polled.set(folder, folderStamp(folder));
+    poller ??= setInterval(() => {
+      for (const [f, stamp] of polled) {
+        const now = folderStamp(f);
+        if (now !== stamp) {
+          polled.set(f, now);
+          trigger();
+        }
+      }
+    }, WATCH_POLL_MS);
+  };
+  // PTCC_WATCH=poll: look instead of listening, for file systems without change events
+  // (network mounts, some container bind mounts).
+  const pollOnly = process.env["PTCC_WATCH"] === "poll";
   const watch = (folder: string): void => {
-    if (watchers.has(folder)) return;
+    if (watchers.has(folder) || polled.has(folder)) return;
+    if (pollOnly) {
+      poll(folder, "PTCC_WATCH=poll");
+      return;
+    }
     try {
       const w = fsWatch(folder, trigger);
       // A folder removed while watched: forgotten, and watched again if it comes back.
@@ -172,8 +222,10 @@ async function watchLoop(
         watchers.delete(folder);
       });
       watchers.set(folder, w);
-    } catch {
+    } catch (e) {
       // A folder that went away: its agent files are gone, the next compile says so.
+      const code = (e as { code?: unknown }).code;
+      if (code !== "ENOENT" && code !== "ENOTDIR") poll(folder, typeof code === "string" ? code : String(e));
     }
   };
   const agentFolders = dirs.map((d) => resolve(d));
@@ -207,6 +259,7 @@ async function watchLoop(
   return new Promise<number>((done) => {
     process.once("SIGINT", () => {
       for (const w of watchers.values()) w.close();
+      if (poller !== undefined) clearInterval(poller);
       if (timer !== undefined) clearTimeout(timer);
       done(0);
     });

@@ -58,14 +58,20 @@ function ptcc(
  * (a minute at most: a compile that reads TypeScript is slow on a loaded machine), `clear()`
  * forgets what it printed so far, `stop()` ends it with Ctrl-C.
  */
-function watching(cwd: string, args: string[]): { until(text: string): Promise<void>; clear(): void; stop(): void } {
-  const child = spawn(process.execPath, [BIN, "compile", ...args, "--watch"], { cwd });
+function watching(
+  cwd: string,
+  args: string[],
+  env: Record<string, string> = {},
+): { until(text: string): Promise<void>; clear(): void; stop(): void } {
+  const child = spawn(process.execPath, [BIN, "compile", ...args, "--watch"], { cwd, env: { ...process.env, ...env } });
   let out = "";
+  let err = "";
   child.stdout.on("data", (b: Buffer) => (out += b.toString()));
+  child.stderr.on("data", (b: Buffer) => (err += b.toString()));
   return {
     async until(text) {
       for (let i = 0; i < 1200 && !out.includes(text); i++) await new Promise((r) => setTimeout(r, 50));
-      expect(out).toContain(text);
+      expect(out, `stderr: ${err}`).toContain(text);
     },
     clear: () => (out = ""),
     stop: () => child.kill("SIGINT"),
@@ -378,6 +384,20 @@ describe("ptcc compile", () => {
       await w.until("wrote gen/count.ts");
       writeFileSync(join(d, "agents/count.agent.md"), BAD);
       await w.until("error PTC102");
+    } finally {
+      w.stop();
+    }
+  }, 120_000);
+
+  it("--watch with PTCC_WATCH=poll (file systems without change events) sees writes and new files", async () => {
+    const d = dir({ "agents/count.agent.md": GOOD });
+    const w = watching(d, ["agents", "--out", "gen"], { PTCC_WATCH: "poll" });
+    try {
+      await w.until("2 files written");
+      writeFileSync(join(d, "agents/count.agent.md"), GOOD.replace("Count {{query}}.", "Count each {{query}}."));
+      await w.until("wrote gen/count.ts");
+      writeFileSync(join(d, "agents/more.agent.md"), GOOD);
+      await w.until("wrote gen/more.ts");
     } finally {
       w.stop();
     }
