@@ -288,23 +288,3 @@ export function stripType(t: SigType): SigType {
       return ref(t.name, stripType(t.type), t.optional);
   }
 }
-
-/** Whether a type has an enum anywhere in it (named types followed). */
-export function mentionsEnum(t: SigType, seen: Set<SigType> = new Set()): boolean {
-  if (seen.has(t)) return false;
-  seen.add(t);
-  switch (t.kind) {
-    case "enum":
-      return true;
-    case "list":
-      return mentionsEnum(t.of, seen);
-    case "map":
-      return t.fields.some((f) => mentionsEnum(f.type, seen));
-    case "union":
-      return t.of.some((m) => mentionsEnum(m, seen));
-    case "ref":
-      return mentionsEnum(t.type, seen);
-    default:
-      return false;
-  }
-}

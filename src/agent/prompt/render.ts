@@ -11,12 +11,13 @@ import type { NamespaceView } from "./namespace.js";
 import { systemPrompt, systemSections, type PromptSection, type PromptShape } from "./system.js";
 import { programToolNames } from "../program-tools.js";
 import { toolSignatures } from "../tools.js";
-import { mentionsEnum, type Signature } from "../../signature/types.js";
+import type { Signature } from "../../signature/types.js";
+import { hasEnums } from "../enum-keywords.js";
 
 const enumsOf = new WeakMap<AgentDefinition, boolean>();
 
 function signatureMentionsEnum(sig: Signature): boolean {
-  return mentionsEnum(sig.output) || sig.params.some((p) => mentionsEnum(p.type));
+  return hasEnums(sig.output) || sig.params.some((p) => hasEnums(p.type));
 }
 
 /** Whether the agent's signature or a tool's uses an enum (once per definition). */
