@@ -9,7 +9,7 @@
  * A frozen program has no model to mend it: an error, or a value that does not match the
  * output type, ends the run as a failure of kind `program` (`fail` for `(fail ...)`).
  */
-import { DEFAULT_TOOL_CONCURRENCY, ToolGovernor } from "./tool-governor.js";
+import { governorFor, type ToolGovernor } from "./tool-governor.js";
 import { ToolCache } from "./tool-cache.js";
 import { hostMessage } from "../runtime/convert.js";
 import { formatError } from "../diagnostics/error.js";
@@ -143,11 +143,17 @@ export async function frozenStep(
   // The checks and walks around the program run under one watchdog before it and one after
   // (each would start its own: a watchdog costs as much as the rest of a small run), and the
   // program's first stretch runs under the first (Session.evaluate starts synchronously).
-  const ms = resolveLimits(def.limits).timeoutMs + PREEMPT_GRACE_MS;
+  // One deadline for the whole run, as a run's turn has: what comes after the program
+  // (tool answers' walks, the output check) gets what is left, not a fresh limit.
+  const deadline = started + resolveLimits(def.limits).timeoutMs;
+  const msLeft = (): number => Math.max(1, deadline - performance.now());
+  const ms = (): number => msLeft() + PREEMPT_GRACE_MS;
+  /** A tool broke its own signature: the host's defect, not the program's. */
+  let broken: string | undefined;
   // A problem outside the program: the input's (before it) or a defect (after it).
   const guarded = <T>(f: () => T, kind: "input" | "internal"): T | Step => {
     try {
-      return preemptible(f, { ms });
+      return preemptible(f, { ms: ms() });
     } catch (e) {
       const error = toPtcError(e);
       return finish(null, { kind: error.kind === "timeout" ? "timeout" : kind, reason: error.message });
@@ -190,13 +196,10 @@ export async function frozenStep(
           record: (c) => calls.push(c),
           seen: () => {},
           note: () => {},
+          msLeft,
+          contractBroken: (reason) => (broken ??= reason),
           // The one evaluation's tool calls, under the definition's limits (as a run's turn).
-          governor: () =>
-            (governor ??= new ToolGovernor({
-              ...(def.maxToolCalls !== undefined ? { maxToolCalls: def.maxToolCalls } : {}),
-              toolConcurrency: def.toolConcurrency ?? DEFAULT_TOOL_CONCURRENCY,
-              signal: options.signal ?? NEVER,
-            })),
+          governor: () => (governor ??= governorFor(def, options.signal ?? NEVER)),
           cache: new ToolCache(),
           runChild: (_tool, child, args) =>
             runAgent(child, args, {
@@ -204,12 +207,18 @@ export async function frozenStep(
               ...(options.signal !== undefined ? { signal: options.signal } : {}),
             }),
         }),
-      toolCatalog: toolCatalog(toolSignatures(def)),
+      // The catalog serves the analysis of a program's text; a frozen program was analysed
+      // when it was compiled.
+      ...(program instanceof FrozenProgram ? {} : { toolCatalog: toolCatalog(toolSignatures(def)) }),
       limits: def.limits,
     });
   }
 
   function ended(r: EvalResult): Step {
+    // What stopped the program was not the program: the caller, or a tool's broken contract.
+    if (options.signal?.aborted === true)
+      return finish("error", { kind: "cancelled", reason: "the run was cancelled" });
+    if (broken !== undefined) return finish("error", { kind: "tool_contract", reason: broken });
     if (!r.ok) {
       if (r.error.kind === "fail") {
         const value = jsonValue(r.error.detail, def.limits);
@@ -217,7 +226,7 @@ export async function frozenStep(
       }
       return finish("error", { kind: "program", reason: `the frozen program stopped: ${formatError(r.error)}` });
     }
-    const issues = returnIssues(def.signature, r.value, def.signatureValidation, def.limits);
+    const issues = returnIssues(def.signature, r.value, def.signatureValidation, def.limits, msLeft());
     if (!issues.ok) return finish("error", { kind: "timeout", reason: issues.error.message });
     if (issues.value.length > 0) {
       return finish("invalid", {
@@ -227,7 +236,10 @@ export async function frozenStep(
     }
     // The answer as JSON, whole (strict: a value that cannot be written fails the run); no
     // trace copy as a run makes, since a frozen run keeps no trace.
-    const json = tryHostWalk((meter) => toJsonSafe(r.value, { meter, strict: true }), { limits: def.limits });
+    const json = tryHostWalk((meter) => toJsonSafe(r.value, { meter, strict: true }), {
+      limits: def.limits,
+      ms: msLeft(),
+    });
     if (!json.ok)
       return finish("error", { kind: json.error.kind === "timeout" ? "timeout" : "limit", reason: json.error.message });
     return finish("return", null, { json: json.value, raw: r.value });

@@ -62,7 +62,7 @@ import { renderRunPrompt } from "./prompt/render.js";
 import { RUN_PROGRAM } from "./prompt/system.js";
 import { TOOL_CHECK, toolCatalog } from "./tool-check.js";
 import { buildTools, toolEntries, toolSignatures, type ToolJournal } from "./tools.js";
-import { DEFAULT_TOOL_CONCURRENCY, ToolGovernor } from "./tool-governor.js";
+import { governorFor, type ToolGovernor } from "./tool-governor.js";
 import { ToolCache } from "./tool-cache.js";
 import { retryPolicy, settledError, withLlmRetry } from "../llm/retry.js";
 import type { ToolFunction } from "../evaluator/session.js";
@@ -1160,12 +1160,7 @@ class Run {
 
   /** The tool calls of one evaluation under the definition's maxToolCalls and toolConcurrency. */
   private newGovernor(signal: AbortSignal): ToolGovernor {
-    const { maxToolCalls, toolConcurrency } = this.def;
-    return new ToolGovernor({
-      ...(maxToolCalls !== undefined ? { maxToolCalls } : {}),
-      toolConcurrency: toolConcurrency ?? DEFAULT_TOOL_CONCURRENCY,
-      signal,
-    });
+    return governorFor(this.def, signal);
   }
 
   /** The run's session: the input as data/, the tools wrapped with their signatures. */
@@ -1202,7 +1197,13 @@ class Run {
         if (this.options.onEvent === undefined) return;
         const copy = traceValue(args, def.limits, this.msLeft());
         this.event(
-          { type: "tool-call", callId: `${this.turn}${key}`, name, args: copy, ...(cached ? { cached: true as const } : {}) },
+          {
+            type: "tool-call",
+            callId: `${this.turn}${key}`,
+            name,
+            args: copy,
+            ...(cached ? { cached: true as const } : {}),
+          },
           true,
         );
       },

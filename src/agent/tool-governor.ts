@@ -201,3 +201,15 @@ export function toolTimeout(tool: string, ms: number): PtcError {
 export function toolStopped(tool: string, message: string): PtcError {
   return new ToolStop({ kind: "tool", message }, tool);
 }
+
+/** The governor of one evaluation under a definition's `maxToolCalls` and `toolConcurrency`. */
+export function governorFor(
+  def: { readonly maxToolCalls?: number; readonly toolConcurrency?: number },
+  signal: AbortSignal,
+): ToolGovernor {
+  return new ToolGovernor({
+    ...(def.maxToolCalls !== undefined ? { maxToolCalls: def.maxToolCalls } : {}),
+    toolConcurrency: def.toolConcurrency ?? DEFAULT_TOOL_CONCURRENCY,
+    signal,
+  });
+}

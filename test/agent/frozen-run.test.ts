@@ -22,6 +22,44 @@ const run = (source: string, input: unknown = { sku: "abc" }) =>
   runFrozen(agent, { source, file: "agents/stock.program.clj" }, input as { sku: string });
 
 describe("runFrozen", () => {
+  it("a tool that breaks its own signature ends the run as tool_contract, not as the program's fault", async () => {
+    const liar = defineAgent({
+      name: "liar",
+      signature: "(sku :string) -> :int",
+      prompt: "p",
+      tools: { stock: { signature: "(sku :string) -> {count :int}", fn: () => ({ count: "many" }) } },
+    });
+    const step = await runFrozen(liar, { source: "(:count (tool/stock {:sku data/sku}))" }, { sku: "a" });
+    expect(step.ok).toBe(false);
+    if (!step.ok) expect(step.failure.kind).toBe("tool_contract");
+  });
+
+  it("cancelled while a tool runs: cancelled, not a program error", async () => {
+    const c = new AbortController();
+    const slow = defineAgent({
+      name: "slow",
+      signature: "(sku :string) -> :int",
+      prompt: "p",
+      tools: {
+        stock: {
+          signature: "(sku :string) -> {count :int}",
+          fn: () => {
+            setTimeout(() => c.abort(), 5);
+            return new Promise<{ count: number }>(() => {});
+          },
+        },
+      },
+    });
+    const step = await runFrozen(
+      slow,
+      { source: "(:count (tool/stock {:sku data/sku}))" },
+      { sku: "a" },
+      { signal: c.signal },
+    );
+    expect(step.ok).toBe(false);
+    if (!step.ok) expect(step.failure.kind).toBe("cancelled");
+  });
+
   it("leaves no listener on a signal shared by many runs (no leak, no MaxListenersExceededWarning)", async () => {
     const shared = new AbortController();
     for (let i = 0; i < 30; i++) {
