@@ -33,6 +33,8 @@ export interface FreezeContext {
 export interface GeneratedForm {
   readonly source: string;
   readonly frameSize: number;
+  /** Where the form is in the program file (an error realizing its value is placed there). */
+  readonly span: Span;
   readonly unit: Unit;
 }
 
@@ -75,7 +77,7 @@ export function generateProgram(source: string, cx: FreezeContext): GeneratedFor
         span: a.node.span,
       });
     }
-    return { source: text, frameSize: a.frameSize, unit };
+    return { source: text, frameSize: a.frameSize, span: a.node.span, unit };
   });
 }
 
@@ -92,6 +94,7 @@ export function frozenProgramText(file: string, source: string, forms: readonly 
     lines.push(
       "    {",
       `      frameSize: ${f.frameSize},`,
+      `      span: ${json(spanData(f.span))},`,
       `      consts: ${json(u.consts.map(encodeValue))},`,
       `      spans: ${json(u.spans.map(spanData))},`,
       `      entries: ${json(u.entries.map(encodeEntry))},`,

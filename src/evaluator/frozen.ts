@@ -27,6 +27,8 @@ export type FrozenFactory = (
 export interface FrozenForm {
   readonly make: FrozenFactory;
   readonly frameSize: number;
+  /** Where the form is in the program file, as `spans` holds them (modules before it: none). */
+  readonly span?: readonly number[];
   readonly consts: readonly FrozenValue[];
   /** Positions in the program file: [line, column, endLine, endColumn, offset, end]. */
   readonly spans: readonly (readonly number[])[];
@@ -49,10 +51,12 @@ export interface FrozenProgramData {
 export interface FrozenTopLevel {
   readonly code: Code;
   readonly frameSize: number;
+  readonly span?: Span;
 }
 
 interface Decoded {
   readonly form: FrozenForm;
+  readonly span: Span | undefined;
   readonly consts: readonly Value[];
   readonly spans: readonly Span[];
   readonly entries: readonly unknown[];
@@ -79,6 +83,7 @@ export class FrozenProgram {
   instantiate(intern: (name: string) => Var): FrozenTopLevel[] {
     this.decoded ??= this.data.forms.map((form) => ({
       form,
+      span: form.span === undefined ? undefined : toSpan(form.span),
       consts: form.consts.map((c) => decodeValue(c)),
       spans: form.spans.map(toSpan),
       entries: form.entries.map(decodeEntry),
@@ -93,6 +98,7 @@ export class FrozenProgram {
         HELPERS,
       ) as Code,
       frameSize: d.form.frameSize,
+      ...(d.span !== undefined ? { span: d.span } : {}),
     }));
   }
 }

@@ -27,7 +27,13 @@ describe("runFrozen", () => {
       name: "liar",
       signature: "(sku :string) -> :int",
       prompt: "p",
-      tools: { stock: { signature: "(sku :string) -> {count :int}", fn: () => ({ count: "many" }) } },
+      // A host defect on purpose: the tool answers against its own signature.
+      tools: {
+        stock: {
+          signature: "(sku :string) -> {count :int}",
+          fn: () => ({ count: "many" }) as unknown as { count: number },
+        },
+      },
     });
     const step = await runFrozen(liar, { source: "(:count (tool/stock {:sku data/sku}))" }, { sku: "a" });
     expect(step.ok).toBe(false);

@@ -50,6 +50,19 @@ const outcome = (r: EvalResult): unknown =>
       };
 
 describe("frozen programs", () => {
+  it.each([
+    ["an error realizing the last form's value", "(def xs (lazy-seq (map inc xs)))\nxs"],
+    ["an error in the second form", "(def a 1)\n(+ a :k)"],
+  ])("place %s where the interpreter does", async (_what, src) => {
+    const interpreted = await new Session().evaluate(src, { file: "p.clj" });
+    const frozen = freeze(src);
+    if (frozen instanceof PtcError) throw frozen;
+    const r = await new Session().evaluateFrozen(frozen);
+    expect(interpreted.ok).toBe(false);
+    expect(outcome(r)).toEqual(outcome(interpreted));
+    expect(r.ok ? null : r.error.span?.line).toBe(2);
+  });
+
   it(
     "agree with the interpreter on generated programs",
     async () => {
