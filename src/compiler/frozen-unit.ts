@@ -123,10 +123,14 @@ export function frozenModulePart(
     );
   } catch (e) {
     if (!(e instanceof PtcError)) throw e;
-    const tool = e.detail === TOOL_CHECK || /\btool\b/.test(e.message);
+    // The static tool check marks its errors; the analyzer's own tool errors are these three.
+    const tool = e.detail === TOOL_CHECK || TOOL_ANALYSIS.test(e.message);
     return problem(tool ? "PTC172" : "PTC171", e.message, e);
   }
 }
+
+/** The analyzer's errors about a tool call: an unknown tool, a tool not called, a call without one map. */
+const TOOL_ANALYSIS = /^(unknown tool |tool\/\S+ (can only be called|takes one map of arguments))/;
 
 function frozenFunction(
   names: ModuleNames,
