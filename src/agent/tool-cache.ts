@@ -70,11 +70,17 @@ export function canonicalArgs(args: unknown): string | null {
       entries.push([canonicalKey(k), p]);
     }
     entries.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+    // Two keys of one spelling (`a-b` and `a_b`) are two arguments: such a call has no
+    // canonical form, and is not cached (its answer could be another call's).
+    for (let i = 1; i < entries.length; i++) if (entries[i]![0] === entries[i - 1]![0]) return null;
     return `{${entries.map(([k, p]) => `${JSON.stringify(k)}:${p}`).join(",")}}`;
   };
   return walk(args);
 }
 
+/** A key in one spelling: no leading `:`, `-` as `_` — but a leading `_` (a firewalled field) or `-` kept. */
 function canonicalKey(k: string): string {
-  return (k.startsWith(":") ? k.slice(1) : k).replace(/-/g, "_");
+  const name = k.startsWith(":") ? k.slice(1) : k;
+  const lead = /^[-_]*/.exec(name)![0];
+  return lead + name.slice(lead.length).replace(/-/g, "_");
 }

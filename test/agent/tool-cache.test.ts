@@ -20,8 +20,14 @@ describe("canonicalArgs", () => {
     ["a string and a number", { a: "1" }, { a: 1 }],
     ["list order", { a: [1, 2] }, { a: [2, 1] }],
     ["null and a missing key", { a: null }, {}],
+    ["a leading _ (firewalled) and a leading -", { _x: 1 }, { "-x": 1 }],
   ])("%s: different", (_name, a, b) => {
     expect(canonicalArgs(a)).not.toBe(canonicalArgs(b));
+  });
+
+  it("two keys of one spelling are two arguments: not cached (their answer could be another call's)", () => {
+    expect(canonicalArgs({ "a-b": 1, a_b: 2 })).toBeNull();
+    expect(canonicalArgs({ n: { "a-b": 1, a_b: 2 } })).toBeNull();
   });
 
   it("arguments holding a function or a class instance are not cached", () => {
