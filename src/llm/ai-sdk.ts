@@ -26,9 +26,17 @@ import {
   type LanguageModelResult,
   type LanguageModelTokenCounts,
 } from "./language-model.js";
-import { LlmError, type FinishReason, type Llm, type LlmReply, type LlmRequest, type LlmUsage, type StreamingLlm } from "./types.js";
+import {
+  LlmError,
+  type FinishReason,
+  type Llm,
+  type LlmReply,
+  type LlmRequest,
+  type LlmUsage,
+  type StreamingLlm,
+} from "./types.js";
 import { isRecord } from "./wire.js";
-import { retryLoop, settledError } from "./retry.js";
+import { retryLoop, settledError, TRANSIENT_CODES } from "./retry.js";
 
 export interface AiSdkLlmOptions {
   /** The output-token limit of each request (default 4096). */
@@ -312,14 +320,16 @@ async function withRetries<T>(
       cancelled,
       gaveUp: (last, attempts) =>
         settledError(
-          new LlmError(`${label}: ${last.reason}; gave up after ${attempts === 1 ? "1 attempt" : `${attempts} attempts`}`, last.status),
+          new LlmError(
+            `${label}: ${last.reason}; gave up after ${attempts === 1 ? "1 attempt" : `${attempts} attempts`}`,
+            last.status,
+          ),
         ),
     },
   );
 }
 
 /** Network failures worth another try (the codes Node and undici report). */
-const TRANSIENT_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "EPIPE", "ETIMEDOUT", "EAI_AGAIN", "UND_ERR_SOCKET"]);
 
 /**
  * Whether an error of `doGenerate` is worth another try. `APICallError` says so itself

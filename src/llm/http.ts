@@ -10,7 +10,7 @@
  */
 import { LlmError, type LlmRetry } from "./types.js";
 import { isRecord } from "./wire.js";
-import { retryLoop, settledError, type LlmRetryOptions, type Sleep } from "./retry.js";
+import { retryLoop, settledError, TRANSIENT_CODES, type LlmRetryOptions, type Sleep } from "./retry.js";
 
 // The retry pieces every model shares live in retry.ts; exported here as before.
 export { abortableSleep, backoffDelay, tellRetry, type Sleep } from "./retry.js";
@@ -241,23 +241,6 @@ function retryAfterOf(headers: Headers): number | undefined {
 
 // ---------------------------------------------------------------------------
 // Network errors
-
-/** Error codes of connections that failed in a way worth another try. */
-const TRANSIENT_CODES = new Set([
-  "ECONNREFUSED",
-  "ECONNRESET",
-  "EPIPE",
-  "ETIMEDOUT",
-  "EAI_AGAIN",
-  "ENETUNREACH",
-  "ENETDOWN",
-  "EHOSTUNREACH",
-  "UND_ERR_SOCKET",
-  "UND_ERR_CLOSED",
-  "UND_ERR_CONNECT_TIMEOUT",
-  "UND_ERR_HEADERS_TIMEOUT",
-  "UND_ERR_BODY_TIMEOUT",
-]);
 
 /** A request that failed below HTTP: retried when the connection failed in a transient way. */
 export function networkOutcome(url: string, error: unknown, fail: Fail): Outcome<never> {

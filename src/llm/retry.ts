@@ -66,7 +66,22 @@ export function settledError<E extends object>(e: E): E {
   return e;
 }
 
-const TRANSIENT_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "EPIPE", "ETIMEDOUT", "EAI_AGAIN", "UND_ERR_SOCKET"]);
+/** Error codes of connections that failed in a way worth another try (every adapter's list). */
+export const TRANSIENT_CODES: ReadonlySet<string> = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "EPIPE",
+  "ETIMEDOUT",
+  "EAI_AGAIN",
+  "ENETUNREACH",
+  "ENETDOWN",
+  "EHOSTUNREACH",
+  "UND_ERR_SOCKET",
+  "UND_ERR_CLOSED",
+  "UND_ERR_CONNECT_TIMEOUT",
+  "UND_ERR_HEADERS_TIMEOUT",
+  "UND_ERR_BODY_TIMEOUT",
+]);
 
 function field(e: unknown, key: string): unknown {
   return typeof e === "object" && e !== null ? (e as Record<string, unknown>)[key] : undefined;

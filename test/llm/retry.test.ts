@@ -28,6 +28,7 @@ describe("isRetryable", () => {
     ["status 401", withProps("x", { status: 401 }), false],
     ["ECONNRESET", withProps("x", { code: "ECONNRESET" }), true],
     ["ETIMEDOUT", withProps("x", { code: "ETIMEDOUT" }), true],
+    ["UND_ERR_CONNECT_TIMEOUT (the HTTP adapters' list too)", withProps("x", { code: "UND_ERR_CONNECT_TIMEOUT" }), true],
     ["fetch failed", fetchFailed, true],
     ["a plain Error", new Error("bad prompt"), false],
     ["a string", "oops", false],
