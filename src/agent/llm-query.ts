@@ -10,6 +10,7 @@
  */
 import type { LlmLike } from "../llm/ai-sdk.js";
 import type { ToolCallInfo, ToolFunction } from "../evaluator/session.js";
+import { closest, didYouMean } from "../diagnostics/suggest.js";
 import { describeValue as describe } from "./describe-value.js";
 import type { DefinitionProblem } from "./definition-error.js";
 import { modelCallAgent } from "./llm-tool.js";
@@ -77,6 +78,14 @@ const PARAM = /^[A-Za-z_][A-Za-z0-9_]*[?!]?$/;
 /** Definitions kept per run, by prompt, signature, parameters and model (programs repeat them). */
 const KEPT = 64;
 
+/** The keys of a call that are not placeholders. */
+const OWN_KEYS = ["prompt", "signature", "llm"];
+
+/** The names a prompt's `{{placeholders}}` start with (`{{user.name}}`: user). */
+function placeholderRoots(prompt: string): Set<string> {
+  return new Set([...prompt.matchAll(/\{\{\s*([^\s.}[]+)/g)].map((m) => m[1]!));
+}
+
 /**
  * The session tool `llm-query` of one run. `call` runs a model-call definition as an agent
  * tool (tools.ts's path for agents as tools): traced with the call's arguments, run on the
@@ -96,6 +105,15 @@ export function llmQueryTool(
   const kept = new Map<string, AgentDefinition>();
   return (args, at) => {
     const { prompt, signature, llm, ...input } = args;
+    const names = Object.keys(input);
+    // A misspelt :prompt, :signature or :llm would pass as a placeholder's value, and the
+    // call would run without it: a key near one of them that the prompt does not use is an error.
+    const used = typeof prompt === "string" ? placeholderRoots(prompt) : new Set<string>();
+    for (const name of names) {
+      const near = used.has(name) ? [] : closest(name, OWN_KEYS).map((k) => `:${k}`);
+      if (near.length > 0)
+        throw new Error(`the key :${name} is not a placeholder of the prompt — ${didYouMean(near)!}`);
+    }
     if (typeof prompt !== "string" || prompt.trim() === "") {
       throw new Error(
         `a call needs :prompt, a template such as "Label: {{text}}"${prompt === undefined ? "" : ` (got ${describe(prompt)})`}`,
@@ -107,7 +125,6 @@ export function llmQueryTool(
     if (llm !== undefined && llm !== null && typeof llm !== "string") {
       throw new Error(`:llm must be the name of a model, got ${describe(llm)}`);
     }
-    const names = Object.keys(input);
     for (const name of names) {
       if (!PARAM.test(name)) throw new Error(`the key ${JSON.stringify(name)} cannot name a placeholder`);
     }

@@ -8,6 +8,7 @@
  * (or `statusCode`) is 408, 409, 429 or 5xx, or when it is a network failure
  * (`ECONNRESET`, `ETIMEDOUT`, `fetch failed`, ...). Anything else fails at once.
  */
+import { closest, didYouMean } from "../diagnostics/suggest.js";
 import type { LlmRetry } from "./types.js";
 
 /** How failed model requests are retried (docs/agents.md, "Retries"). */
@@ -37,7 +38,7 @@ export function llmRetryProblem(v: unknown): string | null {
     return `expected { maxAttempts?, baseDelayMs?, maxDelayMs? }, got ${typeof v === "object" ? JSON.stringify(v) : String(v)}`;
   for (const [key, x] of Object.entries(v)) {
     if (!(LLM_RETRY_KEYS as readonly string[]).includes(key))
-      return `unknown key ${key} (llmRetry takes ${LLM_RETRY_KEYS.join(", ")})`;
+      return `unknown key ${key} (${didYouMean(closest(key, LLM_RETRY_KEYS)) ?? `llmRetry takes ${LLM_RETRY_KEYS.join(", ")}`})`;
     if (x === undefined) continue;
     const min = key === "maxAttempts" ? 1 : 0;
     if (typeof x !== "number" || !Number.isInteger(x) || x < min || x > 2_147_483_647) {

@@ -225,6 +225,14 @@ describe("tool/llm-query", () => {
         /tool\/llm-query failed: unknown placeholder \{\{txt\}\} in the prompt at 1:3 — did you mean \{\{text\}\}\?/,
       ],
       ['(tool/llm-query {:prompt "x" :signature 3})', /:signature must be a string/],
+      [
+        '(tool/llm-query {:prompt "x {{text}}" :signatrue "{label :string}" :text "a"})',
+        /tool\/llm-query failed: the key :signatrue is not a placeholder of the prompt — did you mean :signature\?/,
+      ],
+      [
+        '(tool/llm-query {:promt "x {{text}}" :text "a"})',
+        /tool\/llm-query failed: the key :promt is not a placeholder of the prompt — did you mean :prompt\?/,
+      ],
     ];
     for (const [program, message] of cases) {
       const m = model([program, "(return 1)"], () => json("x"));

@@ -28,7 +28,11 @@ describe("isRetryable", () => {
     ["status 401", withProps("x", { status: 401 }), false],
     ["ECONNRESET", withProps("x", { code: "ECONNRESET" }), true],
     ["ETIMEDOUT", withProps("x", { code: "ETIMEDOUT" }), true],
-    ["UND_ERR_CONNECT_TIMEOUT (the HTTP adapters' list too)", withProps("x", { code: "UND_ERR_CONNECT_TIMEOUT" }), true],
+    [
+      "UND_ERR_CONNECT_TIMEOUT (the HTTP adapters' list too)",
+      withProps("x", { code: "UND_ERR_CONNECT_TIMEOUT" }),
+      true,
+    ],
     ["fetch failed", fetchFailed, true],
     ["a plain Error", new Error("bad prompt"), false],
     ["a string", "oops", false],
@@ -166,6 +170,7 @@ describe("llmRetry in a run", () => {
   it.each([
     [{ maxAttempts: 0 }, "maxAttempts must be an integer of at least 1, got 0"],
     [{ tries: 3 }, "unknown key tries (llmRetry takes maxAttempts, baseDelayMs, maxDelayMs)"],
+    [{ maxAttempt: 3 }, "unknown key maxAttempt (did you mean maxAttempts?)"],
   ])("a bad llmRetry (%j) is a definition error and an options failure", async (bad, message) => {
     expect(() => defineAgent({ prompt: "x", llmRetry: bad as never })).toThrow(`llmRetry: ${message}`);
     const step = await agent().run({}, { llm: async () => "", llmRetry: bad as never });
