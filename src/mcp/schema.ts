@@ -123,9 +123,9 @@ function typeOf(schema: unknown, path: string, notes: Notes, depth: number, opti
     case "string":
       return primitive("string", optional, undefined, bounds(schema, "minLength", "maxLength"));
     case "integer":
-      return primitive("int", optional, undefined, valueBounds(schema));
+      return primitive("int", optional, undefined, valueBounds(schema, true));
     case "number":
-      return primitive("float", optional, undefined, valueBounds(schema));
+      return primitive("float", optional, undefined, valueBounds(schema, false));
     case "boolean":
       return primitive("bool", optional);
     case "array": {
@@ -205,11 +205,17 @@ function bounds(schema: Readonly<Record<string, unknown>>, min: string, max: str
   const b: { min?: number; max?: number } = {};
   if (typeof lo === "number" && Number.isInteger(lo) && lo > 0) b.min = lo;
   if (typeof hi === "number" && Number.isInteger(hi) && hi >= 0) b.max = hi;
+  // An empty range is no refinement the grammar can write: the server's schema is left unrefined.
+  if (b.min !== undefined && b.max !== undefined && b.min > b.max) return undefined;
   return b.min === undefined && b.max === undefined ? undefined : b;
 }
 
-/** Bounds of a number: `minimum`, `maximum`, and the exclusive ones (as numbers, JSON Schema 6+). */
-function valueBounds(schema: Readonly<Record<string, unknown>>): Bounds | undefined {
+/**
+ * Bounds of a number: `minimum`, `maximum`, and the exclusive ones (as numbers, JSON Schema
+ * 6+). For an integer, bounds are whole numbers (the grammar's rule): `minimum: 0.5` is
+ * `[1..]`, `exclusiveMaximum: 10` is `[..9]`. A range with no value in it is left out.
+ */
+function valueBounds(schema: Readonly<Record<string, unknown>>, integer: boolean): Bounds | undefined {
   const b: { -readonly [K in keyof Bounds]: Bounds[K] } = {};
   const num = (k: string): number | undefined => {
     const v = schema[k];
@@ -227,6 +233,17 @@ function valueBounds(schema: Readonly<Record<string, unknown>>): Bounds | undefi
     b.max = exMax;
     b.maxExclusive = true;
   } else if (max !== undefined) b.max = max;
+  if (integer) {
+    // Whole, inclusive bounds: the integers the schema allows.
+    if (b.min !== undefined) b.min = b.minExclusive === true ? Math.floor(b.min) + 1 : Math.ceil(b.min);
+    if (b.max !== undefined) b.max = b.maxExclusive === true ? Math.ceil(b.max) - 1 : Math.floor(b.max);
+    delete b.minExclusive;
+    delete b.maxExclusive;
+  }
+  if (b.min !== undefined && b.max !== undefined) {
+    const empty = b.min > b.max || (b.min === b.max && (b.minExclusive === true || b.maxExclusive === true));
+    if (empty) return undefined;
+  }
   return Object.keys(b).length === 0 ? undefined : b;
 }
 

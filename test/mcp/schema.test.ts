@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import { lispName, mapToolSchemas, toolResult } from "../../src/mcp/index.js";
 import { lispNames } from "../../src/mcp/names.js";
 import { serverArgs } from "../../src/mcp/schema.js";
+import { parseSignature } from "../../src/signature/parse.js";
 import { renderSignature } from "../../src/signature/render.js";
 
 const obj = (properties: Record<string, unknown>, required: string[] = []): Record<string, unknown> => ({
@@ -113,6 +114,18 @@ describe("JSON Schema → signature", () => {
       "(n :int[1..100], p :float[>0], s :string[1..80], xs [:string][..10]) -> :any",
     ],
     [
+      "bounds the grammar cannot write become what they allow, or nothing (the signature parses again)",
+      obj(
+        {
+          a: { type: "integer", minimum: 0.5, exclusiveMaximum: 10 },
+          b: { type: "integer", minimum: 10, maximum: 1 },
+          c: { type: "string", minLength: 5, maxLength: 2 },
+        },
+        ["a", "b", "c"],
+      ),
+      "(a :int[1..9], b :int, c :string) -> :any",
+    ],
+    [
       "descriptions of properties are the fields' descriptions",
       obj({ q: { type: "string", description: "What to look for,\n  in words" } }, ["q"]),
       '(q :string "What to look for, in words") -> :any',
@@ -125,6 +138,7 @@ describe("JSON Schema → signature", () => {
     ["no input schema, or not an object", undefined, "() -> :any"],
   ])("%s", (_, input, expected) => {
     expect(sig(input)).toBe(expected);
+    expect(renderSignature(parseSignature(expected))).toBe(expected);
   });
 
   it("maps the output schema to the output type", () => {
