@@ -10,7 +10,7 @@
 import { hostMessage } from "../runtime/convert.js";
 import { existsSync, readFileSync } from "node:fs";
 import { readdir, readFile, stat } from "node:fs/promises";
-import { basename, dirname, join, resolve } from "node:path";
+import { basename, dirname, join, relative, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { Agent, asTool, defineAgent } from "../agent/define.js";
 import { llmTool } from "../agent/llm-tool.js";
@@ -526,7 +526,8 @@ function sharedTypes(context: LoadContext, file: FileRef): NamedTypes | undefine
     dirname(file.absolute),
     {
       readFile: (p) => (existsSync(p) ? readFileSync(p, "utf8") : null),
-      shown: (p) => p,
+      // As the command shows files: from the working folder.
+      shown: (p) => relative(resolve("."), p) || p,
       isRoot: (d) => existsSync(join(d, "package.json")),
     },
     context.sharedTypes,

@@ -68,3 +68,16 @@ export function readProgramHeader(text: string): ProgramHeader {
   }
   return out;
 }
+
+/**
+ * What is wrong with a program file's header for an agent's signature (null: nothing): it
+ * records no signature, or another one. `name` is the file as shown. The compiler reports
+ * it as PTC170; `ptcc run --frozen` refuses with it.
+ */
+export function headerProblem(text: string, signature: Signature, name: string): string | null {
+  const header = readProgramHeader(text);
+  if (header.signature === undefined)
+    return `${name} records no signature (its header has no ';; signature: HASH' line)`;
+  if (header.signature !== signatureHash(signature)) return `${name} was frozen for another signature — freeze again`;
+  return null;
+}

@@ -7,16 +7,16 @@
  * Exit codes: 0 written, 1 the agent cannot be frozen (the run failed, or its turns depend
  * on the model), 2 the command was used wrongly.
  */
-import { existsSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { relative } from "node:path";
 import { FreezeError, freezeAgent } from "../agent/freeze.js";
-import { programFileOf, readProgramHeader, signatureHash } from "../agent/frozen-file.js";
+import { headerProblem, programFileOf } from "../agent/frozen-file.js";
 import { createLlm } from "../llm/resolve.js";
 import { LlmError, type Llm } from "../llm/types.js";
 import type { Agent } from "../agent/define.js";
 import { loadAgentOrReport } from "./agent-files.js";
 import { overrideModels } from "./models.js";
-import { parseContext, readInput, stringOption } from "./options.js";
+import { parseContext, readInput, stringOption, writeAtomically } from "./options.js";
 import { sanitize } from "./sanitize.js";
 import { UsageError } from "./usage-error.js";
 
@@ -83,8 +83,7 @@ export async function runFreeze(args: FreezeArgs): Promise<number> {
       ...(programOption !== undefined ? { modelName: `hand-written (${programOption})` } : {}),
     });
     // Written whole or not at all: a reviewed program is never left half overwritten.
-    writeFileSync(`${target}.tmp`, frozen.program);
-    renameSync(`${target}.tmp`, target);
+    writeAtomically(target, frozen.program, "the program file");
     if (args.json === true) {
       process.stdout.write(
         `${JSON.stringify({ ok: true, file: target, turns: frozen.turns, return: frozen.step.return })}\n`,
@@ -124,10 +123,7 @@ export function frozenProgramOf(agentFile: string, agent: Agent): { source: stri
       `${agentFile} has no frozen program (${file}): freeze it first: ptcc freeze ${agentFile} --input sample.json`,
     );
   }
-  const header = readProgramHeader(source);
-  const name = file.split("/").pop()!;
-  if (header.signature !== signatureHash(agent.definition.signature)) {
-    throw new UsageError(`PTC170: ${name} was frozen for another signature — freeze again: ptcc freeze ${agentFile}`);
-  }
+  const wrong = headerProblem(source, agent.definition.signature, file.split("/").pop()!);
+  if (wrong !== null) throw new UsageError(`PTC170: ${wrong}: ptcc freeze ${agentFile}`);
   return { source, file };
 }

@@ -337,7 +337,7 @@ export async function main(argv: string[]): Promise<number> {
         code = await runTrace(args as TraceArgs);
       },
     )
-    .demandCommand(1, "name a command: eval, repl, signature, run, mcp, compile, init, worker, enqueue, runs or trace")
+    .demandCommand(1, "name a command: eval, repl, signature, run, freeze, mcp, compile, init, worker, enqueue, runs or trace")
     .strict()
     .fail((msg, err, y) => {
       throw err ?? new UsageError(withNearOption(msg, y));

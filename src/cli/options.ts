@@ -1,5 +1,5 @@
 /** Options shared by `ptcc eval` and `ptcc repl`: the input context and the limits. */
-import { readFileSync } from "node:fs";
+import { readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { PtcError } from "../diagnostics/error.js";
 import { Session, type SessionOptions } from "../evaluator/session.js";
 import { DEFAULT_LIMITS, unlimited, type Limits } from "../runtime/limits.js";
@@ -78,4 +78,17 @@ export function readInput(option: string | undefined): Record<string, unknown> {
     throw new UsageError(`cannot read --input ${option} (${code})`);
   }
   return parseContext(text, `--input ${option}`);
+}
+
+/** `file` replaced whole: written beside it, then renamed over it. */
+export function writeAtomically(file: string, text: string, option: string): void {
+  const partial = `${file}.partial`;
+  try {
+    writeFileSync(partial, text);
+    renameSync(partial, file);
+  } catch (e) {
+    rmSync(partial, { force: true });
+    const code = (e as NodeJS.ErrnoException).code ?? (e as Error).message;
+    throw new UsageError(`cannot write ${option} ${file} (${code})`);
+  }
 }

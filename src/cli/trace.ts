@@ -10,13 +10,14 @@
  * the turn is not in it), 2 the command was used wrongly (or a file cannot be read or
  * written).
  */
-import { readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { buildTrace, type TraceModel } from "../trace-view/model.js";
 import { readTrace, TraceFileError } from "../trace-view/read.js";
 import { renderSummary, renderTurn } from "../trace-view/render-text.js";
 import { summarizeTrace } from "../trace-view/summary.js";
 import { parseTurnRef, turnDetail, TurnNotFound } from "../trace-view/turn.js";
 import { sanitize } from "./sanitize.js";
+import { writeAtomically } from "./options.js";
 import { UsageError } from "./usage-error.js";
 
 export interface TraceArgs {
@@ -33,19 +34,6 @@ function textOption(name: string, v: unknown, what: string): string | undefined 
   if (typeof v !== "string") throw new UsageError(`give ${name} once`);
   if (v === "") throw new UsageError(`${name} needs ${what}`);
   return v;
-}
-
-/** `file` replaced whole: written beside it, then renamed over it. */
-function writeAtomically(file: string, text: string, option: string): void {
-  const partial = `${file}.partial`;
-  try {
-    writeFileSync(partial, text);
-    renameSync(partial, file);
-  } catch (e) {
-    rmSync(partial, { force: true });
-    const code = (e as NodeJS.ErrnoException).code ?? (e as Error).message;
-    throw new UsageError(`cannot write ${option} ${file} (${code})`);
-  }
 }
 
 export async function runTrace(args: TraceArgs): Promise<number> {

@@ -5,7 +5,7 @@
  * Problems are diagnostics positioned in the program file.
  */
 import { existsSync, readFileSync, statSync } from "node:fs";
-import { programFileOf, readProgramHeader, signatureHash } from "../agent/frozen-file.js";
+import { headerProblem, programFileOf, readProgramHeader } from "../agent/frozen-file.js";
 import { toolCatalog, TOOL_CHECK } from "../agent/tool-check.js";
 import { PtcError } from "../diagnostics/error.js";
 import { altSpelling, type Signature } from "../signature/types.js";
@@ -84,23 +84,11 @@ export function frozenModulePart(
     });
     return null;
   };
-  const header = readProgramHeader(program.text);
   const name = program.shown.split("/").pop()!;
-  if (header.signature === undefined) {
-    return problem(
-      "PTC170",
-      `${name} records no signature (its header has no ';; signature: HASH' line)`,
-      undefined,
-      `freeze again: ptcc freeze ${u.shown}`,
-    );
-  }
-  if (header.signature !== signatureHash(u.signature)) {
-    return problem(
-      "PTC170",
-      `${name} was frozen for another signature — freeze again`,
-      undefined,
-      `ptcc freeze ${u.shown}`,
-    );
+  const wrong = headerProblem(program.text, u.signature, name);
+  if (wrong !== null) {
+    const hint = wrong.endsWith("freeze again") ? `ptcc freeze ${u.shown}` : `freeze again: ptcc freeze ${u.shown}`;
+    return problem("PTC170", wrong, undefined, hint);
   }
   const dataKeys = new Set<string>();
   for (const p of u.signature.params) {
@@ -118,7 +106,7 @@ export function frozenModulePart(
       u.names!,
       u.spec.name,
       program,
-      header.model,
+      readProgramHeader(program.text).model,
       frozenProgramText(program.source, program.text, forms),
     );
   } catch (e) {
