@@ -3,6 +3,12 @@ import type { Span } from "../diagnostics/span.js";
 
 /** Longest signature text accepted (agent files are written by hand; treat them as hostile). */
 export const MAX_SIGNATURE_LENGTH = 100_000;
+/**
+ * Most type nodes a signature may stand for once its named types are spelled out: named
+ * types share their definitions, but validators, TypeScript and prompts expand each use,
+ * so ten lines of types nesting two uses each would stand for millions of nodes.
+ */
+export const MAX_EXPANDED_NODES = 10_000;
 /** Deepest bracket nesting accepted. */
 export const MAX_SIGNATURE_DEPTH = 64;
 

@@ -7,8 +7,8 @@
 import { SignatureError } from "./errors.js";
 import { parseSignatureFast } from "./fast-parse.js";
 import { parseWithAntlr, type ParseOptions } from "./grammar-parse.js";
-import { MAX_SIGNATURE_LENGTH, signatureStartSpan } from "./limits.js";
-import type { Signature } from "./types.js";
+import { MAX_EXPANDED_NODES, MAX_SIGNATURE_LENGTH, signatureStartSpan } from "./limits.js";
+import type { SigType, Signature } from "./types.js";
 
 export { MAX_SIGNATURE_DEPTH, MAX_SIGNATURE_LENGTH } from "./limits.js";
 export type { ParseOptions } from "./grammar-parse.js";
@@ -27,5 +27,43 @@ export function parseSignature(text: string, options: ParseOptions = {}): Signat
     );
   }
   // Well-formed text is read without ANTLR (same result); the rest, errors first, with it.
-  return parseSignatureFast(text, options) ?? parseWithAntlr(text, options);
+  const sig = parseSignatureFast(text, options) ?? parseWithAntlr(text, options);
+  if (options.types !== undefined) {
+    // Text bounds what a signature holds, except through named types: bound what they expand to.
+    const sizes = new WeakMap<SigType, number>();
+    const n = sig.params.reduce((sum, p) => sum + expandedSize(p.type, sizes), expandedSize(sig.output, sizes));
+    if (n > MAX_EXPANDED_NODES) {
+      throw new SignatureError(
+        `signature stands for ${n > 1e9 ? "more than a billion" : n} types once its named types are spelled out, more than ${MAX_EXPANDED_NODES}: named types that use others several times nest too deeply`,
+        text,
+        signatureStartSpan(),
+      );
+    }
+  }
+  return sig;
+}
+
+/** How many type nodes `t` is with every named type spelled out, memoized per shared node. */
+function expandedSize(t: SigType, sizes: WeakMap<SigType, number>): number {
+  const known = sizes.get(t);
+  if (known !== undefined) return known;
+  let n: number;
+  switch (t.kind) {
+    case "list":
+      n = 1 + expandedSize(t.of, sizes);
+      break;
+    case "map":
+      n = t.fields.reduce((sum, f) => sum + expandedSize(f.type, sizes), 1);
+      break;
+    case "union":
+      n = t.of.reduce((sum, m) => sum + expandedSize(m, sizes), 1);
+      break;
+    case "ref":
+      n = expandedSize(t.type, sizes);
+      break;
+    default:
+      n = 1;
+  }
+  sizes.set(t, n);
+  return n;
 }

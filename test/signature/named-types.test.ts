@@ -17,6 +17,22 @@ const types: NamedTypes = new Map([["Ticket", TICKET]]);
 const sig = parseSignature("(t :Ticket, more [:Ticket]?) -> :Ticket?", { types });
 
 describe("named types", () => {
+  it("that nest several uses each are refused before they expand exponentially (hostile agent files)", () => {
+    const nested: NamedTypes = new Map([["T0", parseSignature("{x :string}").output]]);
+    let refused: unknown;
+    for (let i = 1; i <= 18 && refused === undefined; i++) {
+      try {
+        nested.set(`T${i}`, parseSignature(`{a :T${i - 1}, b :T${i - 1}}`, { types: nested }).output);
+      } catch (e) {
+        refused = e;
+      }
+    }
+    expect(refused).toBeInstanceOf(SignatureError);
+    expect((refused as SignatureError).message).toMatch(/named types are spelled out, more than 10000/);
+    // Up to the limit, every use still works.
+    expect(validate(parseSignature("(t :T10) -> :int", { types: nested }), { t: null }).ok).toBe(false);
+  });
+
   it("are ref nodes holding the named type", () => {
     expect(stripSpans(sig).params[0]!.type).toEqual({
       kind: "ref",
