@@ -18,7 +18,7 @@ const sig = parseSignature("(t :Ticket, more [:Ticket]?) -> :Ticket?", { types }
 
 describe("named types", () => {
   it("that nest several uses each are refused before they expand exponentially (hostile agent files)", () => {
-    const nested: NamedTypes = new Map([["T0", parseSignature("{x :string}").output]]);
+    const nested = new Map([["T0", parseSignature("{x :string}").output]]);
     let refused: unknown;
     for (let i = 1; i <= 18 && refused === undefined; i++) {
       try {
