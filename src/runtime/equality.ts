@@ -116,7 +116,7 @@ function seqRealized(v: Value): ASeq | null {
 // walks each pair of distinct nodes once. Cached hashes that differ answer at once.
 
 /** Pairs of nested collections found equal during the current top-level comparison. */
-let provenEqual: Map<object, object[]> | null = null;
+let provenEqual: Map<object, Set<object>> | null = null;
 /** Nesting of collection comparisons; the memo is used from this depth on. */
 let nesting = 0;
 const MEMO_DEPTH = 3;
@@ -140,7 +140,7 @@ function collEquiv(cx: Cx | null, a: PtcObject, b: PtcObject, compare: () => boo
   }
   const memo = (provenEqual ??= new Map());
   const partners = memo.get(a);
-  if (partners !== undefined && partners.includes(b)) {
+  if (partners !== undefined && partners.has(b)) {
     if (cx !== null && --cx.fuel < 0) cx.refuel();
     return true;
   }
@@ -153,8 +153,9 @@ function collEquiv(cx: Cx | null, a: PtcObject, b: PtcObject, compare: () => boo
   }
   if (same && provenEqual !== null) {
     const p = provenEqual.get(a);
-    if (p === undefined) provenEqual.set(a, [b]);
-    else p.push(b);
+    // A set: the lookup above is constant time however many partners `a` has met.
+    if (p === undefined) provenEqual.set(a, new Set([b]));
+    else p.add(b);
   }
   return same;
 }

@@ -35,6 +35,7 @@ import {
   takeItems,
 } from "../lazy.js";
 import { NOT_FOUND, PMap } from "../map.js";
+import { PSet } from "../set.js";
 import {
   arraySeq,
   ArraySeq,
@@ -1088,6 +1089,7 @@ export const SEQUENCES: BuiltinSpec[] = [
       if (c === null) return 0;
       if (c instanceof PVector) return c.count;
       if (c instanceof PMap) return c.count;
+      if (c instanceof PSet) return c.count;
       if (typeof c === "string") return c.length;
       if (!isSeqable(c)) throw typeError("bounded-count", "a collection", c);
       if (!(c instanceof ASeq || c instanceof LazySeq || c instanceof EmptyList)) return asArray(cx, c).length;
