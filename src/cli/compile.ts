@@ -122,9 +122,14 @@ export async function runCompile(args: CompileArgs, start: CompileStart = {}): P
 
   const showProgress = format === "pretty" && process.stderr.isTTY === true;
   const first = await run(showProgress);
-  process.stdout.write(render(first, format, shown));
-  if (args.watch !== true) return exitCode(first, args.check === true, args.warningsAsErrors === true);
-  return watchLoop(dirs, first, async () => {
+  const report = (): void => void process.stdout.write(render(first, format, shown));
+  if (args.watch !== true) {
+    report();
+    return exitCode(first, args.check === true, args.warningsAsErrors === true);
+  }
+  // --watch: the folders are watched before the first result is printed, so that a change
+  // made by whoever reads it (an editor, a test) cannot come before the watch and be missed.
+  return watchLoop(dirs, first, report, async () => {
     const r = await run(false);
     process.stdout.write(renderChanges(r, format));
     return r;
@@ -165,9 +170,9 @@ function progressLine(): (p: CompileProgress) => void {
 async function watchLoop(
   dirs: readonly string[],
   first: CompileResult,
+  ready: () => void,
   again: () => Promise<CompileResult>,
 ): Promise<number> {
-  process.stderr.write("watching for changes (Ctrl-C to stop)\n");
   const watchers = new Map<string, FSWatcher>();
   let timer: ReturnType<typeof setTimeout> | undefined;
   let running = false;
@@ -256,6 +261,8 @@ async function watchLoop(
     }
   };
   follow(first);
+  ready();
+  process.stderr.write("watching for changes (Ctrl-C to stop)\n");
   return new Promise<number>((done) => {
     process.once("SIGINT", () => {
       for (const w of watchers.values()) w.close();
