@@ -159,7 +159,7 @@ export async function frozenStep(
       return finish(null, { kind: error.kind === "timeout" ? "timeout" : kind, reason: error.message });
     }
   };
-  const running = guarded((): Promise<EvalResult> | Step => {
+  const running = guarded((): Promise<Step> | Step => {
     const checked = checkRunInput(def, given);
     if (!checked.ok) return finish(null, { kind: "input", reason: checked.reason });
     try {
@@ -168,16 +168,18 @@ export async function frozenStep(
       return finish(null, { kind: "input", reason: hostMessage(e) });
     }
     if (options.signal?.aborted === true) return finish(null, { kind: "cancelled", reason: "the run was cancelled" });
-    return program instanceof FrozenProgram
-      ? session.evaluateFrozen(program, { print: "none" })
-      : session.evaluate(program.source, {
-          print: "none",
-          ...(program.file !== undefined ? { file: program.file } : {}),
-        });
+    if (program instanceof FrozenProgram) {
+      // The answer is checked in the stretch where the program ends (a failing `ended`
+      // throws nothing: it makes a failed Step).
+      return session
+        .evaluateFrozenThen(program, { print: "none" }, ended)
+        .then(({ result, finished }) => finished?.value ?? guarded(() => ended(result), "internal"));
+    }
+    return session
+      .evaluate(program.source, { print: "none", ...(program.file !== undefined ? { file: program.file } : {}) })
+      .then((r) => guarded(() => ended(r), "internal"));
   }, "input");
-  if (!(running instanceof Promise)) return running;
-  const r = await running;
-  return guarded(() => ended(r), "internal");
+  return running;
 
   function newSession(input: Record<string, unknown>): Session {
     return new Session({

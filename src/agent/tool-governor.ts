@@ -11,7 +11,6 @@
  */
 import { PtcError } from "../diagnostics/error.js";
 import { ToolStop } from "../evaluator/tool-stop.js";
-import { WalkBatch } from "../evaluator/walk-batch.js";
 
 /** The default of `toolConcurrency`: tool calls of one evaluation in flight at once. */
 export const DEFAULT_TOOL_CONCURRENCY = 8;
@@ -51,8 +50,6 @@ export interface CallLink {
 }
 
 export class ToolGovernor {
-  /** The walks over the calls' answers, gathered into few watchdog stretches. */
-  readonly walks = new WalkBatch();
   private made = 0;
   private active = 0;
   private seq = 0;
@@ -116,21 +113,28 @@ export class ToolGovernor {
     });
   }
 
-  /** A call's own signal: aborted when the turn ends, or by `abort` (a tool's timeout). */
+  /**
+   * A call's own signal: aborted when the turn ends, or by `abort` (a tool's timeout). Made
+   * when first read (most tools never look at it; an AbortController costs more than the
+   * rest of a call's bookkeeping).
+   */
   link(onAbort?: (reason: unknown) => void): CallLink {
-    const controller = new AbortController();
+    let controller: AbortController | undefined;
+    const own = (): AbortController => (controller ??= new AbortController());
     const stop = (reason: unknown): void => {
       onAbort?.(reason);
-      controller.abort(reason);
+      own().abort(reason);
     };
     const turn = this.options.signal;
     if (turn.aborted) stop(turn.reason);
     else this.open.add(stop);
     return {
-      signal: controller.signal,
+      get signal(): AbortSignal {
+        return own().signal;
+      },
       abort: (reason) => {
         this.open.delete(stop);
-        controller.abort(reason);
+        own().abort(reason);
       },
       end: () => this.open.delete(stop),
     };

@@ -35,6 +35,7 @@ import type { ToolEntry } from "./prompt/namespace.js";
 import { canonicalArgs, type ToolCache } from "./tool-cache.js";
 import { toolStopped, toolTimeout, type ToolGovernor } from "./tool-governor.js";
 import { ToolStop } from "../evaluator/tool-stop.js";
+import { argsChecked, CHECK_ARGS, CheckedAnswer } from "../evaluator/tool-checks.js";
 import { builtinToolDefinitions } from "./builtin-tools/index.js";
 import { LLM_QUERY, llmQueryTool } from "./llm-query.js";
 import { programToolEntries } from "./program-tools.js";
@@ -167,7 +168,15 @@ function replayed(host: ToolHost, name: string, args: Record<string, unknown>, k
 function hostTool(host: ToolHost, name: string, spec: ToolDefinition): ToolFunction {
   const sig = signatureOf(spec);
   const fn: ToolFn = spec.fn;
-  return async (args, at) => {
+  const limits = host.definition.limits;
+  // Checking walks data a program made (of any size and shape): with a budget, under the
+  // watchdog — the session runs it in the stretch that made the call (tool-checks.ts).
+  const checkArgs =
+    sig === null
+      ? undefined
+      : (args: Record<string, unknown>) =>
+          hostWalk((meter) => checkInput(sig, args, "enabled", meter), { limits, ms: host.msLeft?.() });
+  const tool = async (args: Record<string, unknown>, at: ToolCallInfo): Promise<unknown> => {
     // Everything up to the wait for a slot runs at once, in the order the program made
     // the calls: the count, the cache and the queue see them in program order.
     const governor = host.governor();
@@ -185,11 +194,13 @@ function hostTool(host: ToolHost, name: string, spec: ToolDefinition): ToolFunct
     if (!cached) governor.admit();
     const call = recorder(host, governor, name, args, at, outcome === undefined, cached);
     let release: (() => void) | undefined;
+    let checking = false;
     try {
-      // Checking walks data a tool made (of any size and shape): with a budget, under the watchdog.
-      const limits = host.definition.limits;
-      if (sig !== null) {
-        const checked = hostWalk((meter) => checkInput(sig, args, "enabled", meter), { limits, ms: host.msLeft?.() });
+      if (checkArgs !== undefined) {
+        const pre = argsChecked(at);
+        const checked = (pre === undefined ? checkArgs(args) : pre.ok ? pre.value : rethrow(pre.error)) as ReturnType<
+          NonNullable<typeof checkArgs>
+        >;
         if (!checked.ok) throw new Error(`invalid arguments: ${issuesText(checked.errors)}`);
         if (checked.warnings.length > 0) host.note(name, checked.warnings);
         call.args = checked.value as Record<string, unknown>;
@@ -204,7 +215,7 @@ function hostTool(host: ToolHost, name: string, spec: ToolDefinition): ToolFunct
           result = await callTool(
             fn,
             call.args,
-            { ...host.context(at.key), signal: call.signal },
+            withSignal(host.context(at.key), call),
             name,
             spec.timeoutMs,
             call.abort,
@@ -220,38 +231,31 @@ function hostTool(host: ToolHost, name: string, spec: ToolDefinition): ToolFunct
       } else if ("error" in outcome)
         throw outcome.stopped === true ? toolStopped(name, outcome.error) : new Error(outcome.error);
       else result = outcome.value;
-      // The answer's walks — its check and its firewalled values — in one stretch under the
-      // watchdog (each walk nested in it is covered by it), gathered with the walks of the
-      // other answers that arrive now: one watchdog for all. Its trace event is written after
-      // it: a stretch stopped by the watchdog must not take the event with it (the copy for
-      // the trace has its own budget and is shortened, never dropped).
-      const broken = await governor.walks.walk(
-        (meter) => {
-          if (sig !== null) {
-            const checked = checkOutput(sig, result, "enabled", meter);
-            if (!checked.ok)
-              return `returned data that does not match ${renderSignature(sig)}: ${issuesText(checked.errors)}`;
+      // The answer's walks — its check, its firewalled values, its enums as keywords — run
+      // in the stretch that goes on with the program (with the other answers that came);
+      // its trace event is written after that stretch, so that a stretch the watchdog
+      // stops cannot take the event with it.
+      const answered = result;
+      checking = true;
+      let checkedAt: number | undefined;
+      return new CheckedAnswer(
+        () => {
+          try {
+            return checkAnswer(host, name, sig, answered, cacheKey !== null && hit === undefined ? spec : null, cacheKey);
+          } finally {
+            checkedAt = performance.now();
           }
-          host.seen(result);
-          return null;
         },
-        { limits, ms: host.msLeft?.() },
+        (settled) => {
+          try {
+            // The call took until its answer was checked, not until the program's stretch ended.
+            if (settled.ok) call.done({ result: answered }, checkedAt);
+            else call.done({ error: hostMessage(settled.error) }, checkedAt);
+          } finally {
+            call.end();
+          }
+        },
       );
-      if (broken === null) call.done({ result });
-      if (broken !== null) {
-        host.contractBroken?.(
-          `tool/${name} ${broken} — the tool breaks its own signature, which the model cannot fix: fix the tool or its signature`,
-        );
-        throw new Error(broken);
-      }
-      // A successful answer (live or replayed: a replay fills the cache as the run did).
-      if (cacheKey !== null && hit === undefined) host.cache!.set(spec, cacheKey, result);
-      // Enum values enter the program as keywords (`"open"` → `:open`).
-      if (sig !== null && hasEnums(sig.output)) {
-        const out = sig.output;
-        return hostWalk((meter) => enumsAsKeywords(out, result, meter), { limits, ms: host.msLeft?.() });
-      }
-      return result;
     } catch (e) {
       // Whatever the tool threw (an Error, a string, an object without a prototype, an
       // Error whose message getter throws) becomes a plain Error with a message; a call
@@ -262,9 +266,72 @@ function hostTool(host: ToolHost, name: string, spec: ToolDefinition): ToolFunct
       throw e instanceof ToolStop ? e : new Error(error);
     } finally {
       release?.();
-      call.end();
+      if (!checking) call.end();
     }
   };
+  return checkArgs === undefined ? tool : Object.assign(tool, { [CHECK_ARGS]: checkArgs });
+}
+
+function rethrow(e: unknown): never {
+  throw e;
+}
+
+/**
+ * A host tool's answer checked (inside the evaluation's stretch): against the tool's
+ * signature, its firewalled values told to the run, its enums made keywords; the value the
+ * program gets. A broken signature is reported to the run; every failure is a plain Error
+ * with a message (the session makes it the call's `tool/x failed`).
+ */
+function checkAnswer(
+  host: ToolHost,
+  name: string,
+  sig: Signature | null,
+  result: unknown,
+  cacheSpec: ToolDefinition | null,
+  cacheKey: string | null,
+): unknown {
+  const limits = host.definition.limits;
+  let broken: string | null;
+  try {
+    broken = hostWalk(
+      (meter) => {
+        if (sig !== null) {
+          const checked = checkOutput(sig, result, "enabled", meter);
+          if (!checked.ok) return `returned data that does not match ${renderSignature(sig)}: ${issuesText(checked.errors)}`;
+        }
+        host.seen(result);
+        return null;
+      },
+      { limits, ms: host.msLeft?.() },
+    );
+  } catch (e) {
+    throw new Error(hostMessage(e));
+  }
+  if (broken !== null) {
+    host.contractBroken?.(
+      `tool/${name} ${broken} — the tool breaks its own signature, which the model cannot fix: fix the tool or its signature`,
+    );
+    throw new Error(broken);
+  }
+  // A successful answer (live or replayed: a replay fills the cache as the run did).
+  if (cacheSpec !== null && cacheKey !== null) host.cache!.set(cacheSpec, cacheKey, result);
+  // Enum values enter the program as keywords (`"open"` → `:open`).
+  if (sig !== null && hasEnums(sig.output)) {
+    const out = sig.output;
+    try {
+      return hostWalk((meter) => enumsAsKeywords(out, result, meter), { limits, ms: host.msLeft?.() });
+    } catch (e) {
+      throw new Error(hostMessage(e));
+    }
+  }
+  return result;
+}
+
+/** The context a tool gets: its call's own signal, made when the tool first reads it. */
+function withSignal(context: ToolContext, call: { readonly signal: AbortSignal }): ToolContext {
+  const out = { ...context };
+  Object.defineProperty(out, "signal", { get: () => call.signal, enumerable: true, configurable: true });
+  return out;
 }
 
 /**
@@ -355,7 +422,7 @@ function recorder(
   args: Record<string, unknown>;
   readonly signal: AbortSignal;
   readonly abort: (reason: unknown) => void;
-  done: (r: { result?: unknown; error?: string }) => void;
+  done: (r: { result?: unknown; error?: string }, endedAt?: number) => void;
   outcome: (o: ToolOutcome) => void;
   end: () => void;
 } {
@@ -370,15 +437,17 @@ function recorder(
   const link = governor.link(onAbort);
   const call = {
     args,
-    signal: link.signal,
+    get signal(): AbortSignal {
+      return link.signal;
+    },
     abort: link.abort,
-    done: (r: { result?: unknown; error?: string }): void => {
+    done: (r: { result?: unknown; error?: string }, endedAt?: number): void => {
       if (recorded) return;
       host.record({
         name,
         args: call.args,
         ...r,
-        durationMs: performance.now() - t0,
+        durationMs: (endedAt ?? performance.now()) - t0,
         key: at.key,
         ...(live ? {} : { replayed: true }),
         ...(cached ? { cached: true } : {}),

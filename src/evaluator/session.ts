@@ -26,6 +26,7 @@ import type { FrozenProgram } from "./frozen.js";
 import { Txn, UserNamespace } from "./namespace.js";
 import { PREEMPT_GRACE_MS, preemptible } from "./preempt.js";
 import { ToolStop } from "./tool-stop.js";
+import { callInfo, CheckedAnswer } from "./tool-checks.js";
 
 /**
  * A host tool: gets the arguments as a JSON object, returns JSON (or a promise of it).
@@ -220,13 +221,23 @@ export class Session {
 
   /**
    * One step of the evaluation in one stretch; when it is the last, the result as `*1`
-   * keeps it is made in the same stretch (shortened to historyMaxChars: a walk too).
+   * keeps it is made in the same stretch (shortened to historyMaxChars: a walk too), and
+   * `run.finish` runs on it there. When it stops at tool calls (`calls`: an evaluation that
+   * can call them), their arguments are checked in the same stretch (tool-checks.ts).
    */
-  private advance(run: Stretches, f: () => IteratorResult<ToolWait, EvalResult>): IteratorResult<ToolWait, EvalResult> {
+  private advance(
+    run: Stretches,
+    f: () => IteratorResult<ToolWait, EvalResult>,
+    calls = false,
+  ): IteratorResult<ToolWait, EvalResult> {
     return this.stretch(run, () => {
       const step = f();
+      if (!step.done) {
+        if (calls) run.infos = this.callInfos(step.value);
+        return step;
+      }
       const max = this.options.historyMaxChars;
-      if (step.done && step.value.ok && max !== undefined) {
+      if (step.value.ok && max !== undefined) {
         try {
           const budget = new Budget(run.limits.maxSteps, Math.max(1, run.deadline - performance.now()));
           run.kept = truncateValue(step.value.value, max, budget);
@@ -235,8 +246,17 @@ export class Session {
           // small in memory, kept as it is.
         }
       }
+      if (run.finish !== undefined) run.finished = { value: run.finish(step.value) };
       return step;
     });
+  }
+
+  /** The info each requested call gets, its arguments checked now by tools that check them. */
+  private callInfos(wait: ToolWait): ToolCallInfo[] {
+    const tools = this.tools;
+    return wait.suspend.requests.map((req) =>
+      callInfo(Object.hasOwn(tools, req.name) ? tools[req.name] : undefined, req.key, req.args),
+    );
   }
 
   /** Evaluate a program; tools are awaited as the program reaches them. */
@@ -253,31 +273,66 @@ export class Session {
     return this.run(program.source, { ...opts, file: opts.file ?? program.file }, program);
   }
 
-  private async run(source: string, opts: EvaluateOptions, frozen?: FrozenProgram): Promise<EvalResult> {
+  /**
+   * Run a frozen program and, in the stretch where it ends, `finish` on its result (a frozen
+   * agent checks its answer there: one watchdog for both). `finished` is absent when the
+   * program did not end in a stretch (it was stopped): then the caller finishes it.
+   */
+  async evaluateFrozenThen<T>(
+    program: FrozenProgram,
+    opts: EvaluateOptions,
+    finish: (r: EvalResult) => T,
+  ): Promise<{ readonly result: EvalResult; readonly finished?: { readonly value: T } }> {
+    let finished: { readonly value: T } | undefined;
+    const result = await this.run(program.source, { ...opts, file: opts.file ?? program.file }, program, (run) => {
+      run.finish = finish;
+      return () => (finished = run.finished as { readonly value: T } | undefined);
+    });
+    return finished === undefined ? { result } : { result, finished };
+  }
+
+  private async run(
+    source: string,
+    opts: EvaluateOptions,
+    frozen?: FrozenProgram,
+    withRun?: (run: Stretches) => () => void,
+  ): Promise<EvalResult> {
     const journal: Journal = new Map();
     const calls: ToolCallRecord[] = [];
     const run = this.stretches(opts);
+    const done = withRun?.(run);
     const gen = evaluation(this.input(source, opts, run, frozen), journal, calls);
     try {
-      let step = this.advance(run, () => gen.next());
+      let step = this.advance(run, () => gen.next(), true);
       while (!step.done) {
         const wait = step.value;
-        const { answers, error: failed } = await this.answer(wait);
-        let error = failed;
+        const answers = await this.answer(wait, run.infos);
+        run.infos = [];
+        let failed: PtcError | null = null;
         if (opts.onBatch !== undefined) {
           try {
             await opts.onBatch();
           } catch (e) {
-            error ??= toPtcError(e);
+            failed = toPtcError(e);
           }
         }
-        // The answers are converted in the stretch that goes on with the program: one
-        // watchdog for both.
-        step = this.advance(run, () => {
-          if (error === null) error = this.record(wait, answers, journal, calls);
-          return error === null ? gen.next() : gen.throw(error);
-        });
+        // The answers are checked and converted in the stretch that goes on with the
+        // program: one watchdog for all of them.
+        try {
+          step = this.advance(
+            run,
+            () => {
+              const error = this.record(wait, answers, journal, calls) ?? failed;
+              return error === null ? gen.next() : gen.throw(error);
+            },
+            true,
+          );
+        } finally {
+          // What the wrapped tools tell their hosts about these calls, outside the stretch.
+          settleAll(answers);
+        }
       }
+      done?.();
       return this.remember(step.value, run);
     } catch (e) {
       return this.stopped(run, e, calls);
@@ -316,6 +371,7 @@ export class Session {
       txn: new Txn(this.namespace),
       cx: null,
       kept: null,
+      infos: [],
     };
   }
 
@@ -348,51 +404,53 @@ export class Session {
   }
 
   /**
-   * Run the requested tools (concurrently when several), within the deadline: their raw
-   * answers once all have settled, or the error of the first call (in program order) that
-   * failed — the same error whatever order the calls end in, so a replay says the same.
+   * Run the requested tools (concurrently when several), within the deadline: each call's
+   * raw answer, or its error, once all have settled.
    */
-  private async answer(wait: ToolWait): Promise<{ answers: readonly Answer[]; error: PtcError | null }> {
+  private async answer(wait: ToolWait, infos: readonly ToolCallInfo[]): Promise<readonly Answer[]> {
     const tools = this.tools;
     const { cx, suspend } = wait;
-    const settled = await Promise.allSettled(
-      suspend.requests.map(async (req) => {
+    const deadline = batchDeadline(cx.deadline, cx.limits.timeoutMs);
+    const answers = Promise.all(
+      suspend.requests.map(async (req, i): Promise<Answer> => {
         // Own tools only: a name such as `constructor` is no tool.
         const fn = Object.hasOwn(tools, req.name) ? tools[req.name] : undefined;
         if (fn === undefined)
-          throw new PtcError({ kind: "undefined", message: `unknown tool ${req.name}`, span: req.span });
+          return {
+            req,
+            error: new PtcError({ kind: "undefined", message: `unknown tool ${req.name}`, span: req.span }),
+            ms: 0,
+          };
         const t0 = performance.now();
-        let raw: unknown;
+        const info = infos[i] ?? { key: req.key };
+        const called = Promise.resolve().then(() => fn(req.args, info));
         try {
-          raw = await withDeadline(
-            Promise.resolve().then(() => fn(req.args, { key: req.key })),
-            cx.deadline,
-            cx.limits.timeoutMs,
-          );
+          const raw = deadline.late === null ? await called : await Promise.race([called, deadline.late]);
+          return { req, raw, ms: performance.now() - t0 };
         } catch (e) {
-          // The evaluation's time, or a call the host stopped with its own message (a limit).
-          if ((e instanceof PtcError && e.kind === "timeout") || e instanceof ToolStop) throw (e as PtcError).at(req.span);
-          const message = hostMessage(e);
-          throw new PtcError(
-            { kind: "tool", message: `tool/${req.name} failed: ${message}`, span: req.span },
-            req.name,
+          // An answer that comes after the evaluation stopped waiting is never checked.
+          void called.then(
+            (late) => {
+              if (late instanceof CheckedAnswer) late.settle(() => e);
+            },
+            () => undefined,
           );
+          return { req, error: toolError(req, e), ms: performance.now() - t0 };
         }
-        return { req, raw, ms: performance.now() - t0 };
       }),
     );
-    const answers: Answer[] = [];
-    for (const r of settled) {
-      if (r.status === "rejected") return { answers: [], error: toPtcError(r.reason) };
-      answers.push(r.value);
+    try {
+      return await answers;
+    } finally {
+      deadline.done();
     }
-    return { answers, error: null };
   }
 
   /**
-   * Convert the answers into values and journal them (inside a stretch: converting a tool's
-   * answer is work of the evaluation, with its steps, its sizes and its deadline). Returns
-   * the error to raise in the program for an answer that cannot be used.
+   * Check and convert the answers into values and journal them (inside a stretch: checking
+   * and converting a tool's answer is work of the evaluation, with its steps, its sizes and
+   * its deadline). Returns the error to raise in the program: the first call's, in program
+   * order — the same whatever order the calls end in, so a replay says the same.
    */
   private record(
     wait: ToolWait,
@@ -401,22 +459,65 @@ export class Session {
     calls: ToolCallRecord[],
   ): PtcError | null {
     const { cx } = wait;
-    for (const { req, raw, ms } of answers) {
+    // Every answer that came is checked, also after a failed call: its host records how it went.
+    let error: PtcError | null = null;
+    const values: unknown[] = [];
+    for (const a of answers) {
+      if ("error" in a) {
+        error ??= a.error;
+        continue;
+      }
+      if (!(a.raw instanceof CheckedAnswer)) {
+        values.push(a.raw);
+        continue;
+      }
+      try {
+        values.push(a.raw.check());
+      } catch (e) {
+        error ??= toolError(a.req, e);
+      }
+    }
+    if (error !== null) return error;
+    answers.forEach((a, i) => {
+      if (error !== null) return;
+      const { req, ms } = a;
       let result: Value;
       try {
-        result = fromHost(raw, { meter: cx, limits: cx.limits });
+        result = fromHost(values[i], { meter: cx, limits: cx.limits });
       } catch (e) {
-        const error = toPtcError(e);
-        if (error.kind === "timeout" || error.kind === "interrupted") return error.at(req.span);
-        return new PtcError(
-          { kind: "tool", message: `tool/${req.name} returned unusable data: ${error.message}`, span: req.span },
-          req.name,
-        );
+        const problem = toPtcError(e);
+        error =
+          problem.kind === "timeout" || problem.kind === "interrupted"
+            ? problem.at(req.span)
+            : new PtcError(
+                { kind: "tool", message: `tool/${req.name} returned unusable data: ${problem.message}`, span: req.span },
+                req.name,
+              );
+        return;
       }
       journal.set(req.key, { name: req.name, argsKey: JSON.stringify(req.args), args: req.args, result, ms });
       calls.push({ name: req.name, args: req.args, ms });
-    }
-    return null;
+    });
+    return error;
+  }
+}
+
+/** The error a failed call raises in the program, at the call. */
+function toolError(req: ToolRequest, e: unknown): PtcError {
+  // The evaluation's time, or a call the host stopped with its own message (a limit).
+  if ((e instanceof PtcError && e.kind === "timeout") || e instanceof ToolStop)
+    return (e as PtcError).at(req.span);
+  return new PtcError({ kind: "tool", message: `tool/${req.name} failed: ${hostMessage(e)}`, span: req.span }, req.name);
+}
+
+function notChecked(): PtcError {
+  return new PtcError({ kind: "timeout", message: "the evaluation stopped before the answer was checked" });
+}
+
+/** Tell the wrapped tools whose answers came how their checks went (or that they never ran). */
+function settleAll(answers: readonly Answer[]): void {
+  for (const a of answers) {
+    if ("raw" in a && a.raw instanceof CheckedAnswer) a.raw.settle(notChecked);
   }
 }
 
@@ -434,24 +535,34 @@ function taskMemory(onTask: SessionOptions["onTask"]): Session["tasks"] {
   };
 }
 
-function withDeadline<T>(p: Promise<T>, deadline: number, timeoutMs: number): Promise<T> {
+/**
+ * The evaluation's deadline for one batch of tool calls: a promise that rejects when it
+ * passes (never, when it is further than a timer reaches), and `done` to stop its timer.
+ * One timer for all the calls of the batch (a pmap of 1,000 calls makes one, not 1,000).
+ */
+function batchDeadline(deadline: number, timeoutMs: number): { readonly late: Promise<never> | null; done(): void } {
   const remaining = deadline - performance.now();
-  if (remaining <= 0) return Promise.reject(timeoutError(timeoutMs));
+  if (remaining <= 0) {
+    const late = Promise.reject(timeoutError(timeoutMs));
+    late.catch(() => undefined);
+    return { late, done: () => {} };
+  }
   // Node's timers fire at once past 2^31-1 ms: a longer wait (an unlimited timeout) has no timer.
-  if (remaining > MAX_TIMER_MS) return p;
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
+  if (remaining > MAX_TIMER_MS) return { late: null, done: () => {} };
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(timeoutError(timeoutMs)), remaining);
   });
-  return Promise.race([p, timeout]).finally(() => clearTimeout(timer));
+  late.catch(() => undefined);
+  return { late, done: () => clearTimeout(timer) };
 }
 
-/** A tool's answer as the tool gave it, before it is converted. */
-interface Answer {
-  readonly req: ToolWait["suspend"]["requests"][number];
-  readonly raw: unknown;
-  readonly ms: number;
-}
+type ToolRequest = ToolWait["suspend"]["requests"][number];
+
+/** A tool's answer as the tool gave it, before it is converted; or the call's error. */
+type Answer =
+  | { readonly req: ToolRequest; readonly raw: unknown; readonly ms: number }
+  | { readonly req: ToolRequest; readonly error: PtcError; readonly ms: number };
 
 /** What one evaluation's synchronous stretches share. */
 interface Stretches {
@@ -462,6 +573,11 @@ interface Stretches {
   cx: EvalContext | null;
   /** The result as `*1` keeps it (shortened), once made. */
   kept: Value | null;
+  /** The infos of the calls the evaluation waits for (their arguments checked). */
+  infos: readonly ToolCallInfo[];
+  /** Run on the result in the stretch where the evaluation ends (evaluateFrozenThen). */
+  finish?: (r: EvalResult) => unknown;
+  finished?: { readonly value: unknown };
 }
 
 function timeoutStop(ms: number): PtcError {

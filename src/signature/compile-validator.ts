@@ -18,6 +18,7 @@ import { parseSignature } from "./parse.js";
 import { boundedName, expectedName } from "./render.js";
 import {
   altSpelling,
+  acceptsNil,
   deref,
   lengthBounds,
   type Bounds,
@@ -140,9 +141,8 @@ class Emitter {
    */
   check(t0: SigType, v: string, path: readonly Seg[], out: string | null): void {
     const t = deref(t0);
-    const acceptsNil = t.optional || (t.kind === "primitive" && (t.name === "any" || t.name === "fn"));
     if (t.kind === "primitive" && t.name === "any") return;
-    if (acceptsNil) this.open(`if (${v} != null) {`);
+    if (acceptsNil(t)) this.open(`if (${v} != null) {`);
     else {
       this.emit(`if (${v} == null) ${this.typeIssue(path, t, v)}`);
       this.open("else {");

@@ -213,6 +213,17 @@ export function deref(t: SigType): Exclude<SigType, RefType> {
   return cur.optional === optional ? cur : withOptional(cur, optional);
 }
 
+/**
+ * Whether nil (null, undefined) satisfies the type: an optional type, `:any` and `:fn`, and a
+ * union one of whose members takes nil (`:string|:any`).
+ */
+export function acceptsNil(t0: SigType): boolean {
+  const t = deref(t0);
+  if (t.optional) return true;
+  if (t.kind === "primitive") return t.name === "any" || t.name === "fn";
+  return t.kind === "union" && t.of.some(acceptsNil);
+}
+
 /** The same type with the optional marker set as given. */
 export function withOptional<T extends SigType>(t: T, optional: boolean): T {
   return t.optional === optional ? t : { ...t, optional };

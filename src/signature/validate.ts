@@ -11,7 +11,7 @@
  * Fields match keys by their name or its other spelling (`was_improved` ↔
  * `was-improved`); a coerced map carries the signature's spelling. A missing required
  * field is an error whatever its type (`:any` and `:fn` included); an explicit nil
- * satisfies `:any`, `:fn` and optional types. The `strict` mode also rejects fields the
+ * satisfies `:any`, `:fn`, optional types and unions with such a member. The `strict` mode also rejects fields the
  * signature does not name, at every depth.
  */
 import {
@@ -48,6 +48,7 @@ import { parseSignature } from "./parse.js";
 import { boundedName, expectedName } from "./render.js";
 import {
   altSpelling,
+  acceptsNil,
   deref,
   lengthBounds,
   mapOf,
@@ -134,8 +135,7 @@ class Walk {
   check(t0: SigType, v: unknown, path: string): unknown {
     const t = deref(t0);
     if (v === null || v === undefined) {
-      if (!t.optional && !(t.kind === "primitive" && (t.name === "any" || t.name === "fn")))
-        this.errors.push(typeIssue(path, expectedName(t), v));
+      if (!acceptsNil(t)) this.errors.push(typeIssue(path, expectedName(t), v));
       return v;
     }
     switch (t.kind) {

@@ -125,3 +125,47 @@ describe("runFrozen", () => {
     expect(step.ok ? null : [step.failure.kind, step.turns.length]).toEqual(["input", 0]);
   });
 });
+
+describe("a frozen run's watchdog stretches", () => {
+  const many = defineAgent({
+    name: "many",
+    signature: "(skus [:string]) -> :int",
+    prompt: "p",
+    tools: {
+      stock: { signature: "(sku :string) -> {count :int}", fn: async (a: { sku: string }) => ({ count: a.sku.length }) },
+    },
+  });
+
+  it("the tool calls' argument and answer checks share the program's stretches, one batch or many calls", async () => {
+    const { watchdogStretches } = await import("../../src/evaluator/preempt.js");
+    const total = (): number => {
+      const c = watchdogStretches();
+      return c.inspector + c.vm;
+    };
+    // One before the program (with the input's check), one after the tool answered, one for
+    // the end of a program kept as text (a compiled one ends in its last stretch).
+    let before = total();
+    const one = await run("{:sku data/sku :left (:count (tool/stock {:sku data/sku}))}");
+    expect(one.ok).toBe(true);
+    expect(total() - before).toBe(3);
+    before = total();
+    const ten = await runFrozen(
+      many,
+      { source: "(reduce + (pmap #(:count (tool/stock {:sku %})) data/skus))" },
+      { skus: ["a", "bb", "ccc", "dddd", "e", "f", "g", "h", "i", "j"] },
+    );
+    expect(ten.ok && ten.return).toBe(16);
+    expect(total() - before).toBe(3);
+    // Every call has its trace entry, with the answer it gave.
+    expect(ten.turns[0]?.toolCalls.map((c) => c.result)).toEqual(
+      ["a", "bb", "ccc", "dddd", "e", "f", "g", "h", "i", "j"].map((s) => ({ count: s.length })),
+    );
+  });
+
+  it("arguments that break the tool's signature fail the call with the same message, traced", async () => {
+    const step = await run("(tool/stock {:sku (count data/sku)})");
+    expect(step.ok).toBe(false);
+    if (!step.ok) expect(step.failure.reason).toMatch(/tool\/stock failed: invalid arguments: .*sku/);
+    expect(step.turns[0]?.toolCalls[0]?.error).toMatch(/invalid arguments/);
+  });
+});

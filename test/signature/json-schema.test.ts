@@ -439,6 +439,12 @@ describe("Ajv agrees with validate on JSON values", () => {
       inputs: [{}, { job: null }, { job: { kind: "a", x: 1 } }, { job: { kind: "b", y: 1 } }],
       outputs: [{ x: 1 }, { x: 1, y: "a" }, { x: 1, y: "b" }, { y: "a" }],
     },
+    {
+      // A union with a member that takes nil takes nil (fast-check found it).
+      sig: "(v :string|:string|:any, w (:int|{x :int})?) -> :string|:any",
+      inputs: [{ v: null }, { v: 1, w: null }, { v: "a", w: { x: 1 } }, { v: "a", w: "no" }],
+      outputs: [null, "a", 1, { x: 1 }],
+    },
   );
 
   it.each(table.map((c) => [c.sig, c] as const))("%s", (_, c) => {
