@@ -9,7 +9,7 @@
  * A frozen program has no model to mend it: an error, or a value that does not match the
  * output type, ends the run as a failure of kind `program` (`fail` for `(fail ...)`).
  */
-import { governorFor, type ToolGovernor } from "./tool-governor.js";
+import { governorFor, NEVER, type ToolGovernor } from "./tool-governor.js";
 import { ToolCache } from "./tool-cache.js";
 import { hostMessage } from "../runtime/convert.js";
 import { formatError } from "../diagnostics/error.js";
@@ -47,8 +47,6 @@ function namespaceObject(vars: readonly (readonly [string, unknown])[]): Record<
   return out;
 }
 
-/** The signal of a run nobody can cancel. */
-const NEVER = new AbortController().signal;
 
 const NO_USAGE: Usage = {
   inputTokens: 0,

@@ -49,6 +49,9 @@ export interface CallLink {
   readonly end: () => void;
 }
 
+/** The signal of a run nobody can cancel (nothing listens to it). */
+export const NEVER: AbortSignal = new AbortController().signal;
+
 export class ToolGovernor {
   private made = 0;
   private active = 0;
@@ -62,7 +65,7 @@ export class ToolGovernor {
   constructor(private readonly options: GovernorOptions) {
     const { signal } = options;
     this.onTurnAbort = () => this.stopAll(signal.reason);
-    if (!signal.aborted) signal.addEventListener("abort", this.onTurnAbort, { once: true });
+    if (!signal.aborted && signal !== NEVER) signal.addEventListener("abort", this.onTurnAbort, { once: true });
   }
 
   /**
@@ -70,7 +73,7 @@ export class ToolGovernor {
    * evaluations (a caller's, shared by runs) would otherwise gather one listener per run.
    */
   dispose(): void {
-    this.options.signal.removeEventListener("abort", this.onTurnAbort);
+    if (this.options.signal !== NEVER) this.options.signal.removeEventListener("abort", this.onTurnAbort);
   }
 
   /** The calls counted so far. */

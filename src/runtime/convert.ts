@@ -380,9 +380,12 @@ const PREVIEW_CHARS = 2_000;
  * than `maxChars` becomes a preview. Never throws (unless `strict`): a value too large to
  * walk within the meter becomes a marker string saying so.
  */
-export function toJsonSafe(x: unknown, opts: JsonSafeOptions = {}): unknown {
+export function toJsonSafe(x0: unknown, opts: JsonSafeOptions = {}): unknown {
   const w = new JsonWalk(opts);
+  let x = x0;
   try {
+    // A PTC-Lisp value is made host data once (the walks below then look at plain data).
+    if (x instanceof PtcObject) x = w.host(x);
     if (w.plain(x, 0)) return x;
     // Copy the value whole if it fits (it was not plain JSON), else only a preview's worth.
     const over = w.over;
@@ -401,7 +404,7 @@ export function toJsonSafe(x: unknown, opts: JsonSafeOptions = {}): unknown {
     } catch {
       text = "#unprintable";
     }
-    return { "#truncated": `${text.slice(0, preview)}…`, "#size": sizeOf(x) };
+    return { "#truncated": `${text.slice(0, preview)}…`, "#size": sizeOf(x0) };
   } catch (e) {
     if (opts.strict === true) throw e;
     return `#too-large: ${e instanceof PtcError ? e.message : "the value cannot be walked"}`;
@@ -438,6 +441,16 @@ class JsonWalk {
   cut = false;
   private chars = 0;
   private readonly path = new Set<object>();
+
+  /** A PTC-Lisp value as host data ("#unprintable" when it cannot be converted). */
+  host(x: PtcObject): unknown {
+    try {
+      return toHost(null, x as Value, { meter: this.meter });
+    } catch (e) {
+      if ((e instanceof PtcError && e.kind === "timeout") || isStepLimit(e)) throw e;
+      return "#unprintable";
+    }
+  }
 
   /** Whether the plain check stopped because the value is larger than maxChars. */
   get over(): boolean {
@@ -521,16 +534,7 @@ class JsonWalk {
         return null;
     }
     if (--this.meter.fuel < 0) this.meter.refuel();
-    if (x instanceof PtcObject) {
-      let host: unknown;
-      try {
-        host = toHost(null, x as Value, { meter: this.meter });
-      } catch (e) {
-        if ((e instanceof PtcError && e.kind === "timeout") || isStepLimit(e)) throw e;
-        return "#unprintable";
-      }
-      return this.copy(host, depth);
-    }
+    if (x instanceof PtcObject) return this.copy(this.host(x), depth);
     if (x instanceof Date) return Number.isNaN(x.getTime()) ? null : x.toISOString();
     const o = x as object;
     if (this.path.has(o)) return "#circular";
