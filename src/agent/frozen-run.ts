@@ -47,7 +47,6 @@ function namespaceObject(vars: readonly (readonly [string, unknown])[]): Record<
   return out;
 }
 
-
 const NO_USAGE: Usage = {
   inputTokens: 0,
   outputTokens: 0,

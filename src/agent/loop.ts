@@ -1191,7 +1191,11 @@ class Run {
         idempotencyKey: this.journal?.callKey(this.turn, key) ?? `${this.runId}:${this.turn}${key}`,
       }),
       ...(this.journal !== null ? { journal: this.toolJournal(this.journal) } : {}),
-      record: (c) => this.recordCall(c),
+      record: (c, copies) => this.recordCall(c, copies),
+      traceCopy: (args, result) => {
+        const [a, r] = traceValues([args, result], def.limits, this.msLeft());
+        return [a, r];
+      },
       // The arguments' copy is a walk under the watchdog: made only for someone who listens.
       started: (name, args, key, cached) => {
         if (this.options.onEvent === undefined) return;
@@ -1701,10 +1705,10 @@ class Run {
     return dataIssues(this.def.signature, value, this.def.signatureValidation, this.def.limits, this.msLeft());
   }
 
-  private recordCall(c: ToolCallTrace): void {
+  private recordCall(c: ToolCallTrace, copies?: readonly [unknown, unknown]): void {
     this.turnCalls.push(c);
     this.toolCounts.set(c.name, (this.toolCounts.get(c.name) ?? 0) + 1);
-    const [args, result] = traceValues([c.args, c.result], this.def.limits, this.msLeft());
+    const [args, result] = copies ?? traceValues([c.args, c.result], this.def.limits, this.msLeft());
     this.emit({
       ...this.base(),
       type: "tool_call",

@@ -67,8 +67,16 @@ export interface ToolHost {
   /** The context a call gets; `key` is the call's position in the evaluation. */
   readonly context: (key: string) => ToolContext;
   readonly journal?: ToolJournal;
-  /** Records a call (the turn's trace and the trace sink). */
-  readonly record: (call: ToolCallTrace) => void;
+  /**
+   * Records a call (the turn's trace and the trace sink); `copies`: its arguments' and
+   * answer's copies for the trace, when `traceCopy` made them already.
+   */
+  readonly record: (call: ToolCallTrace, copies?: readonly [unknown, unknown]) => void;
+  /**
+   * The copies a call's trace event shows of its arguments and answer (walks): made in the
+   * stretch that checked the answer, so that recording the call needs no watchdog of its own.
+   */
+  readonly traceCopy?: (args: unknown, result: unknown) => readonly [unknown, unknown];
   /** Told of each call as it starts (the run's events). */
   readonly started?: (name: string, args: Record<string, unknown>, key: string, cached: boolean) => void;
   /** Told of every value a tool answers, before a program sees it (its firewalled leaves). */
@@ -238,10 +246,20 @@ function hostTool(host: ToolHost, name: string, spec: ToolDefinition): ToolFunct
       const answered = result;
       checking = true;
       let checkedAt: number | undefined;
+      let copies: readonly [unknown, unknown] | undefined;
       return new CheckedAnswer(
         () => {
           try {
-            return checkAnswer(host, name, sig, answered, cacheKey !== null && hit === undefined ? spec : null, cacheKey);
+            const value = checkAnswer(
+              host,
+              name,
+              sig,
+              answered,
+              cacheKey !== null && hit === undefined ? spec : null,
+              cacheKey,
+            );
+            copies = host.traceCopy?.(call.args, answered);
+            return value;
           } finally {
             checkedAt = performance.now();
           }
@@ -249,7 +267,7 @@ function hostTool(host: ToolHost, name: string, spec: ToolDefinition): ToolFunct
         (settled) => {
           try {
             // The call took until its answer was checked, not until the program's stretch ended.
-            if (settled.ok) call.done({ result: answered }, checkedAt);
+            if (settled.ok) call.done({ result: answered }, checkedAt, copies);
             else call.done({ error: hostMessage(settled.error) }, checkedAt);
           } finally {
             call.end();
@@ -297,7 +315,8 @@ function checkAnswer(
       (meter) => {
         if (sig !== null) {
           const checked = checkOutput(sig, result, "enabled", meter);
-          if (!checked.ok) return `returned data that does not match ${renderSignature(sig)}: ${issuesText(checked.errors)}`;
+          if (!checked.ok)
+            return `returned data that does not match ${renderSignature(sig)}: ${issuesText(checked.errors)}`;
         }
         host.seen(result);
         return null;
@@ -422,7 +441,7 @@ function recorder(
   args: Record<string, unknown>;
   readonly signal: AbortSignal;
   readonly abort: (reason: unknown) => void;
-  done: (r: { result?: unknown; error?: string }, endedAt?: number) => void;
+  done: (r: { result?: unknown; error?: string }, endedAt?: number, copies?: readonly [unknown, unknown]) => void;
   outcome: (o: ToolOutcome) => void;
   end: () => void;
 } {
@@ -441,17 +460,20 @@ function recorder(
       return link.signal;
     },
     abort: link.abort,
-    done: (r: { result?: unknown; error?: string }, endedAt?: number): void => {
+    done: (r: { result?: unknown; error?: string }, endedAt?: number, copies?: readonly [unknown, unknown]): void => {
       if (recorded) return;
-      host.record({
-        name,
-        args: call.args,
-        ...r,
-        durationMs: (endedAt ?? performance.now()) - t0,
-        key: at.key,
-        ...(live ? {} : { replayed: true }),
-        ...(cached ? { cached: true } : {}),
-      });
+      host.record(
+        {
+          name,
+          args: call.args,
+          ...r,
+          durationMs: (endedAt ?? performance.now()) - t0,
+          key: at.key,
+          ...(live ? {} : { replayed: true }),
+          ...(cached ? { cached: true } : {}),
+        },
+        copies,
+      );
       // Only once written: a recording interrupted (a limit, the watchdog) is made again by
       // the error path, so that the call still has its event.
       recorded = true;

@@ -490,7 +490,11 @@ export class Session {
           problem.kind === "timeout" || problem.kind === "interrupted"
             ? problem.at(req.span)
             : new PtcError(
-                { kind: "tool", message: `tool/${req.name} returned unusable data: ${problem.message}`, span: req.span },
+                {
+                  kind: "tool",
+                  message: `tool/${req.name} returned unusable data: ${problem.message}`,
+                  span: req.span,
+                },
                 req.name,
               );
         return;
@@ -505,9 +509,11 @@ export class Session {
 /** The error a failed call raises in the program, at the call. */
 function toolError(req: ToolRequest, e: unknown): PtcError {
   // The evaluation's time, or a call the host stopped with its own message (a limit).
-  if ((e instanceof PtcError && e.kind === "timeout") || e instanceof ToolStop)
-    return (e as PtcError).at(req.span);
-  return new PtcError({ kind: "tool", message: `tool/${req.name} failed: ${hostMessage(e)}`, span: req.span }, req.name);
+  if ((e instanceof PtcError && e.kind === "timeout") || e instanceof ToolStop) return (e as PtcError).at(req.span);
+  return new PtcError(
+    { kind: "tool", message: `tool/${req.name} failed: ${hostMessage(e)}`, span: req.span },
+    req.name,
+  );
 }
 
 function notChecked(): PtcError {

@@ -132,7 +132,10 @@ describe("a frozen run's watchdog stretches", () => {
     signature: "(skus [:string]) -> :int",
     prompt: "p",
     tools: {
-      stock: { signature: "(sku :string) -> {count :int}", fn: async (a: { sku: string }) => ({ count: a.sku.length }) },
+      stock: {
+        signature: "(sku :string) -> {count :int}",
+        fn: async (a: { sku: string }) => ({ count: a.sku.length }),
+      },
     },
   });
 

@@ -396,3 +396,33 @@ async function prefix(entries: readonly JournalEntry[], k: number, runKey: strin
   for (const e of entries.slice(0, k)) await store.append(runKey, e.seq, e);
   return store;
 }
+
+describe("what a tool call costs in watchdog stretches", () => {
+  it("a run's calls are checked and copied for the trace in the program's stretches, not one each", async () => {
+    const { watchdogStretches } = await import("../../src/evaluator/preempt.js");
+    const total = (): number => {
+      const c = watchdogStretches();
+      return c.inspector + c.vm;
+    };
+    const agent = (n: number) =>
+      defineAgent({
+        prompt: "go",
+        signature: "() -> :int",
+        tools: { f: { signature: "(x :int) -> :int", fn: async (a: { x: number }) => a.x } },
+        llm: async () => clj(`(return (reduce + (pmap (fn [i] (tool/f {:x i})) (range ${n}))))`),
+      });
+    const stretches = async (n: number): Promise<number> => {
+      const before = total();
+      const step = await agent(n).run({});
+      expect(step.ok && step.return).toBe((n * (n - 1)) / 2);
+      // Every call is traced, with its answer copied.
+      expect(step.turns[0]?.toolCalls.length).toBe(n);
+      expect(step.trace.filter((e) => e.type === "tool_call").map((e) => (e as { result?: unknown }).result)).toEqual(
+        Array.from({ length: n }, (_, i) => i),
+      );
+      return total() - before;
+    };
+    // The same number of stretches for 1 call as for 200: none per call.
+    expect(await stretches(200)).toBe(await stretches(1));
+  });
+});

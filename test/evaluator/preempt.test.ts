@@ -35,9 +35,12 @@ describe("preemptible: a synchronous stretch stopped from outside", () => {
   it("passes on what the stretch throws", () => {
     const boom = new Error("boom");
     expect(() =>
-      preemptible(() => {
-        throw boom;
-      }, { ms: 1000 }),
+      preemptible(
+        () => {
+          throw boom;
+        },
+        { ms: 1000 },
+      ),
     ).toThrow(boom);
   });
 
@@ -45,11 +48,14 @@ describe("preemptible: a synchronous stretch stopped from outside", () => {
     const t0 = performance.now();
     let caught: unknown;
     try {
-      preemptible(() => {
-        for (;;) {
-          /* spin */
-        }
-      }, { ms: 50 });
+      preemptible(
+        () => {
+          for (;;) {
+            /* spin */
+          }
+        },
+        { ms: 50 },
+      );
     } catch (e) {
       caught = e;
     }
@@ -65,11 +71,14 @@ describe("preemptible: a synchronous stretch stopped from outside", () => {
     expect(() =>
       preemptible(
         () =>
-          preemptible(() => {
-            for (;;) {
-              /* spin */
-            }
-          }, { ms: 10_000 }),
+          preemptible(
+            () => {
+              for (;;) {
+                /* spin */
+              }
+            },
+            { ms: 10_000 },
+          ),
         { ms: 50 },
       ),
     ).toThrow(/stopped after 50 ms/);
@@ -151,23 +160,29 @@ describe("the two watchdogs", () => {
           expect(preemptible(() => "v", { ms: 1000 })).toBe("v");
           const boom = new Error("boom");
           expect(() =>
-            preemptible(() => {
-              throw boom;
-            }, { ms: 1000 }),
+            preemptible(
+              () => {
+                throw boom;
+              },
+              { ms: 1000 },
+            ),
           ).toThrow(boom);
           const t0 = performance.now();
           let cleaned = false;
           let caught: unknown;
           try {
-            preemptible(() => {
-              try {
-                for (;;) {
-                  /* spin */
+            preemptible(
+              () => {
+                try {
+                  for (;;) {
+                    /* spin */
+                  }
+                } finally {
+                  cleaned = true;
                 }
-              } finally {
-                cleaned = true;
-              }
-            }, { ms: 40 });
+              },
+              { ms: 40 },
+            );
           } catch (e) {
             caught = e;
           }
@@ -179,11 +194,14 @@ describe("the two watchdogs", () => {
           expect(() =>
             preemptible(
               () =>
-                preemptible(() => {
-                  for (;;) {
-                    /* spin */
-                  }
-                }, { ms: 60_000 }),
+                preemptible(
+                  () => {
+                    for (;;) {
+                      /* spin */
+                    }
+                  },
+                  { ms: 60_000 },
+                ),
               { ms: 40 },
             ),
           ).toThrow(/stopped after 40 ms/);
@@ -229,7 +247,14 @@ console.log(JSON.stringify({ watchdog: watchdog(), inside, stopped, ...watchdogS
 `,
     );
     const out = join(dir, "main.mjs");
-    await build({ entryPoints: [entry], bundle: true, format: "esm", platform: "node", outfile: out, logLevel: "silent" });
+    await build({
+      entryPoints: [entry],
+      bundle: true,
+      format: "esm",
+      platform: "node",
+      outfile: out,
+      logLevel: "silent",
+    });
     const run = (flags: string[]): unknown =>
       JSON.parse(execFileSync(process.execPath, [...flags, out], { encoding: "utf8", timeout: 30_000 }).trim());
     expect(run(["--disallow-code-generation-from-strings"])).toEqual({
