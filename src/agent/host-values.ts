@@ -12,7 +12,7 @@ import { fromHost, toJsonSafe, toTyped } from "../runtime/convert.js";
 import { resolveLimits, type Limits } from "../runtime/limits.js";
 import type { ValidationIssue, ValidationMode } from "../runtime/validation.js";
 import { checkInput, checkOutput } from "../signature/compiled.js";
-import { mapOf, type Signature } from "../signature/types.js";
+import { mapOf, type Signature, type SigType } from "../signature/types.js";
 import { enumsAsKeywords, keywordsAsStrings } from "./enum-keywords.js";
 import { print, type PrintOptions } from "../runtime/printer.js";
 import type { Value } from "../runtime/values.js";
@@ -137,12 +137,23 @@ export function checkedInput(
     (meter) => {
       const checked = checkInput(sig, input, "enabled", meter);
       // Enum values enter the program as keywords (`"open"` → `:open`).
-      const value = checked.ok ? enumsAsKeywords(mapOf(sig.params), checked.value ?? {}, meter) : {};
+      const value = checked.ok ? enumsAsKeywords(paramsType(sig), checked.value ?? {}, meter) : {};
       const copy = { ...(value as Record<string, unknown>) };
       return { errors: checked.errors, input: copy };
     },
     { limits, ms },
   );
+}
+
+/** A signature's parameters as one map type, made once per signature (its enum test is kept by type). */
+const paramTypes = new WeakMap<Signature, SigType>();
+function paramsType(sig: Signature): SigType {
+  let t = paramTypes.get(sig);
+  if (t === undefined) {
+    t = mapOf(sig.params);
+    paramTypes.set(sig, t);
+  }
+  return t;
 }
 
 /** Host data (a text-mode answer) as values, within the limits. */
