@@ -176,7 +176,26 @@ export async function frozenStep(
       .evaluate(program.source, { print: "none", ...(program.file !== undefined ? { file: program.file } : {}) })
       .then((r) => guarded(() => ended(r), "internal"));
   }, "input");
-  return running;
+  // Cancelled while the program waits for a tool that does not stop: the run ends now, not at
+  // its deadline (the call's signal was aborted; its trace entry says no answer came).
+  const signal = options.signal;
+  if (!(running instanceof Promise) || signal === undefined) return running;
+  return new Promise<Step>((resolve, reject) => {
+    // After the signal's other listeners (the tool calls', which record them as unanswered).
+    const stop = (): void =>
+      queueMicrotask(() => resolve(finish("error", { kind: "cancelled", reason: "the run was cancelled" })));
+    signal.addEventListener("abort", stop, { once: true });
+    running.then(
+      (step) => {
+        signal.removeEventListener("abort", stop);
+        resolve(step);
+      },
+      (e: unknown) => {
+        signal.removeEventListener("abort", stop);
+        reject(e);
+      },
+    );
+  });
 
   function newSession(input: Record<string, unknown>): Session {
     return new Session({

@@ -64,6 +64,9 @@ describe("runFrozen", () => {
     );
     expect(step.ok).toBe(false);
     if (!step.ok) expect(step.failure.kind).toBe("cancelled");
+    // At once, not at the evaluation's deadline (5 s), with the call traced as unanswered.
+    expect(step.durationMs).toBeLessThan(2500);
+    expect(step.turns[0]?.toolCalls[0]?.error).toMatch(/no answer/);
   });
 
   it("leaves no listener on a signal shared by many runs (no leak, no MaxListenersExceededWarning)", async () => {
