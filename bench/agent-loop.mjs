@@ -191,9 +191,8 @@ export async function runAgentLoopSuite({ quick, line }) {
   }
   // The same mission with hard preemption off (the watchdog of src/evaluator/preempt.ts):
   // what isolation costs per turn. Interleaved with the runs above' rounds' conditions.
-  const { setPreemptionForBenchmark, setInspectorWatchdog, preemptible, watchdog } = await import(
-    "../dist/evaluator/preempt.js"
-  );
+  const { setPreemptionForBenchmark, setInspectorWatchdog, preemptible, watchdog } =
+    await import("../dist/evaluator/preempt.js");
   const offTimes = [];
   const onTimes = [];
   for (let r = 0; r < rounds; r++) {
