@@ -25,7 +25,7 @@ export const PTCC_VERSION = ((): string => {
 })();
 
 /** Bumped when the generated code changes for the same inputs (with ptcc's version). */
-export const GENERATOR_VERSION = "3";
+export const GENERATOR_VERSION = "4";
 
 /**
  * `.agent.md` (as src/agent-file/parse.ts has it): repeated here so that the no-change

@@ -763,10 +763,13 @@ class Fun {
     });
     this.emit(`${label}: for (;;) {`);
     this.into(n.body, d);
-    this.emit("break;");
+    // A body whose value is returned ends every path in a return, a throw or a `continue`
+    // (recur): nothing after it would run, and TypeScript's allowUnreachableCode: false (a
+    // frozen program's module, docs/compile.md) refuses code that cannot run.
+    if (d.k !== "ret") this.emit("break;");
     this.emit("}");
     if (own) {
-      this.emit(`cx.fuel = ${fuel};`);
+      if (d.k !== "ret") this.emit(`cx.fuel = ${fuel};`);
       this.fuel = null;
     }
   }
@@ -802,7 +805,8 @@ class Fun {
     n.branches.forEach((br, k) => {
       this.emit(`case ${k}: {`);
       this.into(br, d);
-      this.emit("break; }");
+      // (A returned branch has returned: see loopBody.)
+      this.emit(d.k === "ret" ? "}" : "break; }");
     });
     this.emit("default: {");
     if (n.dflt !== null) this.into(n.dflt, d);
