@@ -13,10 +13,22 @@ interface Builtins {
   "node:path": typeof import("node:path");
 }
 
+/**
+ * A built-in module of Node where there is one (`node:vm`, `node:inspector`, ...), undefined
+ * elsewhere (a browser) or where the process refuses it.
+ */
+export function optionalBuiltin(id: string): unknown {
+  const p = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process;
+  try {
+    return p?.getBuiltinModule?.(id);
+  } catch {
+    return undefined;
+  }
+}
+
 /** A built-in module of Node; throws a PtcError naming `feature` when there is none. */
 export function nodeBuiltin<K extends keyof Builtins>(id: K, feature: string): Builtins[K] {
-  const p = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process;
-  const module = p?.getBuiltinModule?.(id);
+  const module = optionalBuiltin(id);
   if (module === undefined) {
     // A use of ptcc this platform cannot serve, not a defect of ptcc.
     throw new PtcError({

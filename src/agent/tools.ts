@@ -35,7 +35,7 @@ import type { ToolEntry } from "./prompt/namespace.js";
 import { canonicalArgs, type ToolCache } from "./tool-cache.js";
 import { toolStopped, toolTimeout, type ToolGovernor } from "./tool-governor.js";
 import { ToolStop } from "../evaluator/tool-stop.js";
-import { argsChecked, CHECK_ARGS, CheckedAnswer } from "../evaluator/tool-checks.js";
+import { CHECK_ARGS, CheckedAnswer, checkedArgs } from "../evaluator/tool-checks.js";
 import { builtinToolDefinitions } from "./builtin-tools/index.js";
 import { LLM_QUERY, llmQueryTool } from "./llm-query.js";
 import { programToolEntries } from "./program-tools.js";
@@ -205,10 +205,7 @@ function hostTool(host: ToolHost, name: string, spec: ToolDefinition): ToolFunct
     let checking = false;
     try {
       if (checkArgs !== undefined) {
-        const pre = argsChecked(at);
-        const checked = (pre === undefined ? checkArgs(args) : pre.ok ? pre.value : rethrow(pre.error)) as ReturnType<
-          NonNullable<typeof checkArgs>
-        >;
+        const checked = checkedArgs(at, () => checkArgs(args));
         if (!checked.ok) throw new Error(`invalid arguments: ${issuesText(checked.errors)}`);
         if (checked.warnings.length > 0) host.note(name, checked.warnings);
         call.args = checked.value as Record<string, unknown>;
@@ -288,10 +285,6 @@ function hostTool(host: ToolHost, name: string, spec: ToolDefinition): ToolFunct
     }
   };
   return checkArgs === undefined ? tool : Object.assign(tool, { [CHECK_ARGS]: checkArgs });
-}
-
-function rethrow(e: unknown): never {
-  throw e;
 }
 
 /**

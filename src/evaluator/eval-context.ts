@@ -131,7 +131,7 @@ export class EvalContext extends Cx {
       }
       return e.result;
     }
-    throw new Suspend([{ name, args: hostArgs, span: at, key }]);
+    throw new Suspend([{ name, args: hostArgs, argsKey, span: at, key }]);
   }
 
   now(): number {

@@ -27,6 +27,7 @@
  * cooperative checks hold. The choice and its cost are documented in docs/security.md.
  */
 import { PtcError } from "../diagnostics/error.js";
+import { optionalBuiltin } from "../platform.js";
 
 /** The longest timeout `vm` accepts. */
 const MAX_VM_TIMEOUT_MS = 4_294_967_295;
@@ -112,18 +113,9 @@ export function setInspectorWatchdog(on: boolean): void {
   inspectorAllowed = on;
 }
 
-function builtin(id: string): unknown {
-  const p = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process;
-  try {
-    return p?.getBuiltinModule?.(id);
-  } catch {
-    return undefined;
-  }
-}
-
 function getVmGuard(): VmGuard | null {
   if (vmGuard !== undefined) return vmGuard;
-  const vm = builtin("node:vm") as VmModule | undefined;
+  const vm = optionalBuiltin("node:vm") as VmModule | undefined;
   if (vm === undefined) {
     vmGuard = null;
     return vmGuard;
@@ -165,7 +157,7 @@ function codeGenerationAllowed(): boolean {
 function getInspectorGuard(): InspectorGuard | null {
   if (inspectorGuard !== undefined) return inspectorGuard;
   inspectorGuard = null;
-  const inspector = builtin("node:inspector") as InspectorModule | undefined;
+  const inspector = optionalBuiltin("node:inspector") as InspectorModule | undefined;
   if (inspector === undefined || typeof inspector.Session !== "function" || !codeGenerationAllowed())
     return inspectorGuard;
   try {

@@ -27,6 +27,7 @@ import { Txn, UserNamespace } from "./namespace.js";
 import { PREEMPT_GRACE_MS, preemptible } from "./preempt.js";
 import { ToolStop } from "./tool-stop.js";
 import { callInfo, CheckedAnswer } from "./tool-checks.js";
+import type { ToolRequest } from "./signals.js";
 
 /**
  * A host tool: gets the arguments as a JSON object, returns JSON (or a promise of it).
@@ -478,31 +479,23 @@ export class Session {
       }
     }
     if (error !== null) return error;
-    answers.forEach((a, i) => {
-      if (error !== null) return;
-      const { req, ms } = a;
+    for (let i = 0; i < answers.length; i++) {
+      const { req, ms } = answers[i]!;
       let result: Value;
       try {
         result = fromHost(values[i], { meter: cx, limits: cx.limits });
       } catch (e) {
         const problem = toPtcError(e);
-        error =
-          problem.kind === "timeout" || problem.kind === "interrupted"
-            ? problem.at(req.span)
-            : new PtcError(
-                {
-                  kind: "tool",
-                  message: `tool/${req.name} returned unusable data: ${problem.message}`,
-                  span: req.span,
-                },
-                req.name,
-              );
-        return;
+        if (problem.kind === "timeout" || problem.kind === "interrupted") return problem.at(req.span);
+        return new PtcError(
+          { kind: "tool", message: `tool/${req.name} returned unusable data: ${problem.message}`, span: req.span },
+          req.name,
+        );
       }
-      journal.set(req.key, { name: req.name, argsKey: JSON.stringify(req.args), args: req.args, result, ms });
+      journal.set(req.key, { name: req.name, argsKey: req.argsKey, args: req.args, result, ms });
       calls.push({ name: req.name, args: req.args, ms });
-    });
-    return error;
+    }
+    return null;
   }
 }
 
@@ -562,8 +555,6 @@ function batchDeadline(deadline: number, timeoutMs: number): { readonly late: Pr
   late.catch(() => undefined);
   return { late, done: () => clearTimeout(timer) };
 }
-
-type ToolRequest = ToolWait["suspend"]["requests"][number];
 
 /** A tool's answer as the tool gave it, before it is converted; or the call's error. */
 type Answer =

@@ -27,6 +27,8 @@ export interface ToolRequest {
   readonly name: string;
   /** Host JSON arguments. */
   readonly args: Record<string, unknown>;
+  /** The arguments as JSON text: what a replay of the call must pass again (see Journal). */
+  readonly argsKey: string;
   readonly span: Span | undefined;
   /** Position in the evaluation's journal (see Journal). */
   readonly key: string;

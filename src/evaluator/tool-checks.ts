@@ -11,10 +11,7 @@
  * tells the host about the call (its trace event) comes after the stretch (`settle`).
  */
 
-/** Which call of the evaluation a tool function is answering (see ToolCallInfo in session.ts). */
-interface CallInfo {
-  readonly key: string;
-}
+import type { ToolCallInfo as CallInfo } from "./session.js";
 
 /** A tool function's check of a call's arguments; the session runs it in the calling stretch. */
 export const CHECK_ARGS: unique symbol = Symbol("ptcc.checkArgs");
@@ -48,9 +45,15 @@ export function callInfo(fn: unknown, key: string, args: Record<string, unknown>
   return { key, [ARGS_CHECKED]: attempt(() => check(args)) } as CallInfo;
 }
 
-/** The outcome of the arguments' check the session made for this call, if it made one. */
-export function argsChecked(info: CallInfo): Settled | undefined {
-  return (info as { [ARGS_CHECKED]?: Settled })[ARGS_CHECKED];
+/**
+ * The arguments' check of this call: the outcome the session made in the calling stretch
+ * (its value, or what it threw, thrown again), or `check()` made now when it made none.
+ */
+export function checkedArgs<T>(info: CallInfo, check: () => T): T {
+  const pre = (info as { [ARGS_CHECKED]?: Settled })[ARGS_CHECKED];
+  if (pre === undefined) return check();
+  if (pre.ok) return pre.value as T;
+  throw pre.error;
 }
 
 /**

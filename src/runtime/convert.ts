@@ -6,6 +6,7 @@
  * plain JSON-compatible: keywords become strings, collections become arrays and objects.
  */
 import { PtcError } from "../diagnostics/error.js";
+import { optionalBuiltin } from "../platform.js";
 import { Budget, isStepLimit, MAX_NESTING, nestingError, type Meter } from "./budget.js";
 import type { Cx } from "./context.js";
 import { describe } from "./errors.js";
@@ -426,8 +427,7 @@ function sizeOf(x: unknown): string {
 
 /** Node's proxy test, where there is one (`util.types.isProxy`). */
 const isProxy: (x: object) => boolean = (() => {
-  const p = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process;
-  const util = p?.getBuiltinModule?.("node:util") as { types?: { isProxy?: (x: unknown) => boolean } } | undefined;
+  const util = optionalBuiltin("node:util") as { types?: { isProxy?: (x: unknown) => boolean } } | undefined;
   const f = util?.types?.isProxy;
   return f === undefined ? () => false : (x: object) => f(x);
 })();
