@@ -35,6 +35,9 @@ export interface NamedTypeOrigin {
   readonly definition: TypeDefinition;
 }
 
+/** How many named types, each naming the next, a type may be reached through. */
+export const MAX_TYPE_CHAIN = 1_000;
+
 /**
  * The named types of `definitions` added to `known` (which they may use): every definition
  * that parses, in an order where each comes after those it names. Problems are returned,
@@ -63,14 +66,23 @@ export function resolveNamedTypes(
   }
   const failed = new Set<string>();
   const state = new Map<string, "active" | "done">();
+  // One walk's references, read once per definition.
+  const refs = new Map<TypeDefinition, ReturnType<typeof referencesOf>>();
+  const referencesIn = (d: TypeDefinition): ReturnType<typeof referencesOf> => {
+    let r = refs.get(d);
+    if (r === undefined) refs.set(d, (r = referencesOf(d.text)));
+    return r;
+  };
   const visit = (d: TypeDefinition, path: readonly string[]): void => {
     if (state.get(d.name) === "done") return;
     state.set(d.name, "active");
-    for (const used of referencesOf(d.text)) {
+    for (const used of referencesIn(d)) {
       const next = byName.get(used.name);
       if (next === undefined) continue;
       if (state.get(next.name) === "active") {
-        const cycle = [...path.slice(path.indexOf(next.name)), d.name, next.name];
+        // `next` is on the way here (path and d): the cycle runs from it to d and back.
+        const at = path.indexOf(next.name);
+        const cycle = [...(at < 0 ? [] : path.slice(at)), d.name, next.name];
         problem(
           d,
           `the type ${d.name} refers to itself: ${cycle.join(" → ")}`,
@@ -80,12 +92,23 @@ export function resolveNamedTypes(
         failed.add(d.name);
         continue;
       }
+      if (path.length >= MAX_TYPE_CHAIN) {
+        // Each named type may name the next: a chain is followed this far, not to the stack's end.
+        problem(
+          d,
+          `the type ${d.name} is reached through more than ${MAX_TYPE_CHAIN} named types, each naming the next`,
+          place(d, used.span),
+          "spell a type out where the chain of names gets long",
+        );
+        failed.add(d.name);
+        continue;
+      }
       visit(next, [...path, d.name]);
     }
     state.set(d.name, "done");
     if (failed.has(d.name)) return;
     // A definition that names a failed one is not reported again.
-    if (referencesOf(d.text).some((r) => failed.has(r.name))) {
+    if (referencesIn(d).some((r) => failed.has(r.name))) {
       failed.add(d.name);
       return;
     }

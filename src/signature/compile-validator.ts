@@ -20,6 +20,7 @@ import {
   altSpelling,
   acceptsNil,
   deref,
+  discriminant,
   lengthBounds,
   type Bounds,
   type EnumType,
@@ -296,7 +297,7 @@ class Emitter {
     const names: string[] = [];
     t.of.forEach((m, i) => {
       const map = deref(m) as MapType;
-      const lit = deref(map.fields.find((f) => f.name === d)!.type) as LiteralType;
+      const lit = discriminant(m, d);
       names.push(expectedName(lit));
       this.open(`${i === 0 ? "if" : "} else if"} (${literalTest(tag, lit.value)}) {`);
       this.fields(map.fields, o, path, out);
@@ -325,15 +326,15 @@ class Emitter {
     const issue = this.typeIssue(path, t, v);
     const coercible = this.coerce && out !== null && (name === "int" || name === "float" || name === "bool");
     const b = t.bounds;
-    const bad = { [name]: badTest(name, v) };
+    const bad = badTest(name, v);
     if (!coercible) {
-      this.emit(`if (${bad[name]!}) ${issue}`);
+      this.emit(`if (${bad}) ${issue}`);
       if (b !== undefined) this.emit(`else if (${this.outOfBounds(t, b, v)}) ${this.rangeIssue(path, t, v)}`);
       return;
     }
     const from = { int: "intFromString", float: "floatFromString", bool: "boolFromString" }[name as "int"];
     const c = this.fresh("c");
-    this.open(`if (${bad[name]!}) {`);
+    this.open(`if (${bad}) {`);
     this.open(`if (typeof ${v} === "string") {`);
     this.emit(`const ${c} = $v.${from}(${v});`);
     this.emit(`if (${c} === undefined) ${issue}`);

@@ -166,6 +166,12 @@ export function ref(name: string, type: SigType, optional = false, span?: Span):
   return span === undefined ? { kind: "ref", name, type, optional } : { kind: "ref", name, type, optional, span };
 }
 
+/** The literal type of a discriminated union member's discriminator. */
+export function discriminant(member: SigType, d: string): LiteralType {
+  const m = deref(member) as MapType;
+  return deref(m.fields.find((f) => f.name === d)!.type) as LiteralType;
+}
+
 /**
  * The field that tells the members of a union of maps apart: the first field (in the
  * first member's order) that every member has, required and typed as a literal, with a

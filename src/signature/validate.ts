@@ -50,6 +50,7 @@ import {
   altSpelling,
   acceptsNil,
   deref,
+  discriminant,
   lengthBounds,
   mapOf,
   type Bounds,
@@ -200,13 +201,14 @@ class Walk {
    * and coerced value kept); when none does, one issue naming them all.
    */
   private union(t: UnionType, v: unknown, path: string): unknown {
+    // Each member is tried on this walk; what a member that fails found is dropped again.
+    const errors = this.errors.length;
+    const warnings = this.warnings.length;
     for (const m of t.of) {
-      const w = new Walk(this.coerce, this.strict, this.meter);
-      const out = w.check(m, v, path);
-      if (w.errors.length === 0) {
-        this.warnings.push(...w.warnings);
-        return out;
-      }
+      const out = this.check(m, v, path);
+      if (this.errors.length === errors) return out;
+      this.errors.length = errors;
+      this.warnings.length = warnings;
     }
     this.errors.push(typeIssue(path, expectedName(t), v));
     return v;
@@ -223,7 +225,7 @@ class Walk {
       const alt = altSpelling(d);
       if (alt !== null) tag = own(v, alt);
     }
-    const tags = t.of.map((m) => discriminant(m, d));
+    const tags = tagsOf(t, d);
     const i = tag === undefined ? -1 : tags.findIndex((l) => isLiteral(tag, l));
     if (i >= 0) return this.map(deref(t.of[i]!) as MapType, v, path);
     const names = tags.map((l) => expectedName(l)).join(" or ");
@@ -359,10 +361,15 @@ export function inBounds(n: number, b: Bounds): boolean {
   return !Number.isNaN(n);
 }
 
-/** The literal type of a discriminated union member's discriminator. */
-export function discriminant(member: SigType, d: string): LiteralType {
-  const m = deref(member) as MapType;
-  return deref(m.fields.find((f) => f.name === d)!.type) as LiteralType;
+/** Each member's discriminator literal, worked out once per union type. */
+const unionTags = new WeakMap<UnionType, readonly LiteralType[]>();
+function tagsOf(t: UnionType, d: string): readonly LiteralType[] {
+  let tags = unionTags.get(t);
+  if (tags === undefined) {
+    tags = t.of.map((m) => discriminant(m, d));
+    unionTags.set(t, tags);
+  }
+  return tags;
 }
 
 function isLiteral(v: unknown, l: LiteralType): boolean {

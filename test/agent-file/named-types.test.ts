@@ -125,3 +125,18 @@ describe("loadAgentFile and types.ptcc", () => {
     expect((error as AgentFileError).format()).toMatch(/types\.ptcc:2:8: bad type Job: unknown type :Mod\b/);
   });
 });
+
+describe("named types that name each other", () => {
+  it("a type that refers to itself, reached from another, is named with its own cycle", () => {
+    const out = failure(`---\ntypes:\n  A: "{b :B}"\n  B: "{b :B}"\nsignature: "(x :A) -> :int"\n---\nDo {{x}}.\n`);
+    expect(out).toContain("the type B refers to itself: B → B");
+    expect(out).not.toContain("A → B → B");
+  });
+
+  it("a chain of names longer than the limit is a positioned error, not a crash", () => {
+    const n = 1_100;
+    const lines = Array.from({ length: n }, (_, i) => `  T${i}: ":T${i + 1}"`).join("\n");
+    const out = failure(`---\ntypes:\n${lines}\n  T${n}: ":int"\nsignature: "(x :T0) -> :int"\n---\nDo {{x}}.\n`);
+    expect(out).toMatch(/agents\/a\.agent\.md:\d+:\d+: the type T\d+ is reached through more than 1000 named types/);
+  });
+});
