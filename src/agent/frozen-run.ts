@@ -89,11 +89,15 @@ export async function frozenStep(
   let governor: ToolGovernor | undefined;
   const runId = `frozen-${Math.random().toString(36).slice(2, 10)}`;
   let session: Session | null = null;
+  // The run ends once: a run cancelled while its program waits is not finished again when
+  // the abandoned evaluation ends later.
+  let done: Step | null = null;
   const finish = (
     outcome: TurnOutcome | null,
     failure: Failure | null,
     value?: { json: unknown; raw: unknown },
   ): Step => {
+    if (done !== null) return done;
     governor?.dispose();
     const durationMs = performance.now() - started;
     const turns: Turn[] =
@@ -134,7 +138,7 @@ export async function frozenStep(
       configurable: true,
       get: () => (namespace ??= namespaceObject(endVars(vars, def.limits))),
     });
-    return step;
+    return (done = step);
   };
 
   // The checks and walks around the program run under one watchdog before it and one after

@@ -36,7 +36,7 @@ import {
   type StreamingLlm,
 } from "./types.js";
 import { isRecord } from "./wire.js";
-import { retryLoop, settledError, TRANSIENT_CODES } from "./retry.js";
+import { isRetryable, retryLoop, settledError, TRANSIENT_CODES } from "./retry.js";
 
 export interface AiSdkLlmOptions {
   /** The output-token limit of each request (default 4096). */
@@ -332,13 +332,14 @@ async function withRetries<T>(
 /** Network failures worth another try (the codes Node and undici report). */
 
 /**
- * Whether an error of `doGenerate` is worth another try. `APICallError` says so itself
- * (`isRetryable`, set from the status by the provider); other errors are judged by
- * their status code, or as a network failure.
+ * Whether an error of `doGenerate` is worth another try (retry.ts's `isRetryable`:
+ * `APICallError` says so itself, other errors are judged by their status code or as a
+ * network failure), with the reason said for the model's failure and its Retry-After.
  */
 function classify(error: unknown): Verdict {
   const e = isRecord(error) ? error : {};
-  const status = typeof e["statusCode"] === "number" ? e["statusCode"] : undefined;
+  const code0 = e["statusCode"] ?? e["status"];
+  const status = typeof code0 === "number" ? code0 : undefined;
   const message = messageOf(error);
   const what = status === undefined ? message : `${statusWord(status)} (${status})${message ? `: ${message}` : ""}`;
   if (status === 401 || status === 403) {
@@ -354,12 +355,11 @@ function classify(error: unknown): Verdict {
     ...(status !== undefined ? { status } : {}),
     ...(retryAfterMs !== undefined ? { retryAfterMs } : {}),
   };
-  if (typeof e["isRetryable"] === "boolean") return { retry: e["isRetryable"], ...base };
-  if (status !== undefined) return { retry: status === 408 || status === 429 || status >= 500, ...base };
-  const code = causeCode(error);
-  if (code !== undefined && TRANSIENT_CODES.has(code)) return { retry: true, ...base, reason: `${what} (${code})` };
-  if (error instanceof TypeError && error.message === "fetch failed") return { retry: true, ...base };
-  return { retry: false, ...base };
+  // Whether to try again is the one policy every model kind shares (retry.ts).
+  const retry = isRetryable(error);
+  const code = status === undefined ? causeCode(error) : undefined;
+  if (retry && code !== undefined && TRANSIENT_CODES.has(code)) return { retry, ...base, reason: `${what} (${code})` };
+  return { retry, ...base };
 }
 
 function statusWord(status: number): string {

@@ -198,6 +198,14 @@ describe("aiSdkLlm: retries", () => {
     expect(calls).toHaveLength(4);
   });
 
+  it("retries what every other model kind retries (retry.ts): a 409, a `status` without `statusCode`", async () => {
+    const conflict = Object.assign(new Error("conflict"), { statusCode: 409 });
+    const status502 = Object.assign(new Error("bad gateway"), { status: 502 });
+    const { model, calls } = fakeModel([conflict, status502, v4Result("ok")]);
+    expect((await aiSdkLlm(model, { sleep: recordingSleep().sleep })(request)).content).toBe("ok");
+    expect(calls).toHaveLength(3);
+  });
+
   it.each([
     [
       apiCallError("Incorrect API key provided", 401, false),
