@@ -303,6 +303,9 @@ function hashObject(v: PtcObject): number {
 // ---------------------------------------------------------------------------------------
 // Realizing keys
 
+/** Strings at least this long are charged a step per this many characters when hashed. */
+const LONG_STRING = 1024;
+
 /**
  * Make a value safe to use as a map key or set item: every unrealized seq inside it is
  * realized (charging the context). Returns the same value when nothing was lazy.
@@ -313,6 +316,13 @@ function hashObject(v: PtcObject): number {
  * its parts.
  */
 export function realizeKey(cx: Cx, v: Value): Value {
+  if (typeof v === "string") {
+    // The collection holding it is hashed below, and a string's hash is not kept (O(length)
+    // each time): a long one is charged for it, so that a million references to one long
+    // string stop at the step limit, not only at the watchdog.
+    if (v.length >= LONG_STRING) cx.charge(Math.floor(v.length / LONG_STRING));
+    return v;
+  }
   if (typeof v !== "object" || v === null) return v;
   // A collection with a cached hash was realized and walked before (hasheq needs every
   // item realized): shared structure is walked once per distinct node, not per path.

@@ -112,3 +112,20 @@ describe("hostile JSON text", () => {
     expect(Date.now() - t0).toBeLessThan(3_000);
   });
 });
+
+describe("work that builds text from a long string is charged before it is done", () => {
+  const long = '(def s (apply str (repeat 1000000 "0123456789")))';
+
+  it("json/generate-string of a long string repeated is a limit error, not a crash of V8's string length", () => {
+    const r = evaluateSync(`${long} (json/generate-string (vec (repeat 60 s)))`);
+    expect(r.ok ? "ok" : r.error.kind).toBe("limit");
+    if (!r.ok) expect(r.error.message).toMatch(/string/);
+  });
+
+  it("a result holding a long string a million times stops at the step limit (hashing it is charged)", () => {
+    const t0 = performance.now();
+    const r = evaluateSync(`${long} (vec (repeat 1000000 s))`);
+    expect(r.ok ? "ok" : r.error.kind).toBe("limit");
+    expect(performance.now() - t0).toBeLessThan(4000);
+  });
+});

@@ -218,8 +218,37 @@ function prettyOption(opts: Value): boolean {
 
 function generate(cx: Cx, x: Value, pretty: boolean): string {
   const data = toHost(cx, x);
+  // The text is at least as long as the strings and keys it holds: over the string limit,
+  // it is refused before JSON.stringify builds it (a vector of one long string repeated).
+  cx.checkString(textSizeAtLeast(cx, data));
   const out = JSON.stringify(data, null, pretty ? 2 : undefined) ?? "null";
   cx.checkString(out.length);
   cx.charge(Math.ceil(out.length / 16));
   return out;
+}
+
+/**
+ * A lower bound of the length of `data`'s JSON text: its strings' and keys' lengths, two per
+ * array or object; stops counting once past the string limit. Its nodes are those toHost
+ * walked (and charged) just before.
+ */
+function textSizeAtLeast(cx: Cx, data: unknown): number {
+  const max = cx.limits.maxString;
+  let n = 0;
+  const stack: unknown[] = [data];
+  while (stack.length > 0 && n <= max) {
+    const x = stack.pop();
+    if (typeof x === "string") n += x.length + 2;
+    else if (Array.isArray(x)) {
+      n += 2 + x.length;
+      for (const item of x) stack.push(item);
+    } else if (typeof x === "object" && x !== null) {
+      n += 2;
+      for (const [k, item] of Object.entries(x)) {
+        n += k.length + 3;
+        stack.push(item);
+      }
+    } else n += 1;
+  }
+  return n;
 }
